@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './env';
+import type { Database } from './db/client';
+import type { Providers } from './providers/registry';
+import type { JobWorker } from './jobs/queue';
+
+/** Everything a route or job needs, built once at boot and passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  providers: Providers;
+  /** Present when this process runs the worker role. */
+  worker: JobWorker | null;
+  log: FastifyBaseLogger;
+  /** Called after enqueueing so an in-process worker starts at once. */
+  wakeWorker(): void;
+}

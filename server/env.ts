@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/** Configuration, parsed once at boot. Names are a contract (docs/ARCHITECTURE.md); add, don't rename. */
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  MODELS_DIR: optional,
+  SMTP_URL: optional,
+  SMTP_FROM: z.string().default('Doorstep <coach@doorstep.local>'),
+  PUBLIC_URL: optional,
+  LLM_BASE_URL: optional,
+  LLM_API_KEY: optional,
+  LLM_MODEL: optional,
+  LLM_GGUF_PATH: optional,
+  STT_PROVIDER: optional,
+  TTS_PROVIDER: optional,
+  VOICE_PROVIDER: z.enum(['local', 'vapi']).default('local'),
+  VAPI_PUBLIC_KEY: optional,
+  VAPI_ASSISTANT_WINDOWS: optional,
+  VAPI_ASSISTANT_HVAC: optional,
+  VAPI_ASSISTANT_ROOFING: optional,
+  VAPI_ASSISTANT_FLOORING: optional,
+  VAPI_ASSISTANT_GENERAL: optional,
+  HUBSPOT_PORTAL_ID: optional,
+  HUBSPOT_FORM_ID: optional,
+  /** Which roles this process runs: web, worker, or both (comma-separated). */
+  ROLES: z.string().default('web,worker'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface Config extends RawEnv {
+  dataDir: string;
+  modelsDir: string;
+  roles: { web: boolean; worker: boolean };
+  isDev: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const roles = env.ROLES.split(',').map((r) => r.trim());
+  return {
+    ...env,
+    dataDir,
+    modelsDir: path.resolve(env.MODELS_DIR ?? path.join(dataDir, 'models')),
+    roles: { web: roles.includes('web'), worker: roles.includes('worker') },
+    isDev: env.NODE_ENV === 'development',
+  };
+}

@@ -1,0 +1,273 @@
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface JobContext {
+  job: JobRow;
+  /** Aborted when the worker shuts down; long jobs should stop and let the job be retried. */
+  signal: AbortSignal;
+  /** Extends the lease of a long-running job. */
+  heartbeat(): Promise<void>;
+}
+
+export type JobHandler = (payload: any, ctx: JobContext) => Promise<void>;
+
+export interface JobDefinition {
+  kind: string;
+  handler: JobHandler;
+  /** How long a claimed job is leased before another worker may take it over. */
+  leaseMs?: number;
+  maxAttempts?: number;
+  /** Called once when the last attempt fails, to record the failure where users see it. */
+  onFinalFailure?: (payload: any, error: Error) => Promise<void>;
+}
+
+/** Thrown by a handler for a failure that retrying cannot fix (a corrupt file, say). */
+export class PermanentJobError extends Error {}
+
+export function backoffMs(attempt: number): number {
+  return Math.min(60_000, 1000 * 2 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * Enqueues a job. With a dedupeKey, at most one job per key exists: enqueueing the same
+ * key again is a no-op that returns the existing job's id.
+ */
+export async function enqueueJob(
+  db: Db,
+  kind: string,
+  payload: unknown,
+  opts: { dedupeKey?: string; maxAttempts?: number; runAt?: Date } = {},
+): Promise<string> {
+  const rows = await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload: payload as object,
+      dedupeKey: opts.dedupeKey ?? null,
+      maxAttempts: opts.maxAttempts ?? 5,
+      runAt: opts.runAt ?? new Date(),
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey })
+    .returning({ id: jobs.id });
+  if (rows[0]) return rows[0].id;
+  const existing = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, opts.dedupeKey!));
+  return existing[0].id;
+}
+
+/** Puts a finished or failed job with this key back in the queue (user-requested retry). */
+export async function requeueJob(db: Db, dedupeKey: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      attempts: 0,
+      runAt: new Date(),
+      lockedUntil: null,
+      lockedBy: null,
+      lastError: null,
+      finishedAt: null,
+    })
+    .where(and(eq(jobs.dedupeKey, dedupeKey), sql`${jobs.status} in ('failed','done')`))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+export async function queueDepth(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: jobs.status, n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .groupBy(jobs.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+export interface WorkerOptions {
+  concurrency?: number;
+  pollMs?: number;
+  /** On PGlite only one process can hold the database, so jobs left running by a crash are reclaimed at once. */
+  reclaimOnStart?: boolean;
+  log?: { info: (o: object, m?: string) => void; error: (o: object, m?: string) => void };
+}
+
+/** Polls the jobs table and runs handlers; safe to run in many processes against PostgreSQL. */
+export class JobWorker {
+  readonly id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly defs = new Map<string, JobDefinition>();
+  private running = 0;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  private wakeScheduled = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: WorkerOptions = {},
+  ) {}
+
+  register(def: JobDefinition): this {
+    this.defs.set(def.kind, def);
+    return this;
+  }
+
+  get kinds(): string[] {
+    return [...this.defs.keys()];
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    if (this.opts.reclaimOnStart) {
+      await this.db
+        .update(jobs)
+        .set({ status: 'queued', lockedUntil: null, lockedBy: null })
+        .where(eq(jobs.status, 'running'));
+    }
+    this.schedule(0);
+  }
+
+  /** Asks the worker to look for work now (after an enqueue in the same process). */
+  wake(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  /** Stops claiming; aborts running jobs and returns them to the queue. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    const pending = [...this.inFlight.entries()];
+    for (const [, f] of pending) f.abort.abort();
+    await Promise.allSettled(pending.map(([, f]) => f.promise));
+    if (pending.length) {
+      await this.db
+        .update(jobs)
+        .set({ status: 'queued', lockedUntil: null, lockedBy: null })
+        .where(and(eq(jobs.lockedBy, this.id), eq(jobs.status, 'running')))
+        .catch(() => undefined);
+    }
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    if (ms === 0) {
+      if (this.wakeScheduled) return;
+      this.wakeScheduled = true;
+      setImmediate(() => {
+        this.wakeScheduled = false;
+        void this.tick();
+      });
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    const max = this.opts.concurrency ?? 1;
+    try {
+      while (!this.stopped && this.running < max) {
+        const job = await this.claim();
+        if (!job) break;
+        this.run(job);
+      }
+    } catch (err) {
+      this.opts.log?.error({ err }, 'job claim failed');
+    }
+    this.schedule(this.opts.pollMs ?? 500);
+  }
+
+  private async claim(): Promise<JobRow | null> {
+    const kinds = this.kinds;
+    if (!kinds.length) return null;
+    const lease = Math.max(...[...this.defs.values()].map((d) => d.leaseMs ?? 60_000));
+    const kindList = sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    const result = await this.db.execute(sql`
+      update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1,
+        locked_by = ${this.id}, locked_until = now() + make_interval(secs => ${lease / 1000})
+      where ${jobs.id} = (
+        select id from ${jobs}
+        where kind in (${kindList})
+          and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+        order by run_at
+        for update skip locked
+        limit 1
+      )
+      returning *`);
+    const rows = ((result as any).rows ?? result) as any[];
+    if (!rows.length) return null;
+    const r = rows[0];
+    return {
+      id: r.id,
+      kind: r.kind,
+      payload: r.payload,
+      status: r.status,
+      attempts: r.attempts,
+      maxAttempts: r.max_attempts,
+      runAt: new Date(r.run_at),
+      lockedUntil: r.locked_until ? new Date(r.locked_until) : null,
+      lockedBy: r.locked_by,
+      lastError: r.last_error,
+      dedupeKey: r.dedupe_key,
+      createdAt: new Date(r.created_at),
+      finishedAt: r.finished_at ? new Date(r.finished_at) : null,
+    };
+  }
+
+  private run(job: JobRow) {
+    const def = this.defs.get(job.kind)!;
+    const abort = new AbortController();
+    this.running++;
+    const lease = def.leaseMs ?? 60_000;
+    const heartbeat = async () => {
+      await this.db
+        .update(jobs)
+        .set({ lockedUntil: new Date(Date.now() + lease) })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
+    };
+    const promise = (async () => {
+      try {
+        await def.handler(job.payload, { job, signal: abort.signal, heartbeat });
+        await this.db
+          .update(jobs)
+          .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
+      } catch (e) {
+        const err = e instanceof Error ? e : new Error(String(e));
+        if (abort.signal.aborted) return; // shutting down: stop() returns the job to the queue
+        const permanent = err instanceof PermanentJobError;
+        const final = permanent || job.attempts >= job.maxAttempts;
+        this.opts.log?.error(
+          { err: err.message, kind: job.kind, attempt: job.attempts, final },
+          'job failed',
+        );
+        await this.db
+          .update(jobs)
+          .set(
+            final
+              ? { status: 'failed', finishedAt: new Date(), lastError: err.message, lockedUntil: null }
+              : {
+                  status: 'queued',
+                  lastError: err.message,
+                  lockedUntil: null,
+                  lockedBy: null,
+                  runAt: new Date(Date.now() + backoffMs(job.attempts)),
+                },
+          )
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)))
+          .catch(() => undefined);
+        if (final && def.onFinalFailure) await def.onFinalFailure(job.payload, err).catch(() => undefined);
+      } finally {
+        this.running--;
+        this.inFlight.delete(job.id);
+        this.schedule(0);
+      }
+    })();
+    this.inFlight.set(job.id, { promise, abort });
+  }
+}

@@ -1,0 +1,27 @@
+import type { Stage } from '../../../core/stages';
+import type { TranscriptEntry } from '../../../core/transcript';
+
+export interface CoachInput {
+  stage: Stage | string;
+  transcript: TranscriptEntry[];
+  /** Call length in seconds when known. */
+  durationSec?: number;
+  /** Persona name the rep spoke with (for role-plays) or undefined for recordings. */
+  personaName?: string;
+}
+
+export interface CoachResult {
+  /** Coaching text in the spec's format (core/coaching-format.ts). */
+  text: string;
+  /** Measured conversation metrics (shape owned by the coaching module). */
+  metrics: unknown;
+  /** Engine id that produced the text, and a note when a fallback answered. */
+  engine: string;
+  note?: string;
+}
+
+export interface Coach {
+  readonly id: string;
+  readonly label: string;
+  coach(input: CoachInput, opts?: { signal?: AbortSignal }): Promise<CoachResult>;
+}

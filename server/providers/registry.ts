@@ -1,0 +1,109 @@
+import type { Config } from '../env';
+import type { Database } from '../db/client';
+import { HttpError } from '../errors';
+import type { EngineInfo } from './types';
+import type { SpeechToText } from './stt/types';
+import type { TextToSpeech } from './tts/types';
+import type { PersonaBrain } from './brain/types';
+import type { Coach } from './coach/types';
+import type { Mailer } from './mailer/types';
+import type { FileStore } from './storage/types';
+import { selectSpeechToText } from './stt';
+import { selectTextToSpeech } from './tts';
+import { selectPersonaBrain } from './brain';
+import { selectCoach } from './coach';
+import { selectMailer } from './mailer';
+import { selectFileStore } from './storage';
+
+export interface ProviderMap {
+  stt: SpeechToText;
+  tts: TextToSpeech;
+  brain: PersonaBrain;
+  coach: Coach;
+  mailer: Mailer;
+  storage: FileStore;
+}
+
+const CAPABILITY: Record<keyof ProviderMap, EngineInfo['capability']> = {
+  stt: 'speech-to-text',
+  tts: 'text-to-speech',
+  brain: 'homeowner',
+  coach: 'coach',
+  mailer: 'email',
+  storage: 'storage',
+};
+
+/** The engines serving each capability, chosen once at boot and reported by /api/health. */
+export class Providers {
+  private readonly engines = new Map<keyof ProviderMap, ProviderMap[keyof ProviderMap]>();
+  readonly infos: EngineInfo[] = [];
+
+  set<K extends keyof ProviderMap>(key: K, engine: ProviderMap[K], info: EngineInfo) {
+    this.engines.set(key, engine);
+    this.infos.push(info);
+  }
+
+  has(key: keyof ProviderMap): boolean {
+    return this.engines.has(key);
+  }
+
+  info(key: keyof ProviderMap): EngineInfo | undefined {
+    return this.infos.find((i) => i.capability === CAPABILITY[key]);
+  }
+
+  /** The engine, or a 503 that says what to install or set. */
+  get<K extends keyof ProviderMap>(key: K): ProviderMap[K] {
+    const engine = this.engines.get(key);
+    if (!engine) {
+      const info = this.info(key);
+      throw new HttpError(
+        503,
+        'engine_unavailable',
+        info?.reason ?? `No ${CAPABILITY[key]} engine is available`,
+      );
+    }
+    return engine as ProviderMap[K];
+  }
+
+  async close(): Promise<void> {
+    for (const e of this.engines.values()) {
+      const c = (e as { close?: () => Promise<void> }).close;
+      if (c) await c.call(e).catch(() => undefined);
+    }
+  }
+}
+
+type Log = { info: (o: object, m?: string) => void; warn: (o: object, m?: string) => void };
+
+export async function createProviders(config: Config, database: Database, log?: Log): Promise<Providers> {
+  const providers = new Providers();
+  const attempt = async <K extends keyof ProviderMap>(
+    key: K,
+    select: () =>
+      Promise<{ engine: ProviderMap[K]; info: EngineInfo }> | { engine: ProviderMap[K]; info: EngineInfo },
+  ) => {
+    try {
+      const { engine, info } = await select();
+      providers.set(key, engine, info);
+      log?.info({ capability: info.capability, engine: info.engine, reason: info.reason }, 'engine selected');
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      providers.infos.push({
+        capability: CAPABILITY[key],
+        engine: 'none',
+        label: 'Unavailable',
+        reason,
+        quality: 'basic',
+        ok: false,
+      });
+      log?.warn({ capability: CAPABILITY[key], reason }, 'no engine available');
+    }
+  };
+  await attempt('storage', () => selectFileStore(config));
+  await attempt('coach', () => selectCoach(config));
+  await attempt('mailer', () => selectMailer(config, database));
+  await attempt('stt', () => selectSpeechToText(config));
+  await attempt('tts', () => selectTextToSpeech(config));
+  await attempt('brain', () => selectPersonaBrain(config));
+  return providers;
+}

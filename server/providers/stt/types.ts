@@ -1,0 +1,30 @@
+/** Speech-to-text: 16 kHz mono signed 16-bit PCM in, timed segments out. */
+export interface SttWord {
+  word: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface SttSegment {
+  startMs: number;
+  endMs: number;
+  text: string;
+  words?: SttWord[];
+}
+
+export interface TranscribeOptions {
+  signal?: AbortSignal;
+  /** Fraction of audio done, 0..1. */
+  onProgress?: (fraction: number) => void;
+}
+
+export interface SpeechToText {
+  readonly id: string;
+  readonly label: string;
+  /** Transcribes a whole clip (16 kHz mono Int16). */
+  transcribe(pcm: Int16Array, opts?: TranscribeOptions): Promise<SttSegment[]>;
+  /** Releases native resources. */
+  close?(): Promise<void>;
+}
+
+export const STT_SAMPLE_RATE = 16_000;

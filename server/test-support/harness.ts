@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '../env';
+import { createServer, type Server } from '../app';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/**
+ * Integration tests run on embedded PGlite always, and on PostgreSQL too when
+ * TEST_DATABASE_URL points at a server (`.ci/run` starts one).
+ */
+export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const sharedDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared');
+
+export interface TestServer {
+  url: string;
+  server: Server;
+  dataDir: string;
+  databaseUrl?: string;
+  close(opts?: { keepData?: boolean }): Promise<void>;
+}
+
+/** A fresh, empty PostgreSQL database on the test server; dropped by the returned function. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `doorstep_t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the real server in this process on a free port with its own data folder. */
+export async function startTestServer(
+  opts: { db?: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = {},
+): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-test-'));
+  let databaseUrl = opts.databaseUrl;
+  let drop: (() => Promise<void>) | undefined;
+  if (opts.db === 'postgres' && !databaseUrl) {
+    const created = await createTestDatabase();
+    databaseUrl = created.url;
+    drop = created.drop;
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    MODELS_DIR: path.join(sharedDir, 'models'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...opts.env,
+  });
+  const server = await createServer(config);
+  const url = await server.listen();
+  return {
+    url,
+    server,
+    dataDir,
+    databaseUrl,
+    async close(closeOpts) {
+      await server.close();
+      if (!closeOpts?.keepData) {
+        if (drop) await drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** JSON helper for API tests. */
+export async function api<T = any>(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(base + url, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: any = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
