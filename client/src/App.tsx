@@ -1,3 +1,42 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Route, Switch } from 'wouter';
+import { SiteHeader } from '@client/components/site-header';
+import { Toaster } from '@client/components/ui/toaster';
+import { TooltipProvider } from '@client/components/ui/tooltip';
+import { createQueryClient } from '@client/lib/query-client';
+import { AudioPage } from '@client/pages/audio';
+import { DebugPage } from '@client/pages/debug';
+import { NotFoundPage } from '@client/pages/not-found';
+import { RoleplayPage } from '@client/pages/roleplay';
+
 export function App() {
-  return <main>Doorstep</main>;
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <div className="flex min-h-screen flex-col">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+          <SiteHeader />
+          <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+            <Switch>
+              <Route path="/" component={RoleplayPage} />
+              <Route path="/audio" component={AudioPage} />
+              <Route path="/debug" component={DebugPage} />
+              <Route component={NotFoundPage} />
+            </Switch>
+          </main>
+          <footer className="border-t border-slate-200 py-6 text-center text-xs text-slate-500">
+            Doorstep — practise the pitch, then win the door.
+          </footer>
+        </div>
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
 }

@@ -1,0 +1,38 @@
+import { Link, useRoute } from 'wouter';
+import { DoorOpen } from 'lucide-react';
+import { cn } from '@client/lib/utils';
+
+function NavLink({ href, children }: { href: string; children: string }) {
+  const [active] = useRoute(href);
+  return (
+    <Link
+      href={href}
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+        active ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link href="/" className="flex items-center gap-2 font-bold tracking-tight text-slate-900">
+          <span className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white">
+            <DoorOpen className="size-5" aria-hidden="true" />
+          </span>
+          Doorstep
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-1">
+          <NavLink href="/">Role-play</NavLink>
+          <NavLink href="/audio">Call analysis</NavLink>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,61 @@
+import { AUDIO_POLL_INTERVAL } from '@core/constants';
+import type { TranscriptEntry } from '@core/transcript';
+import type { EngineInfo } from '@client/features/coaching/coaching-api';
+
+/** GET /api/audio/:id (docs/api.md). */
+export interface AudioSessionView {
+  id: string;
+  fileName: string;
+  stage: string;
+  uploadedAt: string;
+  transcript: TranscriptEntry[];
+  coaching: string | null;
+  status: 'uploaded' | 'transcribing' | 'transcribed' | 'failed';
+  progress: number;
+  error: string | null;
+  durationMs: number | null;
+  attribution: 'stereo' | 'turns' | 'single' | null;
+  attributionIsGuess: boolean;
+  speakersSwapped: boolean;
+  sttEngine: EngineInfo | null;
+  coachingEngine: EngineInfo | null;
+  metrics: unknown;
+  unlocked?: boolean;
+}
+
+export const SPEAKER_LABELS = { user: 'Rep', assistant: 'Homeowner' } as const;
+
+export function audioSessionKey(id: string | null) {
+  return ['/api/audio', id] as const;
+}
+
+/** Poll every 2 s until the transcript is non-empty or transcription failed (spec §4). */
+export function audioPollInterval(
+  session: Pick<AudioSessionView, 'transcript' | 'status'> | undefined,
+): number | false {
+  if (!session) return AUDIO_POLL_INTERVAL;
+  if (session.status === 'failed') return false;
+  if (Array.isArray(session.transcript) && session.transcript.length > 0) return false;
+  return AUDIO_POLL_INTERVAL;
+}
+
+// Anything below this is an offset into the recording rather than a wall-clock time (~3 years in ms).
+const EPOCH_THRESHOLD_MS = 1e11;
+
+/** Where an entry starts in the recording, in ms: offsets are used as-is, epoch times relative to the first entry. */
+export function entryOffsetMs(
+  entry: Pick<TranscriptEntry, 'timestamp'>,
+  first: Pick<TranscriptEntry, 'timestamp'> | undefined,
+): number {
+  if (entry.timestamp < EPOCH_THRESHOLD_MS) return Math.max(0, entry.timestamp);
+  return Math.max(0, entry.timestamp - (first?.timestamp ?? entry.timestamp));
+}
+
+/** m:ss, or h:mm:ss for long recordings. */
+export function formatOffset(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

@@ -1,0 +1,37 @@
+import { apiJson } from '@client/lib/request';
+
+export type SessionKind = 'roleplay' | 'audio';
+
+export interface EngineInfo {
+  id: string;
+  label: string;
+  quality: 'basic' | 'enhanced';
+  upgradeHint?: string;
+}
+
+/** POST /api/sessions/:id/coaching and /api/audio/:id/coaching (docs/api.md). */
+export interface CoachingResponse {
+  coaching: string;
+  metrics: unknown;
+  engine: EngineInfo;
+  note?: string;
+}
+
+export const NO_SESSION_ID = 'No session ID';
+
+export function coachingUrl(kind: SessionKind, sessionId: string): string {
+  const base = kind === 'audio' ? '/api/audio' : '/api/sessions';
+  return `${base}/${encodeURIComponent(sessionId)}/coaching`;
+}
+
+export function coachingQueryKey(kind: SessionKind, sessionId: string | null) {
+  return ['coaching', kind, sessionId] as const;
+}
+
+export async function requestCoaching(
+  kind: SessionKind,
+  sessionId: string | null,
+): Promise<CoachingResponse> {
+  if (!sessionId) throw new Error(NO_SESSION_ID);
+  return apiJson<CoachingResponse>('POST', coachingUrl(kind, sessionId));
+}

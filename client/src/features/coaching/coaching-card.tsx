@@ -1,0 +1,275 @@
+import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle, Award, Info, Loader2 } from 'lucide-react';
+import { COACHING_QUERY_RETRIES } from '@core/constants';
+import {
+  GATED_SECTIONS,
+  headingPrefix,
+  overallScore,
+  parseCoaching,
+  scoreTone,
+  type CoachingSection,
+} from '@core/coaching-format';
+import { speakingBalance } from '@core/speaking-balance';
+import type { TranscriptEntry } from '@core/transcript';
+import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { errorMessage } from '@client/lib/request';
+import { cn } from '@client/lib/utils';
+import { UnlockGate, useGateState } from '@client/features/leads/unlock-gate';
+import { MetricsPanel } from './metrics-panel';
+import { FormattedText } from './formatted-text';
+import {
+  coachingQueryKey,
+  NO_SESSION_ID,
+  requestCoaching,
+  type CoachingResponse,
+  type SessionKind,
+} from './coaching-api';
+
+export interface CoachingCardProps {
+  sessionKind: SessionKind;
+  sessionId: string | null;
+  /** The conversation, for the Speaker Balance bar. */
+  transcript?: TranscriptEntry[];
+  /** Called once parsed coaching is available (reveals the feedback form). */
+  onLoaded?: () => void;
+  className?: string;
+}
+
+/** The Coaching Feedback card shared by the role-play, audio and debug pages. */
+export function CoachingCard({
+  sessionKind,
+  sessionId,
+  transcript = [],
+  onLoaded,
+  className,
+}: CoachingCardProps) {
+  const query = useQuery<CoachingResponse>({
+    queryKey: coachingQueryKey(sessionKind, sessionId),
+    queryFn: () => requestCoaching(sessionKind, sessionId),
+    retry: (failureCount, error) => error.message !== NO_SESSION_ID && failureCount < COACHING_QUERY_RETRIES,
+  });
+  const doc = useMemo(() => (query.data ? parseCoaching(query.data.coaching) : null), [query.data]);
+
+  useEffect(() => {
+    if (doc) onLoaded?.();
+    // Only the arrival of a parsed document matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc]);
+
+  return (
+    <Card className={cn('overflow-hidden', className)} aria-labelledby="coaching-title" role="region">
+      <CardHeader className="border-b border-slate-100 bg-gradient-to-r from-brand-50 to-white">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <CardTitle id="coaching-title" className="flex items-center gap-2">
+              <Award className="size-5 text-brand-600" aria-hidden="true" />
+              Coaching Feedback
+            </CardTitle>
+            <CardDescription>What went well, and what to sharpen before your next door.</CardDescription>
+          </div>
+          {doc && <OverallScore value={overallScore(doc)} />}
+        </div>
+      </CardHeader>
+      <CardContent className="pt-5 sm:pt-6">
+        {query.isPending && (
+          <div role="status" className="flex items-center gap-3 py-8 text-slate-600">
+            <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" />
+            Generating your coaching feedback...
+          </div>
+        )}
+        {query.isError && (
+          <Alert variant="destructive">
+            <AlertCircle aria-hidden="true" />
+            <AlertTitle>Unable to generate coaching feedback.</AlertTitle>
+            <AlertDescription>{errorMessage(query.error)}</AlertDescription>
+          </Alert>
+        )}
+        {query.data && !doc && (
+          <Alert variant="destructive">
+            <AlertCircle aria-hidden="true" />
+            <AlertTitle>Unable to parse coaching feedback.</AlertTitle>
+          </Alert>
+        )}
+        {query.data && doc && (
+          <CoachingDocumentView
+            response={query.data}
+            doc={doc}
+            sessionKind={sessionKind}
+            sessionId={sessionId}
+            transcript={transcript}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function OverallScore({ value }: { value: number | null }) {
+  if (value === null) return null;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-center shadow-xs">
+      <div className="text-xs font-medium tracking-wide text-slate-500 uppercase">Overall</div>
+      <div className="text-xl font-bold text-slate-900">
+        {value}
+        <span className="text-sm font-medium text-slate-500">/10</span>
+      </div>
+    </div>
+  );
+}
+
+const toneClasses = {
+  green: 'bg-emerald-100 text-emerald-800 border-emerald-200',
+  yellow: 'bg-amber-100 text-amber-900 border-amber-200',
+  red: 'bg-red-100 text-red-800 border-red-200',
+} as const;
+
+function ScoreBadge({ score }: { score: number | null }) {
+  if (score === null) return null;
+  const tone = scoreTone(score);
+  return (
+    <span
+      data-tone={tone}
+      className={cn(
+        'inline-flex shrink-0 items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        toneClasses[tone],
+      )}
+    >
+      Score: {score}/10
+    </span>
+  );
+}
+
+function SectionBlock({ section }: { section: CoachingSection }) {
+  return (
+    <section className="space-y-2 rounded-lg border border-slate-200 p-4" aria-label={section.title}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">
+          <span
+            className={section.score !== null && section.score >= 8 ? 'text-emerald-700' : 'text-slate-500'}
+          >
+            {headingPrefix(section.score)}:
+          </span>{' '}
+          {section.title}
+        </h3>
+        <ScoreBadge score={section.score} />
+      </div>
+      <FormattedText content={section.content} />
+    </section>
+  );
+}
+
+function SpeakerBalance({ transcript }: { transcript: TranscriptEntry[] }) {
+  const balance = speakingBalance(transcript);
+  return (
+    <div className="space-y-2">
+      <h4 className="text-sm font-semibold text-slate-800">Speaker Balance</h4>
+      <div
+        className="flex h-3 w-full overflow-hidden rounded-full bg-slate-200"
+        role="img"
+        aria-label={`Speaker Balance: You ${balance.userPercent}%, AI ${balance.personaPercent}%`}
+      >
+        <div className="h-full bg-brand-600" style={{ width: `${balance.userPercent}%` }} />
+        <div className="h-full bg-amber-400" style={{ width: `${balance.personaPercent}%` }} />
+      </div>
+      <div className="flex justify-between text-xs font-medium text-slate-600">
+        <span>You {balance.userPercent}%</span>
+        <span>AI {balance.personaPercent}%</span>
+      </div>
+    </div>
+  );
+}
+
+function CoachingDocumentView({
+  response,
+  doc,
+  sessionKind,
+  sessionId,
+  transcript,
+}: {
+  response: CoachingResponse;
+  doc: NonNullable<ReturnType<typeof parseCoaching>>;
+  sessionKind: SessionKind;
+  sessionId: string | null;
+  transcript: TranscriptEntry[];
+}) {
+  const { unlocked } = useGateState(sessionKind, sessionId);
+  const open = doc.sections.filter((s) => !GATED_SECTIONS.includes(s.key));
+  const gated = doc.sections.filter((s) => GATED_SECTIONS.includes(s.key));
+  const engine = response.engine;
+
+  return (
+    <div className="space-y-5">
+      <section aria-label="Summary" className="space-y-4 rounded-lg bg-slate-50 p-4">
+        <h3 className="font-semibold text-slate-900">Summary</h3>
+        <FormattedText content={doc.summary} />
+        <div className="grid gap-4 md:grid-cols-2">
+          <SpeakerBalance transcript={transcript} />
+          <MetricsPanel metrics={response.metrics} />
+        </div>
+      </section>
+
+      {doc.best && (
+        <section
+          aria-label="Best"
+          className="space-y-2 rounded-lg border border-emerald-200 bg-emerald-50/60 p-4"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="font-semibold text-slate-900">
+              <span className="text-emerald-700">Best:</span> {doc.best.title}
+            </h3>
+            <ScoreBadge score={doc.best.score} />
+          </div>
+          <FormattedText content={doc.best.content} />
+        </section>
+      )}
+
+      {open.map((s) => (
+        <SectionBlock key={s.key} section={s} />
+      ))}
+
+      {gated.length > 0 && (
+        <div className="grid">
+          <div
+            data-testid="gated-sections"
+            inert={!unlocked}
+            aria-hidden={unlocked ? undefined : true}
+            className={cn(
+              'space-y-5 [grid-area:1/1]',
+              !unlocked && 'pointer-events-none blur-sm select-none',
+            )}
+          >
+            {gated.map((s) => (
+              <SectionBlock key={s.key} section={s} />
+            ))}
+          </div>
+          {!unlocked && (
+            <div className="z-10 flex items-center justify-center p-2 [grid-area:1/1] sm:p-6">
+              <div className="w-full max-w-md">
+                <UnlockGate sessionKind={sessionKind} sessionId={sessionId} />
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+
+      <div className="space-y-2 border-t border-slate-100 pt-4 text-xs text-slate-500">
+        <p className="flex items-center gap-2">
+          <Badge variant={engine?.quality === 'enhanced' ? 'success' : 'secondary'}>
+            {engine?.quality === 'enhanced' ? 'Enhanced' : 'Basic'}
+          </Badge>
+          <span>Coaching by {engine?.label ?? 'the built-in coach'}</span>
+        </p>
+        {engine?.quality === 'basic' && engine.upgradeHint && (
+          <p className="flex items-start gap-2">
+            <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+            <span>{engine.upgradeHint}</span>
+          </p>
+        )}
+        {response.note && <p>{response.note}</p>}
+      </div>
+    </div>
+  );
+}

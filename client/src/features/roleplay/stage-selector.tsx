@@ -1,0 +1,142 @@
+import { useState, type ReactNode } from 'react';
+import { ChevronDown, Hammer } from 'lucide-react';
+import { difficultyLabel, isStage, PERSONAS, STAGES } from '@core/stages';
+import { Badge, type BadgeProps } from '@client/components/ui/badge';
+import { Card, CardContent } from '@client/components/ui/card';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
+import { cn } from '@client/lib/utils';
+
+const difficultyVariant: Record<number, BadgeProps['variant']> = {
+  1: 'success',
+  2: 'info',
+  3: 'warning',
+  4: 'danger',
+  5: 'danger',
+};
+
+export function DifficultyBadge({ difficulty }: { difficulty: number }) {
+  return (
+    <Badge
+      variant={difficultyVariant[difficulty] ?? 'secondary'}
+      className={difficulty === 5 ? 'bg-red-600 text-white' : ''}
+    >
+      {difficultyLabel(difficulty)}
+    </Badge>
+  );
+}
+
+export function StageSelector({
+  stage,
+  onSelect,
+  disabled,
+}: {
+  stage: string;
+  onSelect: (stage: string) => void;
+  disabled?: boolean;
+}) {
+  const [open, setOpen] = useState(true);
+  const unknown = !isStage(stage);
+  return (
+    <Card>
+      <Collapsible open={open} onOpenChange={setOpen}>
+        <CollapsibleTrigger className="flex w-full cursor-pointer items-center justify-between gap-3 p-5 text-left sm:px-6">
+          <span>
+            <span className="block text-lg font-semibold text-slate-900">Set the Stage</span>
+            <span className="block text-sm text-slate-600">Pick the trade you want to practise.</span>
+          </span>
+          <ChevronDown
+            className={cn('size-5 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')}
+            aria-hidden="true"
+          />
+        </CollapsibleTrigger>
+        <CollapsibleContent>
+          <CardContent>
+            <fieldset disabled={disabled} className="disabled:opacity-60">
+              <legend className="sr-only">Stage</legend>
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-5">
+                {STAGES.map((s) => (
+                  <StageOption
+                    key={s}
+                    value={s}
+                    checked={stage === s}
+                    onSelect={onSelect}
+                    subtitle={PERSONAS[s].name}
+                    badge={<DifficultyBadge difficulty={PERSONAS[s].difficulty} />}
+                  />
+                ))}
+                {unknown && (
+                  <StageOption
+                    value={stage}
+                    checked
+                    onSelect={onSelect}
+                    subtitle="New scenario"
+                    badge={<Badge variant="secondary">Coming Soon</Badge>}
+                  />
+                )}
+              </div>
+            </fieldset>
+          </CardContent>
+        </CollapsibleContent>
+      </Collapsible>
+    </Card>
+  );
+}
+
+function StageOption({
+  value,
+  checked,
+  onSelect,
+  subtitle,
+  badge,
+}: {
+  value: string;
+  checked: boolean;
+  onSelect: (stage: string) => void;
+  subtitle: string;
+  badge: ReactNode;
+}) {
+  return (
+    <label
+      className={cn(
+        'flex cursor-pointer flex-col gap-2 rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+        checked
+          ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600'
+          : 'border-slate-200 bg-white hover:border-slate-300',
+      )}
+    >
+      <input
+        type="radio"
+        name="stage"
+        value={value}
+        checked={checked}
+        onChange={() => onSelect(value)}
+        className="sr-only"
+      />
+      <span className="flex items-center justify-between gap-2">
+        <span className="font-semibold text-slate-900">{value}</span>
+      </span>
+      <span className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+        <span>{subtitle}</span>
+        {badge}
+      </span>
+    </label>
+  );
+}
+
+export function ComingSoonPanel({ stage }: { stage: string }) {
+  return (
+    <Card className="border-dashed" role="region" aria-labelledby="coming-soon-title">
+      <CardContent className="flex flex-col items-center gap-3 py-10 text-center sm:py-12">
+        <span className="flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+          <Hammer className="size-6" aria-hidden="true" />
+        </span>
+        <h2 id="coming-soon-title" className="text-lg font-semibold text-slate-900">
+          Coming Soon
+        </h2>
+        <p className="max-w-md text-sm text-slate-600">
+          The {stage} scenario is being developed. Choose one of the available stages above to practise today.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

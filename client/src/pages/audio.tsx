@@ -1,0 +1,249 @@
+import { useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, Download, Loader2, RefreshCw, Sparkles, Upload } from 'lucide-react';
+import { audioProblemMessage, validateAudioFile } from '@core/audio-validation';
+import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+import { Progress } from '@client/components/ui/progress';
+import { toast } from '@client/components/ui/use-toast';
+import { AudioPlayer, type AudioPlayerHandle } from '@client/features/audio/audio-player';
+import {
+  audioPollInterval,
+  audioSessionKey,
+  type AudioSessionView,
+} from '@client/features/audio/audio-session';
+import { AudioTranscript } from '@client/features/audio/audio-transcript';
+import { DropZone } from '@client/features/audio/drop-zone';
+import { uploadAudio } from '@client/features/audio/upload';
+import { coachingQueryKey, requestCoaching } from '@client/features/coaching/coaching-api';
+import { CoachingCard } from '@client/features/coaching/coaching-card';
+import { apiJson, errorMessage } from '@client/lib/request';
+
+const UPLOAD_STAGE = 'General';
+
+export function AudioPage() {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [uploadPercent, setUploadPercent] = useState(0);
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [uploadedName, setUploadedName] = useState('');
+  const [coachingReady, setCoachingReady] = useState(false);
+  const playerRef = useRef<AudioPlayerHandle>(null);
+
+  const session = useQuery<AudioSessionView>({
+    queryKey: audioSessionKey(sessionId),
+    enabled: sessionId !== null,
+    refetchInterval: (query) => audioPollInterval(query.state.data),
+  });
+  const data = session.data;
+  const hasTranscript = !!data && Array.isArray(data.transcript) && data.transcript.length > 0;
+
+  const chooseFile = (candidate: File) => {
+    const problem = validateAudioFile(candidate);
+    if (problem) {
+      toast({ variant: 'destructive', ...audioProblemMessage(problem) });
+      return;
+    }
+    setFile(candidate);
+  };
+
+  const upload = async () => {
+    if (!file || uploading) return;
+    setUploading(true);
+    setUploadPercent(0);
+    try {
+      const result = await uploadAudio(file, UPLOAD_STAGE, setUploadPercent).promise;
+      setUploadedName(file.name);
+      setCoachingReady(false);
+      setSessionId(result.sessionId);
+      toast({ title: 'Upload successful', description: 'Transcribing audio... This may take a minute.' });
+    } catch (err) {
+      console.error('Upload failed', err);
+      toast({
+        variant: 'destructive',
+        title: 'Upload failed',
+        description: 'Failed to upload audio file. Please try again.',
+      });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const reset = () => {
+    if (sessionId) queryClient.removeQueries({ queryKey: audioSessionKey(sessionId) });
+    setFile(null);
+    setSessionId(null);
+    setUploadedName('');
+    setUploadPercent(0);
+    setCoachingReady(false);
+  };
+
+  const retry = useMutation({
+    mutationFn: () => apiJson<AudioSessionView>('POST', `/api/audio/${encodeURIComponent(sessionId!)}/retry`),
+    onSuccess: (updated) => {
+      if (updated) queryClient.setQueryData(audioSessionKey(sessionId), updated);
+      void queryClient.invalidateQueries({ queryKey: audioSessionKey(sessionId) });
+    },
+    onError: (err) =>
+      toast({ variant: 'destructive', title: 'Retry failed', description: errorMessage(err) }),
+  });
+
+  const swap = useMutation({
+    mutationFn: (swapped: boolean) =>
+      apiJson<AudioSessionView>('POST', `/api/audio/${encodeURIComponent(sessionId!)}/swap-speakers`, {
+        swapped,
+      }),
+    onSuccess: (updated) => {
+      if (updated) queryClient.setQueryData(audioSessionKey(sessionId), updated);
+      // Coaching was written for the old attribution.
+      queryClient.removeQueries({ queryKey: coachingQueryKey('audio', sessionId) });
+      setCoachingReady(false);
+    },
+    onError: (err) =>
+      toast({ variant: 'destructive', title: 'Could not swap speakers', description: errorMessage(err) }),
+  });
+
+  const generate = useMutation({
+    mutationFn: () => requestCoaching('audio', sessionId),
+    onSuccess: (response) => {
+      queryClient.setQueryData(coachingQueryKey('audio', sessionId), response);
+      setCoachingReady(true);
+      void queryClient.invalidateQueries({ queryKey: audioSessionKey(sessionId) });
+    },
+    onError: (err) => {
+      console.error('Coaching generation failed', err);
+      toast({
+        variant: 'destructive',
+        title: 'Coaching generation failed',
+        description: 'Please try again.',
+      });
+    },
+  });
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          Audio Coaching Analysis
+        </h1>
+        <p className="text-slate-600">
+          Upload a sales call recording to receive AI-powered coaching feedback
+        </p>
+      </header>
+
+      {!sessionId ? (
+        <Card>
+          <CardContent className="space-y-4 pt-5 sm:pt-6">
+            <DropZone file={file} disabled={uploading} onFile={chooseFile} />
+            {uploading && (
+              <div className="space-y-1.5">
+                <div className="flex justify-between text-sm text-slate-600">
+                  <span>Uploading</span>
+                  <span className="tabular-nums">{uploadPercent}%</span>
+                </div>
+                <Progress value={uploadPercent} label="Upload progress" />
+              </div>
+            )}
+            <Button size="lg" className="w-full" disabled={!file || uploading} onClick={() => void upload()}>
+              {uploading ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Upload aria-hidden="true" />
+              )}
+              {uploading ? 'Uploading & Transcribing...' : 'Upload & Analyze'}
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <AudioPlayer
+          ref={playerRef}
+          src={`/api/audio/${encodeURIComponent(sessionId)}/file`}
+          fileName={data?.fileName ?? uploadedName}
+          onReset={reset}
+        />
+      )}
+
+      {sessionId && session.isError && (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden="true" />
+          <AlertTitle>Failed to fetch audio session</AlertTitle>
+          <AlertDescription>{errorMessage(session.error)}</AlertDescription>
+        </Alert>
+      )}
+
+      {sessionId && data?.status === 'failed' && !hasTranscript && (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden="true" />
+          <AlertTitle>Transcription failed</AlertTitle>
+          <AlertDescription className="space-y-3">
+            <p>{data.error || 'The recording could not be transcribed.'}</p>
+            <Button variant="outline" size="sm" onClick={() => retry.mutate()} disabled={retry.isPending}>
+              <RefreshCw className={retry.isPending ? 'animate-spin' : ''} aria-hidden="true" />
+              Retry
+            </Button>
+          </AlertDescription>
+        </Alert>
+      )}
+
+      {sessionId && !hasTranscript && data?.status !== 'failed' && !session.isError && (
+        <Card>
+          <CardContent className="space-y-3 pt-5 sm:pt-6">
+            <p className="flex items-center gap-3 text-slate-700" role="status">
+              <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" />
+              Transcribing your audio file... This may take a minute.
+            </p>
+            <Progress value={data?.progress ?? 0} label="Transcription progress" />
+          </CardContent>
+        </Card>
+      )}
+
+      {sessionId && data && hasTranscript && (
+        <>
+          <AudioTranscript
+            transcript={data.transcript}
+            attributionIsGuess={data.attributionIsGuess}
+            swapping={swap.isPending}
+            sttEngine={data.sttEngine}
+            onSeek={(ms) => playerRef.current?.seekTo(ms)}
+            onSwap={() => swap.mutate(!data.speakersSwapped)}
+          />
+
+          {!coachingReady && (
+            <Button
+              size="lg"
+              className="w-full"
+              onClick={() => generate.mutate()}
+              disabled={generate.isPending}
+            >
+              {generate.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Sparkles aria-hidden="true" />
+              )}
+              {generate.isPending ? 'Generating coaching...' : 'Generate Coaching Feedback'}
+            </Button>
+          )}
+
+          {coachingReady && (
+            <>
+              <CoachingCard sessionKind="audio" sessionId={sessionId} transcript={data.transcript} />
+              <Button
+                size="lg"
+                variant="outline"
+                className="w-full"
+                onClick={() =>
+                  window.open(`/api/audio/${encodeURIComponent(sessionId)}/pdf`, '_blank', 'noopener')
+                }
+              >
+                <Download aria-hidden="true" />
+                Download PDF Report
+              </Button>
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

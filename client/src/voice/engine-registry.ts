@@ -1,0 +1,52 @@
+import type { VoiceClient } from './types';
+
+export type VoiceKind = VoiceClient['kind'];
+export const VOICE_KINDS: readonly VoiceKind[] = ['local', 'replay', 'vapi'];
+
+/** Public client settings from GET /api/config (docs/api.md). */
+export interface ClientConfig {
+  voiceProvider: 'local' | 'vapi' | string;
+  vapi: { publicKey: string; assistants: Record<string, string> } | null;
+  hubspot: { portalId: string; formId: string; region: string } | null;
+  engines?: unknown;
+}
+
+export interface VoiceEngineContext {
+  config: ClientConfig | null;
+  /** The page's query parameters (e.g. the replay engine reads `pace` and `script`). */
+  params: URLSearchParams;
+}
+
+/**
+ * What an engine folder exports: `client/src/voice/engines/<kind>/index.ts` with
+ * `export function createEngine(ctx: VoiceEngineContext): VoiceClient | Promise<VoiceClient>`.
+ * Folders are discovered at build time, so adding an engine needs no edit elsewhere.
+ */
+export interface VoiceEngineModule {
+  createEngine(ctx: VoiceEngineContext): VoiceClient | Promise<VoiceClient>;
+}
+
+function isKind(value: unknown): value is VoiceKind {
+  return typeof value === 'string' && (VOICE_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * The one place the call engine is chosen: an explicit `?voice=` wins when that engine exists,
+ * then the server's `voiceProvider`; anything unavailable falls back to the scripted replay.
+ */
+export function chooseVoiceKind(input: {
+  requested: string | null;
+  configured: string | null | undefined;
+  registered: ReadonlySet<string>;
+}): VoiceKind {
+  const usable = (k: unknown): k is VoiceKind => isKind(k) && (k === 'replay' || input.registered.has(k));
+  if (usable(input.requested)) return input.requested;
+  if (usable(input.configured)) return input.configured;
+  return 'replay';
+}
+
+/** Engine folder path (as import.meta.glob reports it) -> kind. */
+export function kindFromEnginePath(path: string): string | null {
+  const m = path.match(/engines\/([^/]+)\/index\.tsx?$/);
+  return m ? m[1] : null;
+}

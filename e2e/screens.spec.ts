@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, startAppServer, type TestServer } from './support';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('role-play page', () => {
+  it('shows the heading, the stages with difficulty, General preselected and its persona', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { name: '5 min In-field Sales Pitch RolePlay' }).waitFor();
+    expect(await page.getByRole('button', { name: /Set the Stage/ }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+
+    const expected: [string, string, string][] = [
+      ['Windows', 'Linda', 'Medium'],
+      ['HVAC', 'Dave', 'Hard'],
+      ['Roofing', 'Frank', 'Very Hard'],
+      ['Flooring', 'Priya', 'Moderate'],
+      ['General', 'Tom', 'Easy'],
+    ];
+    for (const [stage, , difficulty] of expected) {
+      const radio = page.getByRole('radio', { name: new RegExp(`^${stage}`) });
+      expect(await radio.count()).toBe(1);
+      const label = page.locator('label', { has: radio });
+      expect(await label.innerText()).toContain(difficulty);
+    }
+    expect(await page.getByRole('radio', { name: /^General/ }).isChecked()).toBe(true);
+
+    const card = page.getByRole('region', { name: 'Role play conversation' });
+    const text = await card.innerText();
+    expect(text).toContain('Tom');
+    expect(text).toContain('Friendly & Curious');
+    expect(text).toContain('Rapport & clear communication');
+    expect(text).toContain('Ready to start');
+    expect(text).toContain('5:00');
+    expect(await card.getByRole('button', { name: 'Start call' }).isEnabled()).toBe(true);
+
+    // Choosing another stage shows its persona.
+    await page.locator('label', { hasText: 'Roofing' }).click();
+    await page.getByText('Distrusting / Hard Sell').waitFor();
+    expect(await card.innerText()).toContain('Frank');
+    expect(await card.innerText()).toContain('Credibility & proof');
+
+    // The section collapses.
+    await page.getByRole('button', { name: /Set the Stage/ }).click();
+    expect(await page.getByRole('radio', { name: /^Windows/ }).count()).toBe(0);
+    expect(errors.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows 'Coming Soon' for a stage that is not one of the five", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(server.url + '/?stage=Solar');
+    await page.getByRole('heading', { name: 'Coming Soon' }).waitFor();
+    const option = page.locator('label', { has: page.getByRole('radio', { name: /^Solar/ }) });
+    expect(await option.innerText()).toContain('Coming Soon');
+    const panel = page.getByRole('region', { name: 'Coming Soon' });
+    expect(await panel.innerText()).toMatch(/Solar scenario is being developed/);
+    expect(await page.getByRole('region', { name: 'Role play conversation' }).count()).toBe(0);
+
+    // Picking a real stage leaves the panel.
+    await page.locator('label', { hasText: 'Windows' }).click();
+    await page.getByRole('region', { name: 'Role play conversation' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Coming Soon' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('renders the header links to both screens', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(server.url + '/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Call analysis' }).click();
+    await page.getByRole('heading', { name: 'Audio Coaching Analysis' }).waitFor();
+    expect(page.url()).toBe(server.url + '/audio');
+    await nav.getByRole('link', { name: 'Role-play' }).click();
+    await page.getByRole('heading', { name: '5 min In-field Sales Pitch RolePlay' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Doorstep' }).count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('audio page', () => {
+  it('shows the upload screen copy and a disabled Upload & Analyze button', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(server.url + '/audio');
+    await page.getByRole('heading', { name: 'Audio Coaching Analysis' }).waitFor();
+    const body = await page.locator('main').innerText();
+    expect(body).toContain('Upload a sales call recording to receive AI-powered coaching feedback');
+    expect(body).toContain('Drop your audio file here');
+    expect(body).toContain('or click to browse (MP3, WAV, M4A, etc.)');
+    expect(await page.getByRole('button', { name: 'Browse Files' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Upload & Analyze' }).isDisabled()).toBe(true);
+    expect(errors.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('rejects a file that is not audio with the spec toast', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(server.url + '/audio');
+    await page.getByLabel('Audio file').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not audio'),
+    });
+    const toast = page.getByRole('status').filter({ hasText: 'Invalid file type' });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('Please upload an audio file (MP3, WAV, M4A, etc.)');
+    expect(await page.getByRole('button', { name: 'Upload & Analyze' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('rejects a file over 25 MB and accepts a small audio file by name', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(server.url + '/audio');
+    await page.getByLabel('Audio file').setInputFiles({
+      name: 'huge.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: Buffer.alloc(25 * 1024 * 1024 + 1),
+    });
+    const tooLarge = page.getByRole('status').filter({ hasText: 'File too large' });
+    await tooLarge.waitFor();
+    expect(await tooLarge.innerText()).toContain('Please upload a file smaller than 25MB');
+
+    await page.getByLabel('Audio file').setInputFiles({
+      name: 'kitchen-call.m4a',
+      mimeType: '',
+      buffer: Buffer.alloc(3 * 1024 * 1024),
+    });
+    const chosen = page.getByTestId('chosen-file');
+    await chosen.waitFor();
+    expect(await chosen.innerText()).toBe('kitchen-call.m4a (3.00 MB)');
+    expect(await page.getByRole('button', { name: 'Change File' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Upload & Analyze' }).isEnabled()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('other routes', () => {
+  it('shows the 404 page for an unknown path', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(server.url + '/no-such-page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('Did you forget to add the page to the router?');
+    await context.close();
+  });
+
+  it('lays the role-play page out on a phone without horizontal scrolling', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 375, height: 740 } });
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { name: '5 min In-field Sales Pitch RolePlay' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
