@@ -1,0 +1,61 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { leads, sessions } from '../../db/schema';
+import type { TranscriptEntry } from '../../../core/transcript';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** A session as stored, plus whether the rep unlocked the gated coaching for it. */
+export interface SessionRecord extends SessionRow {
+  unlocked: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come straight from the URL; anything that is not a UUID cannot name a session. */
+export function isSessionId(id: string): boolean {
+  return UUID.test(id);
+}
+
+export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {
+  if (!isSessionId(id)) return null;
+  const rows = await db
+    .select({
+      session: sessions,
+      unlocked: sql<boolean>`exists (select 1 from ${leads} where ${and(
+        eq(leads.sessionId, sessions.id),
+        eq(leads.sessionKind, 'roleplay'),
+      )})`,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return { ...row.session, unlocked: Boolean(row.unlocked) };
+}
+
+/** The public shape of a session (docs/api.md `Session`). */
+export interface SessionView {
+  id: string;
+  stage: string;
+  startedAt: string;
+  endedAt: string | null;
+  duration: string | null;
+  transcript: TranscriptEntry[];
+  coaching: string | null;
+  unlocked: boolean;
+}
+
+export function toSessionView(row: SessionRow & { unlocked?: boolean }): SessionView {
+  return {
+    id: row.id,
+    stage: row.stage,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt ? row.endedAt.toISOString() : null,
+    duration: row.duration ?? null,
+    transcript: row.transcript ?? [],
+    coaching: row.coaching ?? null,
+    unlocked: row.unlocked ?? false,
+  };
+}

@@ -1,0 +1,134 @@
+import { personaFor } from '../../../core/stages';
+import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
+import type { AppContext } from '../../context';
+import { HttpError, notFound } from '../../errors';
+import type { EngineInfo } from '../../providers/types';
+import { findSession, toSessionView, type SessionView } from './data';
+import { insertSession, saveSessionCoaching, saveSessionTranscript } from './mutations';
+
+/** Which engine wrote a coaching text, as shown beside it (docs/api.md `Coaching.engine`). */
+export interface CoachingEngineView {
+  id: string;
+  label: string;
+  quality: EngineInfo['quality'];
+  upgradeHint?: string;
+}
+
+export interface CoachingView {
+  coaching: string;
+  metrics: unknown;
+  engine: CoachingEngineView;
+  note?: string;
+}
+
+const sessionNotFound = () => notFound('Session');
+
+export async function createSession(ctx: AppContext, stage: string): Promise<SessionView> {
+  const row = await insertSession(ctx.database.db, stage);
+  return toSessionView(row);
+}
+
+export async function getSession(ctx: AppContext, id: string): Promise<SessionView> {
+  const row = await findSession(ctx.database.db, id);
+  if (!row) throw sessionNotFound();
+  return toSessionView(row);
+}
+
+/** Stores the call's final entries (partials are dropped) and marks the session ended. */
+export async function saveTranscript(
+  ctx: AppContext,
+  id: string,
+  input: { transcript: TranscriptEntry[]; duration?: string },
+): Promise<SessionView> {
+  const existing = await findSession(ctx.database.db, id);
+  if (!existing) throw sessionNotFound();
+  const row = await saveSessionTranscript(ctx.database.db, id, {
+    transcript: finalEntries(input.transcript).map((e) => ({ ...e, transcriptType: 'final' as const })),
+    duration: input.duration === undefined ? null : String(Number(input.duration)),
+    endedAt: new Date(),
+  });
+  if (!row) throw sessionNotFound();
+  return toSessionView({ ...row, unlocked: existing.unlocked });
+}
+
+/** The stored engine description; older rows may hold a bare engine id. */
+function parseStoredEngine(stored: string | null): { engine: CoachingEngineView; note?: string } {
+  if (stored) {
+    try {
+      const parsed = JSON.parse(stored) as CoachingEngineView & { note?: string };
+      if (parsed && typeof parsed.id === 'string') {
+        const { note, ...engine } = parsed;
+        return { engine, note };
+      }
+    } catch {
+      // a bare id
+    }
+  }
+  return { engine: { id: stored ?? 'unknown', label: stored ?? 'Unknown', quality: 'basic' } };
+}
+
+function describeEngine(ctx: AppContext, engineId: string): CoachingEngineView {
+  const info = ctx.providers.info('coach');
+  if (info && info.engine === engineId) {
+    return {
+      id: info.engine,
+      label: info.label,
+      quality: info.quality,
+      ...(info.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
+    };
+  }
+  // A fallback engine answered (e.g. the LLM failed and the rubric coach stepped in).
+  const coach = ctx.providers.has('coach') ? ctx.providers.get('coach') : undefined;
+  return {
+    id: engineId,
+    label: coach && coach.id === engineId ? coach.label : engineId,
+    quality: 'basic',
+    ...(info?.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
+  };
+}
+
+/**
+ * Coaching for a saved role-play. The first call runs the coach; later calls (the page
+ * retries) return what was stored, until a new transcript is saved.
+ */
+export async function coachSession(ctx: AppContext, id: string): Promise<CoachingView> {
+  const session = await findSession(ctx.database.db, id);
+  if (!session) throw sessionNotFound();
+  if (session.coaching) {
+    const { engine, note } = parseStoredEngine(session.coachingEngine);
+    return {
+      coaching: session.coaching,
+      metrics: session.metrics ?? null,
+      engine,
+      ...(note ? { note } : {}),
+    };
+  }
+  const transcript = finalEntries(session.transcript ?? []);
+  if (!transcript.some((e) => e.transcript.trim() !== '')) {
+    throw new HttpError(
+      400,
+      'no_transcript',
+      'This session has no saved conversation yet. Hold a role-play call, then ask for coaching.',
+    );
+  }
+  const coach = ctx.providers.get('coach');
+  const durationSec = session.duration ? Number(session.duration) : undefined;
+  const result = await coach.coach({
+    stage: session.stage,
+    transcript,
+    durationSec: Number.isFinite(durationSec) ? durationSec : undefined,
+    personaName: personaFor(session.stage)?.name,
+  });
+  const engine = describeEngine(ctx, result.engine);
+  await saveSessionCoaching(ctx.database.db, id, {
+    coaching: result.text,
+    coachingEngine: JSON.stringify({ ...engine, ...(result.note ? { note: result.note } : {}) }),
+    metrics: result.metrics,
+  });
+  return {
+    coaching: result.text,
+    metrics: result.metrics ?? null,
+    engine,
+    ...(result.note ? { note: result.note } : {}),
+  };
+}
