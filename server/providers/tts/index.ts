@@ -1,10 +1,63 @@
 import type { Config } from '../../env';
 import type { EngineInfo } from '../types';
+import { espeakAvailable, EspeakTts } from './espeak';
+import { OpenAiSpeechTts } from './openai-speech';
+import { findSherpaTtsModel, SherpaTts } from './sherpa';
 import type { TextToSpeech } from './types';
+
+const UPGRADE_HINT =
+  'Put a Piper or Kokoro voice under MODELS_DIR/tts/<name>/ (sherpa-onnx format) for a natural voice, or set TTS_PROVIDER=openai.';
+
+function info(engine: TextToSpeech, reason: string, quality: EngineInfo['quality']): EngineInfo {
+  return {
+    capability: 'text-to-speech',
+    engine: engine.id,
+    label: engine.label,
+    reason,
+    quality,
+    ...(quality === 'basic' ? { upgradeHint: UPGRADE_HINT } : {}),
+    ok: true,
+  };
+}
 
 /** Chooses the text-to-speech engine (TTS_PROVIDER, then models present, then espeak-ng). */
 export async function selectTextToSpeech(
-  _config: Config,
+  config: Config,
 ): Promise<{ engine: TextToSpeech; info: EngineInfo }> {
-  throw new Error('No text-to-speech engine is built yet');
+  const wanted = config.TTS_PROVIDER?.toLowerCase();
+  const notes: string[] = [];
+  if (wanted === 'openai') {
+    if (config.LLM_BASE_URL) {
+      const engine = new OpenAiSpeechTts({
+        baseUrl: config.LLM_BASE_URL,
+        apiKey: config.LLM_API_KEY,
+        model: process.env.TTS_MODEL || 'tts-1',
+      });
+      return { engine, info: info(engine, 'TTS_PROVIDER=openai', 'enhanced') };
+    }
+    notes.push('TTS_PROVIDER=openai needs LLM_BASE_URL');
+  }
+  if (wanted !== 'espeak' && wanted !== 'espeak-ng') {
+    const model = findSherpaTtsModel(config.modelsDir);
+    if (model) {
+      try {
+        const engine = new SherpaTts(model);
+        return { engine, info: info(engine, `${model.kind} voice found in ${model.dir}`, 'enhanced') };
+      } catch (err) {
+        notes.push(
+          `the voice in ${model.dir} failed to load: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    } else if (wanted === 'sherpa' || wanted === 'sherpa-onnx') {
+      notes.push(`TTS_PROVIDER=${wanted} but no voice under ${config.modelsDir}/tts`);
+    }
+  }
+  if (espeakAvailable()) {
+    const engine = new EspeakTts();
+    const reason = notes.length ? `fallback: ${notes.join('; ')}` : 'embedded default';
+    return { engine, info: info(engine, reason, 'basic') };
+  }
+  throw new Error(
+    `No text-to-speech engine: install espeak-ng (npm run setup)${notes.length ? `; ${notes.join('; ')}` : ''}`,
+  );
 }

@@ -1,0 +1,625 @@
+import { PERSONAS, type PersonaCard, type Stage } from '../../../core/stages';
+
+/** Topics a rep can ask about; each maps to a household fact the homeowner may reveal. */
+export type Topic = 'home' | 'problem' | 'budget' | 'timeline' | 'decision' | 'quotes' | 'priorities';
+
+/** Objections the homeowner can raise at fitting moments. */
+export type ObjectionKind = 'price' | 'trust' | 'timing' | 'spouse' | 'competitor';
+
+export interface Need {
+  topic: Topic;
+  /** Trust needed before the homeowner answers openly (0..10); below it, a guarded answer. */
+  minTrust: number;
+  /** What is said when the need is revealed (variants; one is picked per call). */
+  reveal: string[];
+  /** What is said when asked before trust is earned. */
+  guarded: string[];
+}
+
+export interface Temperament {
+  /** Words in a rep's turn before an impatient owner cuts in (the HVAC owner is short). */
+  ramblingWords: number;
+  /** Starting trust 0..10 (the roofing owner starts low). */
+  startTrust: number;
+  /** Needs revealed before an appointment can be agreed. */
+  needsToClose: number;
+  /** Trust needed to agree to an appointment. */
+  trustToClose: number;
+  /** Asks for licences, insurance and references before trusting. */
+  demandsProof: boolean;
+  /** Chats back and offers small talk. */
+  chatty: boolean;
+}
+
+export interface PersonaFacts {
+  card: PersonaCard;
+  /** espeak-ng voice (distinct per persona). */
+  voice: string;
+  /** Speaking rate (words per minute) and pitch for espeak-ng. */
+  rate: number;
+  pitch: number;
+  household: {
+    homeAgeYears: number;
+    problem: string;
+    budget: string;
+    timeline: string;
+    decider: string;
+    spouseName: string;
+    competingQuote: string;
+  };
+  temperament: Temperament;
+  openings: string[];
+  needs: Need[];
+  /** Objection lines by kind; the first raised is the persona's signature objection. */
+  objections: Record<ObjectionKind, string[]>;
+  signatureObjection: ObjectionKind;
+  /** Said when the rep earns the appointment. */
+  agree: string[];
+  /** Said when the rep tries to close too early. */
+  notYet: string[];
+  /** Replies to pressure tactics (first offence, then repeat offence). */
+  pressured: string[];
+  pressuredAgain: string[];
+  /** Cuts a rambling rep short. */
+  cutShort: string[];
+  /** Nudges when nothing in particular was asked. */
+  nudges: string[];
+  /** A brief reaction to empathy. */
+  warmed: string[];
+  /** Answer to a greeting or introduction. */
+  greeted: string[];
+  /** Reaction to proof (licences, insurance, references, warranty). */
+  proofAccepted: string[];
+  /** Reaction to a plain sales pitch without a question. */
+  pitchReaction: string[];
+}
+
+const p = PERSONAS;
+
+/** The five homeowners (spec §3: buyer type, focus, difficulty) with their household facts. */
+export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
+  Windows: {
+    card: p.Windows,
+    voice: 'en-us+f3',
+    rate: 165,
+    pitch: 55,
+    household: {
+      homeAgeYears: 31,
+      problem:
+        'drafty single-pane windows in the living room and two bedrooms, and condensation between the panes',
+      budget: 'around twelve thousand dollars, maybe fifteen if it is really worth it',
+      timeline: 'before winter, so in the next two or three months',
+      decider: 'me and my husband together',
+      spouseName: 'Mark',
+      competingQuote: 'a quote from a big-box store for about eleven thousand for vinyl windows',
+    },
+    temperament: {
+      ramblingWords: 70,
+      startTrust: 4,
+      needsToClose: 3,
+      trustToClose: 6,
+      demandsProof: false,
+      chatty: false,
+    },
+    openings: [
+      'Hi. Can I help you?',
+      "Hello. If this is about windows, I've already had a couple of people out.",
+      'Yes? What is this about?',
+    ],
+    needs: [
+      {
+        topic: 'home',
+        minTrust: 2,
+        reveal: ['The house is {homeAgeYears} years old. The windows are the originals, I think.'],
+        guarded: ["It's an older house. Why?"],
+      },
+      {
+        topic: 'problem',
+        minTrust: 3,
+        reveal: [
+          'Honestly, we have {problem}. The heating bill last January was awful.',
+          'The main thing is {problem}. You can feel the cold standing next to them.',
+        ],
+        guarded: ["They're old windows. I'm sure you can guess."],
+      },
+      {
+        topic: 'budget',
+        minTrust: 5,
+        reveal: ['We were thinking {budget}.'],
+        guarded: ["I'd rather hear your price first, to be honest."],
+      },
+      {
+        topic: 'timeline',
+        minTrust: 3,
+        reveal: ['We want it done {timeline}.'],
+        guarded: ["No rush. We're just looking."],
+      },
+      {
+        topic: 'decision',
+        minTrust: 3,
+        reveal: ["It's {decider}. {spouseName} handles the numbers."],
+        guarded: ["We'll decide when we decide."],
+      },
+      {
+        topic: 'quotes',
+        minTrust: 4,
+        reveal: ['We already have {competingQuote}. So what makes yours different?'],
+        guarded: ["We're talking to a few companies."],
+      },
+      {
+        topic: 'priorities',
+        minTrust: 4,
+        reveal: [
+          'What matters most is that they actually stop the drafts and that they last. I do not want to do this twice.',
+        ],
+        guarded: ['Just good windows at a fair price.'],
+      },
+    ],
+    objections: {
+      price: ["That's more than the other quote we got. Why would I pay more for windows?"],
+      trust: ['Everybody says their windows are the best. How do I know yours are any different?'],
+      timing: ["We're not in a hurry. I want to compare a few more options."],
+      spouse: ["I can't decide anything without {spouseName}. He'll want to see the numbers."],
+      competitor: [
+        'I have {competingQuote}. Why should I go with you instead?',
+        'Honestly, the other company was cheaper. What do I get for the difference?',
+      ],
+    },
+    signatureObjection: 'competitor',
+    agree: [
+      "Okay. That actually makes sense. Can you come back Thursday evening when {spouseName} is home? We'll look at it together.",
+      "Alright, you've answered my questions. Let's set a time for a proper measurement, when {spouseName} is here.",
+    ],
+    notYet: [
+      "Slow down. I don't even know what you're offering compared to the others.",
+      "I'm not ready to book anything yet. You haven't told me why you're different.",
+    ],
+    pressured: ["Don't push me. I'm comparing quotes, and pressure doesn't help your case."],
+    pressuredAgain: ["Okay, I think we're done here. I don't buy from people who push like this."],
+    cutShort: ["That's a lot of talking. What's the actual difference with your windows?"],
+    nudges: [
+      'So what exactly are you offering?',
+      'And how is that different from what the other companies told me?',
+      'Mm-hm. Go on.',
+    ],
+    warmed: ['Well, thank you. I appreciate that.', "Okay. At least you're listening."],
+    greeted: [
+      "Hi. I'm Linda. I have a few minutes, so what is this about?",
+      "Hello. Linda. If you're here about windows, I'm listening, but I've heard a lot of pitches already.",
+    ],
+    proofAccepted: ["Okay, a real warranty and references help. I'll want that in writing."],
+    pitchReaction: ["Mm-hm. Everybody says that. What's different about yours?"],
+  },
+  HVAC: {
+    card: p.HVAC,
+    voice: 'en-us+m3',
+    rate: 190,
+    pitch: 40,
+    household: {
+      homeAgeYears: 18,
+      problem:
+        'the furnace is short-cycling and the upstairs never gets warm, and the unit is fifteen years old',
+      budget: 'maybe six to eight thousand, if it is done right',
+      timeline: 'as soon as possible, the nights are getting cold',
+      decider: 'me. My wife trusts me on this stuff',
+      spouseName: 'Karen',
+      competingQuote: 'a guy quoted seven grand for a new furnace but he could not come for three weeks',
+    },
+    temperament: {
+      ramblingWords: 35,
+      startTrust: 4,
+      needsToClose: 2,
+      trustToClose: 5,
+      demandsProof: false,
+      chatty: false,
+    },
+    openings: [
+      "Yeah? I've got about ten minutes before a call. What do you need?",
+      "Hi. Make it quick, I'm in the middle of something.",
+      'Yes? I only have a couple of minutes.',
+    ],
+    needs: [
+      {
+        topic: 'home',
+        minTrust: 2,
+        reveal: ['House is {homeAgeYears} years old. Furnace is about fifteen.'],
+        guarded: ['Old enough. Next question.'],
+      },
+      {
+        topic: 'problem',
+        minTrust: 2,
+        reveal: ['Fine. {problem}.', 'Short version: {problem}.'],
+        guarded: ['It works. Mostly. Why?'],
+      },
+      {
+        topic: 'budget',
+        minTrust: 4,
+        reveal: ["Budget's {budget}."],
+        guarded: ['Depends what it costs. Give me a number.'],
+      },
+      {
+        topic: 'timeline',
+        minTrust: 2,
+        reveal: ['{timeline}.'],
+        guarded: ['Soon-ish.'],
+      },
+      {
+        topic: 'decision',
+        minTrust: 3,
+        reveal: ["It's {decider}."],
+        guarded: ["I'm the one you're talking to."],
+      },
+      {
+        topic: 'quotes',
+        minTrust: 3,
+        reveal: ['Yeah, {competingQuote}.'],
+        guarded: ['I have options.'],
+      },
+      {
+        topic: 'priorities',
+        minTrust: 3,
+        reveal: ['I want heat upstairs, no surprises on the bill, and nobody wasting my time.'],
+        guarded: ['Just fix it.'],
+      },
+    ],
+    objections: {
+      price: ['How much? Just give me the number.', "That's a lot of money. What am I getting for it?"],
+      trust: ['How do I know you are not just going to sell me a whole new system I do not need?'],
+      timing: ["I don't have time for a big project right now. Can you do it fast or not?"],
+      spouse: ['I should run it by {spouseName} first.'],
+      competitor: ['The other guy quoted seven grand. Beat that or tell me why not.'],
+    },
+    signatureObjection: 'timing',
+    agree: [
+      "Fine. If you can get someone out here tomorrow morning, let's book it. Eight o'clock.",
+      "Okay, that's clear. Put me down for the earliest slot you have.",
+    ],
+    notYet: [
+      "Hold on. You haven't even asked what's wrong with it.",
+      "I'm not booking anything until I know what it costs and how fast you can do it.",
+    ],
+    pressured: ["Don't give me the today-only stuff. I don't have time for games."],
+    pressuredAgain: ["We're done. I've got a call. Leave a card if you want."],
+    cutShort: [
+      "Look, I've got ten minutes. What's the bottom line?",
+      'Sorry, let me stop you. Short version, please. What are you offering and what does it cost?',
+    ],
+    nudges: ['And?', 'Get to the point. What do you need from me?', 'Okay. What else?'],
+    warmed: ['Yeah. Okay.', 'Right. Thanks.'],
+    greeted: ["Dave. Yeah, hi. What's this about?", "Hi. I'm Dave. Go ahead, quickly."],
+    proofAccepted: ['Okay, licensed and a warranty. Good. What next?'],
+    pitchReaction: ['Okay. And what does that mean for me?'],
+  },
+  Roofing: {
+    card: p.Roofing,
+    voice: 'en-us+m7',
+    rate: 150,
+    pitch: 25,
+    household: {
+      homeAgeYears: 42,
+      problem: 'a leak over the back bedroom after the last storm and some shingles blew off',
+      budget: "whatever the insurance pays, I'm not paying much on top",
+      timeline: 'before the next big storm, but I am not rushing into anything',
+      decider: 'me and my wife, and I do not sign anything without reading it twice',
+      spouseName: 'Ellen',
+      competingQuote: 'two quotes already, one storm chaser who wanted cash up front',
+    },
+    temperament: {
+      ramblingWords: 60,
+      startTrust: 1,
+      needsToClose: 3,
+      trustToClose: 6,
+      demandsProof: true,
+      chatty: false,
+    },
+    openings: [
+      "What do you want? If you're one of those storm chasers, you can keep walking.",
+      "Yeah? I've had three roofers knock this week. Who are you with?",
+      "Hm. Another roofer. Let's see some identification first.",
+    ],
+    needs: [
+      {
+        topic: 'home',
+        minTrust: 2,
+        reveal: ['The house is {homeAgeYears} years old. The roof was redone maybe twenty years back.'],
+        guarded: ['Why do you need to know? You can see it from the street.'],
+      },
+      {
+        topic: 'problem',
+        minTrust: 3,
+        reveal: ['Alright. We have {problem}.'],
+        guarded: ["I'm not telling you what's wrong so you can make up a bigger problem."],
+      },
+      {
+        topic: 'budget',
+        minTrust: 6,
+        reveal: ['Budget is {budget}.'],
+        guarded: ["I'm not telling you my budget. You'll just quote right up to it."],
+      },
+      {
+        topic: 'timeline',
+        minTrust: 3,
+        reveal: ['I want it fixed {timeline}.'],
+        guarded: ["When it's right. Not when you say so."],
+      },
+      {
+        topic: 'decision',
+        minTrust: 3,
+        reveal: ["It's {decider}."],
+        guarded: ['I decide.'],
+      },
+      {
+        topic: 'quotes',
+        minTrust: 4,
+        reveal: ['I have {competingQuote}. That one I threw out.'],
+        guarded: ["I've talked to others. That's all you need to know."],
+      },
+      {
+        topic: 'priorities',
+        minTrust: 4,
+        reveal: [
+          "I want it done right, by people who'll still be around if it leaks again. And nobody taking my money and disappearing.",
+        ],
+        guarded: ['Honest work. That is rare enough.'],
+      },
+    ],
+    objections: {
+      price: ["That's highway robbery. The insurance won't cover that."],
+      trust: [
+        'Are you even licensed? Show me your licence and your insurance before we go any further.',
+        "I've been burned before. How do I know you won't take the money and run? Got references?",
+      ],
+      timing: ["I'm not rushing into anything. I'll call you when I'm ready."],
+      spouse: ["Ellen has to see everything in writing first. I don't sign on the doorstep."],
+      competitor: ['The last guy said the whole roof has to go. Why should I believe you over him?'],
+    },
+    signatureObjection: 'trust',
+    agree: [
+      "Alright. You showed me your licence and you didn't push. Come back Saturday morning and do a proper inspection, with Ellen here. In writing, mind you.",
+      "Okay. I'll give you one inspection. Saturday at ten. Bring the paperwork.",
+    ],
+    notYet: [
+      "Not so fast. You haven't even asked me what's going on with the roof.",
+      "Hold on. I still don't know what you'd actually do up there, or what it costs me.",
+    ],
+    pressured: ["There it is. The pressure. That's exactly what the storm chasers do."],
+    pressuredAgain: ["That's it. Get off my porch. I'm not signing anything today or any day."],
+    cutShort: ['Enough sales talk. Do you have a licence or not?'],
+    nudges: ['Uh-huh. And why should I trust you?', 'Go on. I am listening, for now.', 'So?'],
+    warmed: ["Hm. Well, at least you're not pushing.", "Okay. That's fair."],
+    greeted: [
+      'Frank. Who are you with, and how long have you been in business?',
+      "I'm Frank. Who sent you? Let's see some identification.",
+    ],
+    proofAccepted: [
+      "Alright. Licensed and insured. I'll check that number, you know. References are good too.",
+      "Okay. That's more than the last guy showed me.",
+    ],
+    pitchReaction: ["That's what they all say.", 'Sure. And the last guy had a brochure too.'],
+  },
+  Flooring: {
+    card: p.Flooring,
+    voice: 'en-us+f2',
+    rate: 160,
+    pitch: 65,
+    household: {
+      homeAgeYears: 9,
+      problem:
+        'the carpet in the living room is stained and dated, and we want something that fits the modern kitchen',
+      budget: 'around eight thousand for the main floor',
+      timeline: 'within two months, before my parents visit',
+      decider: 'my husband Raj and me. He cares about durability, I care about the look',
+      spouseName: 'Raj',
+      competingQuote: 'a showroom quote for engineered hardwood, but I was not sure about the colours',
+    },
+    temperament: {
+      ramblingWords: 80,
+      startTrust: 4,
+      needsToClose: 3,
+      trustToClose: 5,
+      demandsProof: false,
+      chatty: true,
+    },
+    openings: [
+      'Oh, hello! Are you the flooring person?',
+      "Hi there. Come in, come in. Watch the boxes, we're still sorting things.",
+      "Hello. Yes, we wanted to talk about the floors. I'm a little nervous about picking the wrong thing.",
+    ],
+    needs: [
+      {
+        topic: 'home',
+        minTrust: 2,
+        reveal: ["We bought it new {homeAgeYears} years ago. It's an open plan downstairs."],
+        guarded: ["It's a fairly new house."],
+      },
+      {
+        topic: 'problem',
+        minTrust: 2,
+        reveal: ['Well, {problem}.'],
+        guarded: ["It just doesn't feel like us yet."],
+      },
+      {
+        topic: 'budget',
+        minTrust: 4,
+        reveal: ['We were hoping for {budget}.'],
+        guarded: ["We haven't really settled on a number."],
+      },
+      {
+        topic: 'timeline',
+        minTrust: 2,
+        reveal: ['We want it {timeline}.'],
+        guarded: ['Sometime soon, I suppose.'],
+      },
+      {
+        topic: 'decision',
+        minTrust: 3,
+        reveal: ["It's {decider}."],
+        guarded: ["We'll talk about it."],
+      },
+      {
+        topic: 'quotes',
+        minTrust: 3,
+        reveal: ['We have {competingQuote}.'],
+        guarded: ["We've looked around a little."],
+      },
+      {
+        topic: 'priorities',
+        minTrust: 3,
+        reveal: [
+          'I want it warm and light, something that goes with the white cabinets. And the dog, it has to survive the dog.',
+        ],
+        guarded: ['Something pretty, I suppose.'],
+      },
+    ],
+    objections: {
+      price: ["Oh. That's more than I expected. Is there something similar that costs less?"],
+      trust: ["What if I pick it and then hate it once it's down? I can't undo that."],
+      timing: ['I think I need some time to think about the colours.'],
+      spouse: ["I'd really need Raj to see the samples before we decide anything."],
+      competitor: ['The showroom had some lovely engineered hardwood. How is yours different?'],
+    },
+    signatureObjection: 'spouse',
+    agree: [
+      'That sounds lovely, actually. Could you bring samples on Saturday so Raj can see them too?',
+      "Okay, I feel better about this. Let's book a time for you to bring samples and measure, when Raj is home.",
+    ],
+    notYet: [
+      "Oh, I'm not sure yet. I haven't even seen any samples.",
+      "Hmm, I'd like to understand the options first.",
+    ],
+    pressured: ["Oh. I don't like feeling rushed. This is our home."],
+    pressuredAgain: ["I think I'd like you to go now, please. This doesn't feel right."],
+    cutShort: ["Sorry, that's a lot at once. Could you show me what it would actually look like?"],
+    nudges: [
+      'What would you suggest for a room like ours?',
+      'Hm. And what about the colours?',
+      'Tell me more.',
+    ],
+    warmed: ["Thank you, that's reassuring.", "Oh, that's kind. Yes."],
+    greeted: ["Hi! I'm Priya. Nice to meet you.", "Hello, I'm Priya. Thanks for coming by."],
+    proofAccepted: ['A warranty and samples at home? Oh, that helps a lot.'],
+    pitchReaction: ['That sounds nice. Would it go with our kitchen though?'],
+  },
+  General: {
+    card: p.General,
+    voice: 'en-us+m1',
+    rate: 170,
+    pitch: 50,
+    household: {
+      homeAgeYears: 25,
+      problem:
+        'a list of small things, a sticking back door, an old deck that needs work, and a bathroom fan that rattles',
+      budget: 'maybe five thousand for this year, we put a little aside',
+      timeline: 'over the summer, no big rush',
+      decider: 'my wife Susan and me, we do everything together',
+      spouseName: 'Susan',
+      competingQuote: 'a handyman from church gave us a rough number for the deck',
+    },
+    temperament: {
+      ramblingWords: 120,
+      startTrust: 5,
+      needsToClose: 2,
+      trustToClose: 5,
+      demandsProof: false,
+      chatty: true,
+    },
+    openings: [
+      "Well hi there! Nice day, isn't it? What can I do for you?",
+      "Hello! Come on up, don't mind the dog, he's friendly. What brings you by?",
+      'Oh, hi! Are you the one who called about the house?',
+    ],
+    needs: [
+      {
+        topic: 'home',
+        minTrust: 1,
+        reveal: ["We've been here {homeAgeYears} years. Raised both kids in this house."],
+        guarded: ["It's an old friend, this house."],
+      },
+      {
+        topic: 'problem',
+        minTrust: 2,
+        reveal: ["Oh, there's {problem}. Susan has a list on the fridge."],
+        guarded: ['Oh, a little bit of everything.'],
+      },
+      {
+        topic: 'budget',
+        minTrust: 3,
+        reveal: ["We've got {budget}."],
+        guarded: ["We'd have to see. Depends on the job."],
+      },
+      {
+        topic: 'timeline',
+        minTrust: 2,
+        reveal: ['Oh, {timeline}.'],
+        guarded: ['Whenever, really.'],
+      },
+      {
+        topic: 'decision',
+        minTrust: 2,
+        reveal: ["That'd be {decider}."],
+        guarded: ["We'd both want to talk about it."],
+      },
+      {
+        topic: 'quotes',
+        minTrust: 3,
+        reveal: ['Well, {competingQuote}.'],
+        guarded: ['We asked around a bit.'],
+      },
+      {
+        topic: 'priorities',
+        minTrust: 2,
+        reveal: ["Honestly, I'd love to sit out on that deck again without worrying about the boards."],
+        guarded: ['Just keeping the old place in shape.'],
+      },
+    ],
+    objections: {
+      price: ["Oh boy, that's a bit more than we figured. Is there a way to do it in pieces?"],
+      trust: ['How long has your company been around? I like to know who I am dealing with.'],
+      timing: ["We're not in a big hurry. Maybe after the summer?"],
+      spouse: ["I'd want to talk to {spouseName} first, she's the planner in this house."],
+      competitor: ["The handyman from church said he'd do the deck cheaper, I think."],
+    },
+    signatureObjection: 'spouse',
+    agree: [
+      "You know what, that sounds good. Why don't you come by Saturday when {spouseName} is home and we'll go through the list together?",
+      "Sure, let's do it. Tuesday afternoon works, {spouseName} will be here too.",
+    ],
+    notYet: [
+      "Oh, slow down, we're just getting to know each other!",
+      "Well, I'm not sure yet. Tell me a bit more first.",
+    ],
+    pressured: ['Whoa, now. No need to rush me, friend.'],
+    pressuredAgain: ["I think I'll pass. I don't like being pushed, even nicely."],
+    cutShort: ["Ha, you've got a lot to say! So what would you do first?"],
+    nudges: [
+      'So what kind of work do you usually do?',
+      'How long have you been doing this? You seem young for it!',
+      'Oh, interesting. Go on.',
+    ],
+    warmed: ["Well, that's nice of you to say.", "Ha, I appreciate that. You're easy to talk to."],
+    greeted: [
+      "Nice to meet you! I'm Tom. Come on, what can I do for you?",
+      "Well hello, I'm Tom. Beautiful day for walking around, huh?",
+    ],
+    proofAccepted: ["Oh, that's good to hear. Susan always asks about that stuff."],
+    pitchReaction: ['Oh, neat. How does that work?'],
+  },
+};
+
+/** Persona facts with placeholders filled from the household facts. */
+export function fillFacts(text: string, facts: PersonaFacts): string {
+  const h = facts.household;
+  const values: Record<string, string> = {
+    homeAgeYears: String(h.homeAgeYears),
+    problem: h.problem,
+    budget: h.budget,
+    timeline: h.timeline,
+    decider: h.decider,
+    spouseName: h.spouseName,
+    competingQuote: h.competingQuote,
+    name: facts.card.name,
+  };
+  const filled = text.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);
+  // A fact placed at the start of a sentence needs a capital letter.
+  return filled.replace(/(^|[.!?]\s+)([a-z])/g, (_m, pre: string, c: string) => pre + c.toUpperCase());
+}
