@@ -1,7 +1,8 @@
 import type { AppContext } from '../context';
 import type { JobDefinition } from './queue';
+import { feedbackEmailJob } from '../domain/feedback/service';
 
 /** Every durable job kind this app runs. Each domain contributes its definitions here. */
-export function jobDefinitions(_ctx: AppContext): JobDefinition[] {
-  return [];
+export function jobDefinitions(ctx: AppContext): JobDefinition[] {
+  return [feedbackEmailJob(ctx)];
 }

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { EMAIL_MESSAGE } from '../../core/schemas';
+import { feedback, jobs, leads, outbox } from '../db/schema';
+import { api, dbKinds, startTestServer, type TestServer } from '../test-support/harness';
+import {
+  insertCoachedSession,
+  SAMPLE_BETTER_LINE,
+  SAMPLE_SCORES,
+} from '../domain/feedback/test-support/sample-session';
+
+async function waitFor<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
+  let t: TestServer;
+  let sessionId: string;
+
+  beforeAll(async () => {
+    t = await startTestServer({
+      db,
+      env: { NODE_ENV: 'development', PUBLIC_URL: 'https://coach.example.test' },
+    });
+    sessionId = await insertCoachedSession(t.server.ctx.database.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('stores a submission, queues one email job and delivers it into the outbox once', async () => {
+    const res = await api(t.url, 'POST', '/api/feedback', {
+      sessionId,
+      name: 'Dana Rep',
+      email: 'dana@example.com',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ sessionId, name: 'Dana Rep', email: 'dana@example.com' });
+    expect(typeof res.body.id).toBe('string');
+    expect(Number.isNaN(Date.parse(res.body.submittedAt))).toBe(false);
+
+    const dbh = t.server.ctx.database.db;
+    const row = await waitFor(async () => {
+      const [r] = await dbh.select().from(feedback).where(eq(feedback.id, res.body.id));
+      return r?.emailStatus === 'sent' ? r : null;
+    }, 'the email to be marked sent');
+    expect(row.emailMessageId).toBe(`<feedback.${res.body.id}@doorstep.local>`);
+
+    const mails = await dbh.select().from(outbox).where(eq(outbox.feedbackId, res.body.id));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0];
+    expect(mail.toAddress).toBe('dana@example.com');
+    expect(mail.text).toContain(`Objection Handling: ${SAMPLE_SCORES.objectionHandling}/10`);
+    expect(mail.text).toContain(`Best: Warm opener: ${SAMPLE_SCORES.best}/10`);
+    expect(mail.text).toContain(SAMPLE_BETTER_LINE);
+    expect(mail.text).toContain('https://coach.example.test/');
+    expect(mail.html).toContain('href="https://coach.example.test/"');
+
+    const jobRows = await dbh
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `feedback-email:${res.body.id}`));
+    expect(jobRows).toHaveLength(1);
+    expect(jobRows[0].status).toBe('done');
+  });
+
+  it('lists outbox emails at /outbox with everything escaped', async () => {
+    const res = await api(t.url, 'POST', '/api/feedback', {
+      sessionId,
+      name: '<img src=x onerror=alert(1)>Eve <b>Bold</b>',
+      email: 'eve@example.com',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('Eve Bold');
+    await waitFor(async () => {
+      const page = await fetch(`${t.url}/outbox`).then((r) => r.text());
+      return page.includes('eve@example.com') ? page : null;
+    }, 'the outbox to list the email');
+    const page = await fetch(`${t.url}/outbox`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).not.toMatch(/<img|onerror/i);
+    expect(html).toContain('Hi Eve Bold,');
+  });
+
+  it('rejects bad submissions with clear 4xx answers and stores nothing', async () => {
+    const dbh = t.server.ctx.database.db;
+    const before = (await dbh.select().from(feedback)).length;
+    const cases: [unknown, number, string][] = [
+      [{ sessionId, name: 'Al', email: 'not-an-email' }, 400, EMAIL_MESSAGE],
+      [{ sessionId, name: 'Al', email: 'al@example.com\r\nBcc: victim@example.com' }, 400, EMAIL_MESSAGE],
+      [{ sessionId, name: '', email: 'al@example.com' }, 400, 'Name is required.'],
+      [{ sessionId, name: '<b></b>', email: 'al@example.com' }, 400, 'Name is required.'],
+      [{ sessionId, email: 'al@example.com' }, 400, ''],
+      [{ sessionId, name: 'x'.repeat(101), email: 'al@example.com' }, 400, 'at most 100'],
+      [{ sessionId, name: 'Al', email: `${'a'.repeat(250)}@example.com` }, 400, EMAIL_MESSAGE],
+      [{ sessionId: 'nope', name: 'Al', email: 'al@example.com' }, 400, ''],
+      [
+        { sessionId: '00000000-0000-4000-8000-000000000000', name: 'Al', email: 'al@example.com' },
+        404,
+        'Session not found',
+      ],
+      ['{"name": ', 400, ''],
+      [[1, 2], 400, ''],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await api(t.url, 'POST', '/api/feedback', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(typeof res.body.error?.message).toBe('string');
+      expect(res.body.error.message).toContain(message);
+    }
+    expect((await dbh.select().from(feedback)).length).toBe(before);
+  });
+
+  it('removes header-injection characters from the stored name', async () => {
+    const res = await api(t.url, 'POST', '/api/feedback', {
+      sessionId: null,
+      name: 'Mallory\r\nBcc: victim@example.com',
+      email: 'mallory@example.com',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('Mallory Bcc: victim@example.com');
+    const [row] = await t.server.ctx.database.db.select().from(feedback).where(eq(feedback.id, res.body.id));
+    expect(row.name).not.toMatch(/[\r\n]/);
+  });
+
+  it('stores a lead with its session and reports the session unlocked', async () => {
+    const body = {
+      email: 'lead@example.com',
+      name: 'Lee <i>D</i>',
+      consent: true,
+      sessionId,
+      sessionKind: 'roleplay',
+    };
+    const first = await api(t.url, 'POST', '/api/leads', body);
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ id: expect.any(String), unlocked: true });
+    const again = await api(t.url, 'POST', '/api/leads', { ...body, email: 'LEAD@example.com' });
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    const rows = await t.server.ctx.database.db.select().from(leads).where(eq(leads.sessionId, sessionId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      sessionKind: 'roleplay',
+      name: 'Lee D',
+      consent: true,
+      source: 'builtin',
+    });
+  });
+
+  it('rejects bad leads', async () => {
+    const ok = { email: 'x@example.com', consent: true, sessionId, sessionKind: 'roleplay' };
+    const cases: [unknown, number][] = [
+      [{ ...ok, email: 'bad' }, 400],
+      [{ ...ok, consent: false }, 400],
+      [{ ...ok, sessionKind: 'other' }, 400],
+      [{ ...ok, sessionId: undefined }, 400],
+      [{ ...ok, sessionKind: 'audio' }, 404],
+      [{ ...ok, source: 'spam' }, 400],
+    ];
+    for (const [body, status] of cases) {
+      const res = await api(t.url, 'POST', '/api/leads', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(typeof res.body.error?.message).toBe('string');
+    }
+  });
+});
+
+describe('outbox outside development', () => {
+  it('answers 404', async () => {
+    const t = await startTestServer({});
+    try {
+      const res = await fetch(`${t.url}/outbox`);
+      expect(res.status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
