@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, roleplayUrl, startAppServer, type TestServer } from './support';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  // Guards against an analysis that silently checked nothing.
+  expect(results.passes.length).toBeGreaterThan(10);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility (axe: no serious or critical violations)', () => {
+  it('role-play page, idle', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { name: '5 min In-field Sales Pitch RolePlay' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('role-play page during a call with a transcript and the balance bar', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(roleplayUrl(server.url, { script: 'balance-60-40' }));
+    await page.getByRole('button', { name: 'Start call' }).click();
+    await page.getByText('Great listening ratio!').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('role-play page, Coming Soon stage and early-stop dialog', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(roleplayUrl(server.url, { stage: 'Solar' }));
+    await page.getByRole('heading', { name: 'Coming Soon' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(roleplayUrl(server.url, { script: 'silent' }));
+    await page.getByRole('button', { name: 'Start call' }).click();
+    await page.getByRole('button', { name: 'Stop call' }).click();
+    await page.getByRole('dialog', { name: 'Stop call early?' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('audio page, with a chosen file', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(server.url + '/audio');
+    await page.getByRole('heading', { name: 'Audio Coaching Analysis' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Audio file').setInputFiles({
+      name: 'call.wav',
+      mimeType: 'audio/wav',
+      buffer: Buffer.alloc(1024),
+    });
+    await page.getByTestId('chosen-file').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('404 page', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(server.url + '/missing');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

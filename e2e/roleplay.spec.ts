@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, roleplayUrl, startAppServer, type TestServer } from './support';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const callCard = (page: Page) => page.getByRole('region', { name: 'Role play conversation' });
+const balance = (page: Page) => page.getByTestId('speaking-balance');
+
+async function startCall(page: Page) {
+  await callCard(page).getByRole('button', { name: 'Start call' }).click();
+}
+
+describe('call controls', () => {
+  it('connects, runs, asks before stopping under 30 s, and stops', async () => {
+    const { page, context, errors } = await openPage(browser);
+    // Realistic pacing so the connecting state lasts long enough to see.
+    await page.goto(roleplayUrl(server.url, { script: 'silent', pace: 'real' }));
+    await startCall(page);
+
+    await page.getByText('Connecting to AI...').waitFor();
+    expect(await callCard(page).getByRole('button', { name: 'Connecting' }).isDisabled()).toBe(true);
+
+    await page.getByText('Time Remaining').waitFor();
+    const card = callCard(page);
+    expect(await card.getByRole('progressbar', { name: 'Call progress' }).count()).toBe(1);
+    expect(await card.getByText('Recording', { exact: true }).count()).toBe(1);
+    expect(await card.getByText('Listening', { exact: true }).count()).toBe(1);
+    // The stage cannot change mid-call.
+    expect(await page.getByRole('radio', { name: /^Windows/ }).isDisabled()).toBe(true);
+
+    // The transcript card appears with its empty state while the call is active.
+    const transcript = page.getByRole('region', { name: 'Live Transcript' });
+    await transcript.waitFor();
+    expect(await transcript.innerText()).toContain('Start speaking to see the conversation transcript...');
+    expect(await balance(page).count()).toBe(0);
+
+    await card.getByRole('button', { name: 'Stop call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop call early?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(
+      "Your call is less than 30 seconds. Are you sure you want to stop? You'll get better coaching feedback with a longer conversation.",
+    );
+    await dialog.getByRole('button', { name: 'Continue Call' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByText('Time Remaining').count()).toBe(1);
+
+    await card.getByRole('button', { name: 'Stop call' }).click();
+    await dialog.getByRole('button', { name: 'Stop Anyway' }).click();
+    await card.getByText('Ready to start').waitFor();
+    // Nothing was said, so there is nothing to save or coach.
+    expect(await page.getByRole('region', { name: 'Live Transcript' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Coaching Feedback' }).count()).toBe(0);
+    expect(errors.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('stops the call by itself at five minutes', async () => {
+    const { page, context } = await openPage(browser);
+    await page.clock.install();
+    await page.goto(roleplayUrl(server.url, { script: 'silent' }));
+    await startCall(page);
+    await page.clock.runFor(1000);
+    await page.getByText('Time Remaining').waitFor();
+    await page.clock.runFor(150_000);
+    expect(await callCard(page).innerText()).toContain('2:30');
+    await page.clock.runFor(150_000);
+    await callCard(page).getByText('Ready to start').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a start failure without a message as "Failed to start call"', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(roleplayUrl(server.url, { script: 'start-failure' }));
+    await startCall(page);
+    const alert = callCard(page).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('Failed to start call');
+    expect(await callCard(page).innerText()).toContain('Ready to start');
+    await context.close();
+  });
+
+  it('shows a dropped connection as "An error occurred with the voice connection"', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(roleplayUrl(server.url, { script: 'connection-drop' }));
+    await startCall(page);
+    const alert = callCard(page).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('An error occurred with the voice connection');
+    // Starting again clears the previous error.
+    await startCall(page);
+    await alert.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('live transcript and speaking balance', () => {
+  it('is 50/50 while only a partial line exists, shown dimmed with a typing indicator', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(roleplayUrl(server.url, { script: 'partial-hold' }));
+    await startCall(page);
+    const partial = page.locator('[data-partial="true"]');
+    await partial.getByText('So I was wondering').waitFor();
+    expect(await partial.innerText()).toContain('So I was wondering');
+    expect(await partial.innerText()).toContain('You');
+    expect(await partial.getByRole('img', { name: 'typing' }).count()).toBe(1);
+
+    await balance(page).waitFor();
+    expect(await page.getByTestId('balance-user').innerText()).toBe('You 50%');
+    expect(await page.getByTestId('balance-persona').innerText()).toBe('Tom 50%');
+    expect(await balance(page).innerText()).toContain(
+      'Try to listen more - aim for Tom to speak 60%+ of the time.',
+    );
+    await context.close();
+  });
+
+  it('reaches a 40/60 split with the listening praise, showing finals only once complete', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(roleplayUrl(server.url, { script: 'balance-60-40' }));
+    await startCall(page);
+    await page.getByText('Great listening ratio!').waitFor();
+    expect(await page.getByTestId('balance-user').innerText()).toBe('You 40%');
+    expect(await page.getByTestId('balance-persona').innerText()).toBe('Tom 60%');
+    expect(await balance(page).innerText()).toContain(
+      'Perfect! Tom is doing most of the talking. Keep asking questions.',
+    );
+
+    const lines = page.getByTestId('transcript-panel').locator('li');
+    expect(await lines.count()).toBe(4);
+    expect(await page.locator('[data-partial="true"]').count()).toBe(0);
+    expect(await lines.nth(0).innerText()).toMatch(/^You\s+Hi there, thanks for having me/);
+    expect(await lines.nth(1).innerText()).toMatch(/^Tom\s+Well the old system is loud/);
+    const panelHeight = await page
+      .getByTestId('transcript-panel')
+      .evaluate((el) => el.getBoundingClientRect().height);
+    expect(panelHeight).toBe(384);
+    await context.close();
+  });
+});
+
+describe('a full call', () => {
+  it('saves the transcript, shows coaching with scores, gates the last three sections and takes feedback', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(roleplayUrl(server.url, { stage: 'Windows' }));
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/sessions'),
+    );
+    const saved = page.waitForRequest(
+      (r) => r.method() === 'PUT' && /\/api\/sessions\/[^/]+\/transcript$/.test(r.url()),
+      { timeout: 60_000 },
+    );
+    await startCall(page);
+    expect((await created).status()).toBe(201);
+    await page.getByText('Time Remaining').waitFor();
+
+    // The homeowner ends the call when the script is done; the page saves the final entries.
+    const request = await saved;
+    const body = request.postDataJSON() as {
+      transcript: { role: string; transcriptType?: string }[];
+      duration: string;
+    };
+    expect(body.duration).toMatch(/^\d+$/);
+    expect(body.transcript.length).toBe(14);
+    expect(body.transcript.every((e) => e.transcriptType !== 'partial')).toBe(true);
+    const sessionId = request.url().match(/sessions\/([^/]+)\/transcript/)![1];
+    const stored = await (await fetch(`${server.url}/api/sessions/${sessionId}`)).json();
+    expect(stored.transcript).toHaveLength(14);
+    expect(stored.stage).toBe('Windows');
+
+    const coaching = page.getByRole('region', { name: 'Coaching Feedback' });
+    await coaching.waitFor();
+    await coaching
+      .getByText(/Score: \d+\/10|Unable to generate coaching feedback\./)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    const failure = coaching.getByRole('alert');
+    if (await failure.count())
+      throw new Error(`The coaching card shows an error: ${await failure.innerText()}`);
+    const text = await coaching.innerText();
+    const order = [
+      'Summary',
+      'Best:',
+      'Empathy and Connection',
+      'Needs Analysis',
+      'Exploring Options',
+      'Objection Handling',
+      'Closing',
+      'Follow-Up',
+    ];
+    const positions = order.map((h) => text.indexOf(h));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(text).toMatch(/You \d+%/);
+    expect(text).toMatch(/AI \d+%/);
+    expect(text).toMatch(/(Strength|To Improve): Empathy and Connection/);
+    expect(text).toContain('Coaching by');
+
+    // Score colours follow the score.
+    const badges = await coaching
+      .locator('[data-tone]')
+      .evaluateAll((els) =>
+        els.map((el) => ({
+          tone: el.getAttribute('data-tone'),
+          score: Number(el.textContent!.match(/(\d+)\/10/)![1]),
+        })),
+      );
+    expect(badges.length).toBeGreaterThanOrEqual(7);
+    for (const b of badges) expect(b.tone).toBe(b.score >= 8 ? 'green' : b.score >= 5 ? 'yellow' : 'red');
+
+    // The last three sections are blurred and inert until the email gate unlocks.
+    await coaching.getByText('Unlock Full Coaching Results').first().waitFor();
+    const gated = coaching.getByTestId('gated-sections');
+    expect(await gated.getAttribute('inert')).not.toBeNull();
+    expect(await gated.getAttribute('aria-hidden')).toBe('true');
+    expect(await gated.getAttribute('class')).toMatch(/blur/);
+    expect(await gated.getAttribute('class')).toMatch(/select-none/);
+    expect(await gated.innerText()).toContain('Objection Handling');
+    expect(await gated.innerText()).not.toContain('Needs Analysis');
+
+    // The feedback form appears once coaching has loaded.
+    const form = page.getByRole('region', { name: 'Want more detailed feedback on your call?' });
+    await form.waitFor();
+    expect(await form.innerText()).toContain('Submit the form and get it sent to your email.');
+    await form.getByLabel('Name').fill('Sam Rep');
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('Please enter a valid email address.').waitFor();
+
+    await form.getByLabel('Email').fill('sam@example.com');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('status').filter({ hasText: 'Feedback submitted!' }).waitFor();
+    // The page resets.
+    await page.getByRole('region', { name: 'Coaching Feedback' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('radio', { name: /^General/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Live Transcript' }).count()).toBe(0);
+    expect(errors.pageErrors).toEqual([]);
+    await context.close();
+  });
+});
