@@ -261,8 +261,8 @@ function renderHtml(input: SummaryEmailInput, overall: number | null): string {
   }
   parts.push(
     `<p style="margin:28px 0 8px"><a href="${href}" style="display:inline-block;background:#2563eb;color:#ffffff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">Practise again in Doorstep</a></p>`,
-    `<p style="margin:0;color:#64748b;font-size:12px">Or open ${escapeHtml(input.appUrl)}</p>`,
   );
+  if (href !== '#') parts.push(`<p style="margin:0;color:#64748b;font-size:12px">Or open ${href}</p>`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(
     'Your Doorstep coaching summary',

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { parseCoaching, renderCoaching, type CoachingDocument } from '../../core/coaching-format';
+import { renderCoachingSummaryEmail, topImprovements, topStrengths } from './coaching-summary';
+import { keyMetrics } from './key-metrics';
+
+function doc(scores: [number, number, number, number, number, number], best = 9): CoachingDocument {
+  const keys = [
+    'empathy',
+    'needsAnalysis',
+    'exploringOptions',
+    'objectionHandling',
+    'closing',
+    'followUp',
+  ] as const;
+  const titles = [
+    'Empathy and Connection',
+    'Needs Analysis',
+    'Exploring Options',
+    'Objection Handling',
+    'Closing',
+    'Follow-Up',
+  ];
+  return {
+    summary: 'A **solid** call.',
+    best: { title: 'Great opener', score: best, content: 'You smiled.' },
+    sections: keys.map((key, i) => ({
+      key,
+      title: titles[i],
+      score: scores[i],
+      content: `Advice for ${titles[i]}.\n> Better ${titles[i]} line`,
+    })),
+  };
+}
+
+const base = {
+  name: 'Ann',
+  stage: 'Windows',
+  personaName: 'Linda',
+  metrics: [],
+  appUrl: 'https://app.example/',
+};
+
+describe('coaching summary email', () => {
+  it('ranks strengths high to low and improvements low to high, with their better lines', () => {
+    const d = doc([8, 6, 2, 9, 4, 7]);
+    expect(topStrengths(d).map((h) => h.title)).toEqual([
+      'Great opener',
+      'Objection Handling',
+      'Empathy and Connection',
+    ]);
+    const imp = topImprovements(d);
+    expect(imp.map((h) => [h.title, h.score])).toEqual([
+      ['Exploring Options', 2],
+      ['Closing', 4],
+      ['Needs Analysis', 6],
+    ]);
+    expect(imp[0].betterLines).toEqual(['Better Exploring Options line']);
+  });
+
+  it('falls back to the best-scored section when nothing reaches 8', () => {
+    const d = { ...doc([3, 4, 2, 5, 1, 2]), best: null };
+    expect(topStrengths(d).map((h) => h.title)).toEqual(['Objection Handling']);
+  });
+
+  it('lists every score in both parts and survives a round trip through the stored text', () => {
+    const d = parseCoaching(renderCoaching(doc([8, 6, 2, 9, 4, 7])))!;
+    const email = renderCoachingSummaryEmail({ ...base, doc: d });
+    for (const s of d.sections) {
+      expect(email.text).toContain(`${s.title}: ${s.score}/10`);
+      expect(email.html).toContain(`data-score="${s.score}"`);
+    }
+    expect(email.subject).toBe('Your Doorstep coaching summary: 6/10 overall');
+    expect(email.text).toContain('Practise again: https://app.example/');
+    expect(email.text).not.toContain('**');
+  });
+
+  it('escapes everything it puts into the HTML part', () => {
+    const d = doc([8, 6, 2, 9, 4, 7]);
+    d.sections[2].content = 'Say <script>x()</script> & "this"\n> <b>line</b>';
+    const email = renderCoachingSummaryEmail({
+      ...base,
+      name: 'A&B',
+      doc: d,
+      appUrl: 'javascript:alert(1)',
+      metrics: [{ label: '<i>', value: '"v"' }],
+    });
+    expect(email.html).not.toMatch(/<script|<b>|<i>|javascript:/);
+    expect(email.html).toContain('&lt;script&gt;x()&lt;/script&gt; &amp; &quot;this&quot;');
+    expect(email.html).toContain('Hi A&amp;B,');
+    expect(email.html).toContain('href="#"');
+  });
+
+  it('still sends a useful email when the session has no coaching', () => {
+    const email = renderCoachingSummaryEmail({ ...base, doc: null });
+    expect(email.subject).toBe('Your Doorstep coaching summary');
+    expect(email.text).toContain('no scores');
+    expect(email.text).toContain('https://app.example/');
+  });
+});
+
+describe('key metrics', () => {
+  it('measures length, balance, questions and turns from final entries', () => {
+    const t0 = 1_700_000_000_000;
+    const m = keyMetrics(
+      [
+        {
+          role: 'user',
+          transcript: 'Hi, how are you? Is now a good time?',
+          timestamp: t0,
+          transcriptType: 'final',
+        },
+        {
+          role: 'assistant',
+          transcript: 'Sure, come in, I have a few minutes for you today.',
+          timestamp: t0 + 5000,
+        },
+        {
+          role: 'user',
+          transcript: 'ignored partial words here?',
+          timestamp: t0 + 6000,
+          transcriptType: 'partial',
+        },
+        { role: 'user', transcript: 'Great.', timestamp: t0 + 65_000, transcriptType: 'final' },
+      ],
+      { duration: null, personaName: 'Linda' },
+    );
+    const byLabel = Object.fromEntries(m.map((x) => [x.label, x.value]));
+    expect(byLabel['Call length']).toBe('1:05');
+    expect(byLabel['Questions you asked']).toBe('2');
+    expect(byLabel['Your turns']).toBe('2');
+    expect(byLabel['Your longest turn']).toBe('9 words');
+    expect(byLabel['Speaking balance']).toBe('You 48% / Linda 52% (target: Linda 60%+)');
+  });
+});
