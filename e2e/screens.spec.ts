@@ -148,6 +148,30 @@ describe('audio page', () => {
   });
 });
 
+describe('debug page', () => {
+  it('builds a Windows session from the canned 300-second transcript through the real API', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(server.url + '/debug');
+    const transcript = page.getByRole('region', { name: 'Transcript' });
+    await transcript.waitFor();
+    const lines = transcript.getByTestId('transcript-panel').locator('li');
+    expect(await lines.count()).toBeGreaterThan(20);
+    expect(await lines.first().innerText()).toMatch(/^Linda/);
+    await page.getByRole('region', { name: 'Coaching Feedback' }).waitFor();
+
+    const id = await page.locator('main code').innerText();
+    const stored = await (await fetch(`${server.url}/api/sessions/${id}`)).json();
+    expect(stored.stage).toBe('Windows');
+    expect(stored.duration).toBe('300');
+    expect(stored.transcript).toHaveLength(await lines.count());
+    const stamps = stored.transcript.map((e: { timestamp: number }) => e.timestamp);
+    expect(stamps[stamps.length - 1] - stamps[0]).toBeGreaterThan(280_000);
+    expect(stamps[stamps.length - 1] - stamps[0]).toBeLessThanOrEqual(300_000);
+    expect(errors.pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('other routes', () => {
   it('shows the 404 page for an unknown path', async () => {
     const { page, context } = await openPage(browser);

@@ -53,7 +53,7 @@ export function StageSelector({
           <CardContent>
             <fieldset disabled={disabled} className="disabled:opacity-60">
               <legend className="sr-only">Stage</legend>
-              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-5">
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
                 {STAGES.map((s) => (
                   <StageOption
                     key={s}
