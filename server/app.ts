@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import fastifyMultipart from '@fastify/multipart';
@@ -14,19 +14,25 @@ import { createProviders } from './providers/registry';
 import { JobWorker } from './jobs/queue';
 import { jobDefinitions } from './jobs';
 import { HttpError } from './errors';
+import { registerSecurity } from './http/security';
 import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
 import { registerHealthRoutes } from './http/health';
 import { registerVoiceRoutes } from './voice/routes';
+import { instrumentJob, registerObservability } from './observability/instrument';
 
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
+
+/** Live calls are told why they end when the server stops. */
+export const SHUTDOWN_CLOSE_REASON = 'The server is restarting. Your conversation so far has been saved.';
 
 export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
   /** Listens on config.PORT/HOST (0 = a free port); resolves to the base URL. */
   listen(): Promise<string>;
+  /** Graceful stop: ends live calls, finishes in-flight requests, returns running jobs to the queue. */
   close(): Promise<void>;
 }
 
@@ -34,13 +40,99 @@ function errorBody(code: string, message: string) {
   return { error: { code, message } };
 }
 
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** Fastify's and its plugins' own 4xx errors, reworded so a client developer knows what to fix. */
+function describeClientError(
+  err: FastifyError,
+  config: Config,
+): { status: number; code: string; message: string } {
+  const status = err.statusCode ?? 400;
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return {
+        status: 413,
+        code: 'payload_too_large',
+        message: `The request body is larger than the ${formatBytes(config.BODY_LIMIT_BYTES)} limit.`,
+      };
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return {
+        status: 413,
+        code: 'payload_too_large',
+        message: `The file is larger than the ${formatBytes(MAX_AUDIO_BYTES)} limit.`,
+      };
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return {
+        status: 413,
+        code: 'payload_too_large',
+        message: `Too many parts in the form: ${err.message}`,
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return {
+        status: 415,
+        code: 'unsupported_media_type',
+        message: `${err.message}. Send JSON with Content-Type: application/json (uploads: multipart/form-data).`,
+      };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: 'invalid_json', message: 'The body is empty but Content-Type says JSON.' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, code: 'invalid_json', message: `The body is not valid JSON: ${err.message}` };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, code: 'bad_request', message: 'Content-Length does not match the body.' };
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return { status: 400, code: 'bad_request', message: err.message };
+    default:
+      break;
+  }
+  if (err.name === 'SyntaxError' || /JSON/.test(err.message)) {
+    return { status: 400, code: 'invalid_json', message: `The body is not valid JSON: ${err.message}` };
+  }
+  const code =
+    typeof err.code === 'string' && /^[a-z][a-z_]*$/.test(err.code)
+      ? err.code
+      : status === 413
+        ? 'payload_too_large'
+        : status === 415
+          ? 'unsupported_media_type'
+          : status === 429
+            ? 'rate_limited'
+            : status === 404
+              ? 'not_found'
+              : 'bad_request';
+  return { status, code, message: err.message || 'Bad request' };
+}
+
 /** Builds the whole app: database, engines, routes, and (for the worker role) the job worker. */
 export async function createServer(config: Config): Promise<Server> {
+  const clientDistReal = fs.existsSync(clientDist) ? fs.realpathSync(clientDist) : clientDist;
+  if (config.dataDir === clientDistReal || config.dataDir.startsWith(clientDistReal + path.sep)) {
+    // Uploads live under DATA_DIR and must never be reachable as static files.
+    throw new Error(`DATA_DIR (${config.dataDir}) must not be inside the served folder ${clientDistReal}.`);
+  }
+
+  const silent = config.LOG_LEVEL === 'silent';
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.NODE_ENV === 'test',
-    trustProxy: true,
+    logger: silent ? false : { level: config.LOG_LEVEL },
+    ...(silent || config.NODE_ENV !== 'test' ? {} : { disableRequestLogging: true }),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    // Slow or stalled clients cannot hold a connection forever (a 25 MB upload on a slow link fits).
+    requestTimeout: 300_000,
+    connectionTimeout: 0,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    frameworkErrors: (err, _request, reply: any) => {
+      const message =
+        err.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid (bad percent-encoding).' : err.message;
+      void reply.status(400).send(errorBody('bad_request', message));
+    },
   });
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -52,6 +144,9 @@ export async function createServer(config: Config): Promise<Server> {
         log: app.log,
       })
     : null;
+
+  const shutdownAbort = new AbortController();
+  const shutdownHooks = new Set<() => void | Promise<void>>();
   const ctx: AppContext = {
     config,
     database,
@@ -59,8 +154,15 @@ export async function createServer(config: Config): Promise<Server> {
     worker,
     log: app.log,
     wakeWorker: () => worker?.wake(),
+    shutdown: {
+      signal: shutdownAbort.signal,
+      onShutdown(fn) {
+        shutdownHooks.add(fn);
+        return () => shutdownHooks.delete(fn);
+      },
+    },
   };
-  if (worker) for (const def of jobDefinitions(ctx)) worker.register(def);
+  if (worker) for (const def of jobDefinitions(ctx)) worker.register(instrumentJob(def));
 
   app.setErrorHandler((err: any, request, reply) => {
     if (err instanceof HttpError) {
@@ -76,31 +178,73 @@ export async function createServer(config: Config): Promise<Server> {
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const code = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'payload_too_large' : 'bad_request';
-      return reply.status(status).send(errorBody(code, err.message || 'Bad request'));
+      const described = describeClientError(err, config);
+      return reply.status(described.status).send(errorBody(described.code, described.message));
     }
     request.log.error({ err }, 'request failed');
+    if (status === 503) {
+      return reply
+        .status(503)
+        .send(errorBody('unavailable', 'The server is busy or restarting. Please try again shortly.'));
+    }
     return reply
       .status(500)
       .send(errorBody('internal_error', 'Something went wrong on our side. Please try again.'));
   });
 
+  // The API speaks JSON (and multipart for uploads); plain text gets a clear 415 instead of a confusing 400.
+  app.removeContentTypeParser('text/plain');
+
+  const indexHtml = path.join(clientDist, 'index.html');
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (
-      url.startsWith('/api/') ||
-      request.method !== 'GET' ||
-      !fs.existsSync(path.join(clientDist, 'index.html'))
-    ) {
+    const lastSegment = url.slice(url.lastIndexOf('/') + 1);
+    const isClientRoute =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      url !== '/api' &&
+      url !== '/metrics' &&
+      // A missing asset (/assets/x.js) is a 404, not the page.
+      !lastSegment.includes('.') &&
+      fs.existsSync(indexHtml);
+    if (!isClientRoute) {
       return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${url}`));
     }
     // Client-side routes (/, /audio, /debug, and the client's own 404 page).
-    return reply.type('text/html').sendFile('index.html', clientDist);
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDist);
+  });
+
+  await registerSecurity(app, config);
+  registerObservability(app, ctx);
+
+  // Runs before the WebSocket plugin's own preClose: live calls get to say goodbye and save first.
+  app.addHook('preClose', async () => {
+    shutdownAbort.abort();
+    const hooks = [...shutdownHooks].map((fn) => Promise.resolve().then(fn));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(hooks),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, config.SHUTDOWN_GRACE_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    const wss = (
+      app as unknown as { websocketServer?: { clients: Set<{ close(c: number, r: string): void }> } }
+    ).websocketServer;
+    for (const client of wss?.clients ?? []) client.close(1001, SHUTDOWN_CLOSE_REASON);
   });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_AUDIO_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 20 },
+    limits: {
+      fileSize: MAX_AUDIO_BYTES,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 20,
+      headerPairs: 100,
+    },
   });
 
   await registerHealthRoutes(app, ctx);
@@ -115,10 +259,19 @@ export async function createServer(config: Config): Promise<Server> {
       prefix: '/',
       wildcard: false,
       index: ['index.html'],
+      setHeaders(res, filePath) {
+        // Built assets carry a content hash in their names; the page itself must revalidate.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
     });
   }
 
-  let closed = false;
+  let closing: Promise<void> | null = null;
   return {
     app,
     ctx,
@@ -127,13 +280,14 @@ export async function createServer(config: Config): Promise<Server> {
       if (worker) await worker.start();
       return address.replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await app.close();
-      if (worker) await worker.stop();
-      await providers.close();
-      await database.close();
+    close() {
+      closing ??= (async () => {
+        // Stop taking jobs and return running ones to the queue while requests finish.
+        await Promise.all([app.close(), worker?.stop()]);
+        await providers.close();
+        await database.close();
+      })();
+      return closing;
     },
   };
 }

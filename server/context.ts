@@ -14,4 +14,11 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Called after enqueueing so an in-process worker starts at once. */
   wakeWorker(): void;
+  /** Graceful shutdown (SIGTERM): live calls end with a message and keep their transcripts. */
+  shutdown: {
+    /** Aborted when the server starts shutting down. */
+    signal: AbortSignal;
+    /** Runs fn before connections close (bounded by SHUTDOWN_GRACE_MS); returns an unsubscribe. */
+    onShutdown(fn: () => void | Promise<void>): () => void;
+  };
 }

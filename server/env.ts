@@ -35,6 +35,28 @@ const envSchema = z.object({
   /** Which roles this process runs: web, worker, or both (comma-separated). */
   ROLES: z.string().default('web,worker'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could dodge rate limits). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Largest JSON body accepted, in bytes. */
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  /** Per-client limits on expensive routes: requests per RATE_LIMIT_WINDOW_MS; 0 turns a limit off. */
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  RATE_LIMIT_UPLOAD: z.coerce.number().int().min(0).default(20),
+  RATE_LIMIT_COACHING: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_VOICE: z.coerce.number().int().min(0).default(10),
+  RATE_LIMIT_FEEDBACK: z.coerce.number().int().min(0).default(10),
+  RATE_LIMIT_LEADS: z.coerce.number().int().min(0).default(20),
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optional,
+  /** How long SIGTERM waits for in-flight requests, live calls and jobs before exiting. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

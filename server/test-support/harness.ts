@@ -46,6 +46,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
+const RATE_LIMITS_OFF: Record<string, string> = {
+  RATE_LIMIT_UPLOAD: '0',
+  RATE_LIMIT_COACHING: '0',
+  RATE_LIMIT_VOICE: '0',
+  RATE_LIMIT_FEEDBACK: '0',
+  RATE_LIMIT_LEADS: '0',
+};
+
 /** Starts the real server in this process on a free port with its own data folder. */
 export async function startTestServer(
   opts: { db?: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = {},
@@ -65,6 +73,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     MODELS_DIR: path.join(sharedDir, 'models'),
+    // Suites call the limited routes many times from one address; tests of the limits set their own.
+    ...RATE_LIMITS_OFF,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });

@@ -1,0 +1,148 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { Config } from '../env';
+import { rateLimited } from '../observability/metrics';
+
+// Origins the page talks to only when the matching service is configured.
+const VAPI_ORIGINS = {
+  script: ['https://c.daily.co', 'https://*.daily.co'],
+  connect: [
+    'https://api.vapi.ai',
+    'wss://*.vapi.ai',
+    'https://*.daily.co',
+    'wss://*.daily.co',
+    'https://*.wss.daily.co',
+    'wss://*.wss.daily.co',
+  ],
+  media: ['https://*.daily.co'],
+  frame: [] as string[],
+  img: [] as string[],
+};
+const HUBSPOT_ORIGINS = {
+  script: [
+    'https://js.hsforms.net',
+    'https://*.hsforms.net',
+    'https://*.hubspot.com',
+    'https://*.hs-scripts.com',
+  ],
+  connect: ['https://*.hsforms.com', 'https://*.hubspot.com', 'https://*.hsforms.net'],
+  media: [] as string[],
+  frame: ['https://*.hsforms.net', 'https://*.hsforms.com', 'https://*.hubspot.com'],
+  img: ['https://*.hsforms.com', 'https://*.hsforms.net', 'https://*.hubspot.com'],
+};
+
+export function vapiEnabled(config: Config): boolean {
+  return config.VOICE_PROVIDER === 'vapi' && Boolean(config.VAPI_PUBLIC_KEY);
+}
+
+export function hubspotEnabled(config: Config): boolean {
+  return Boolean(config.HUBSPOT_PORTAL_ID && config.HUBSPOT_FORM_ID);
+}
+
+/** The Content-Security-Policy: our own origin, plus Vapi and HubSpot only when configured. */
+export function cspDirectives(config: Config): Record<string, string[]> {
+  const extra = [
+    vapiEnabled(config) ? VAPI_ORIGINS : null,
+    hubspotEnabled(config) ? HUBSPOT_ORIGINS : null,
+  ].filter((x) => x !== null);
+  const pick = (key: keyof typeof VAPI_ORIGINS) => extra.flatMap((o) => o[key]);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...pick('script')],
+    // The dialog and form libraries inject <style> elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...pick('img')],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...pick('connect')],
+    'media-src': ["'self'", 'blob:', ...pick('media')],
+    // Audio worklets and recorders may run from blob URLs.
+    'worker-src': ["'self'", 'blob:'],
+    'frame-src': extra.length ? pick('frame') : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+  };
+}
+
+/** A named limit on an expensive route, per client address. */
+export interface RouteLimit {
+  name: 'upload' | 'coaching' | 'voice' | 'feedback' | 'leads';
+  method: string;
+  url: string;
+}
+
+export const LIMITED_ROUTES: RouteLimit[] = [
+  { name: 'upload', method: 'POST', url: '/api/audio/upload' },
+  { name: 'coaching', method: 'POST', url: '/api/sessions/:id/coaching' },
+  { name: 'coaching', method: 'POST', url: '/api/audio/:id/coaching' },
+  { name: 'voice', method: 'GET', url: '/api/voice' },
+  { name: 'feedback', method: 'POST', url: '/api/feedback' },
+  { name: 'leads', method: 'POST', url: '/api/leads' },
+];
+
+export function limitFor(config: Config, name: RouteLimit['name']): number {
+  const map: Record<RouteLimit['name'], number> = {
+    upload: config.RATE_LIMIT_UPLOAD,
+    coaching: config.RATE_LIMIT_COACHING,
+    voice: config.RATE_LIMIT_VOICE,
+    feedback: config.RATE_LIMIT_FEEDBACK,
+    leads: config.RATE_LIMIT_LEADS,
+  };
+  return map[name];
+}
+
+const WHAT: Record<RouteLimit['name'], string> = {
+  upload: 'uploads',
+  coaching: 'coaching requests',
+  voice: 'voice calls',
+  feedback: 'feedback submissions',
+  leads: 'sign-ups',
+};
+
+/**
+ * Security headers and per-route rate limits. Must be registered before any route so the
+ * limits attach to routes other modules register later, without those modules knowing.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const match = LIMITED_ROUTES.find((l) => l.url === route.url && methods.includes(l.method as never));
+    if (!match || route.config?.rateLimit !== undefined) return;
+    const max = limitFor(config, match.name);
+    if (max <= 0) return;
+    const seconds = Math.ceil(config.RATE_LIMIT_WINDOW_MS / 1000);
+    route.config = {
+      ...(route.config ?? {}),
+      rateLimit: {
+        max,
+        timeWindow: config.RATE_LIMIT_WINDOW_MS,
+        groupId: match.name,
+        onExceeded: () => rateLimited.inc({ limit: match.name }),
+        errorResponseBuilder: (_req: unknown, ctx: { ttl: number; statusCode: number }) => {
+          const wait = Math.max(1, Math.ceil(ctx.ttl / 1000));
+          const err = new Error(
+            `Too many ${WHAT[match.name]}: at most ${max} every ${seconds} seconds. Try again in ${wait} seconds.`,
+          ) as Error & { statusCode: number; code: string };
+          err.statusCode = ctx.statusCode;
+          err.code = 'rate_limited';
+          return err;
+        },
+      },
+    } as never;
+  });
+
+  await app.register(fastifyRateLimit, { global: false });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives(config),
+    },
+    // Vapi's audio runs through cross-origin media; isolation headers would block it.
+    crossOriginEmbedderPolicy: false,
+    // The app may be served over plain HTTP on a private network.
+    hsts: config.PUBLIC_URL?.startsWith('https://') ? { maxAge: 15552000 } : false,
+  });
+}
