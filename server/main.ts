@@ -14,23 +14,39 @@ async function main() {
     throw err;
   }
   const server = await createServer(config);
-  let url = '';
+  const log = server.app.log;
+  process.on('unhandledRejection', (reason) => {
+    // A stray rejected promise must not take every live call down with it.
+    log.error({ err: reason }, 'unhandled promise rejection');
+  });
+
   if (config.roles.web) {
-    url = await server.listen();
-    server.app.log.info(`Doorstep is running at ${url}`);
+    const url = await server.listen();
+    log.info(`Doorstep is running at ${url}`);
   } else if (server.ctx.worker) {
     await server.ctx.worker.start();
-    server.app.log.info('Doorstep worker started');
+    log.info('Doorstep worker started');
   }
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    server.app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    log.info({ signal }, 'shutting down: finishing requests, ending live calls, returning jobs to the queue');
+    // Past the grace period (plus time to close the database) the process exits regardless.
+    const timer = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS + 5000);
     timer.unref();
-    await server.close();
-    process.exit(0);
+    try {
+      await server.close();
+      log.info('shutdown complete');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
