@@ -178,6 +178,7 @@ describe('other routes', () => {
     await page.goto(server.url + '/no-such-page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('Did you forget to add the page to the router?');
+    expect(await page.title()).toContain('404 Page Not Found');
     await context.close();
   });
 

@@ -19,10 +19,12 @@ import { uploadAudio } from '@client/features/audio/upload';
 import { coachingQueryKey, requestCoaching } from '@client/features/coaching/coaching-api';
 import { CoachingCard } from '@client/features/coaching/coaching-card';
 import { apiJson, errorMessage } from '@client/lib/request';
+import { useDocumentTitle } from '@client/lib/use-document-title';
 
 const UPLOAD_STAGE = 'General';
 
 export function AudioPage() {
+  useDocumentTitle('Call analysis');
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);

@@ -8,6 +8,7 @@ import { Badge } from '@client/components/ui/badge';
 import { CoachingCard } from '@client/features/coaching/coaching-card';
 import { TranscriptCard } from '@client/features/roleplay/transcript-card';
 import { apiJson, apiRequest, errorMessage } from '@client/lib/request';
+import { useDocumentTitle } from '@client/lib/use-document-title';
 
 class DebugStepError extends Error {
   constructor(
@@ -45,6 +46,7 @@ async function buildDebugSession(): Promise<DebugSession> {
 }
 
 export function DebugPage() {
+  useDocumentTitle('Debug');
   const query = useQuery({ queryKey: ['debug-session'], queryFn: buildDebugSession, gcTime: 0 });
   const persona = PERSONAS.Windows;
 

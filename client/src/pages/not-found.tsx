@@ -1,8 +1,10 @@
 import { AlertCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card, CardContent } from '@client/components/ui/card';
+import { useDocumentTitle } from '@client/lib/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('404 Page Not Found');
   return (
     <div className="flex min-h-[50vh] items-center justify-center">
       <Card className="w-full max-w-md">

@@ -17,6 +17,7 @@ import { ComingSoonPanel, StageSelector } from '@client/features/roleplay/stage-
 import { TranscriptCard } from '@client/features/roleplay/transcript-card';
 import { apiJson, apiRequest } from '@client/lib/request';
 import { useVoiceCall } from '@client/voice';
+import { useDocumentTitle } from '@client/lib/use-document-title';
 
 function scrollIntoViewSoon(el: HTMLElement | null) {
   if (!el) return;
@@ -24,6 +25,7 @@ function scrollIntoViewSoon(el: HTMLElement | null) {
 }
 
 export function RoleplayPage() {
+  useDocumentTitle('Role-play');
   const search = useSearch();
   const initialStage = new URLSearchParams(search).get('stage') || DEFAULT_STAGE;
   const [state, dispatch] = useReducer(roleplayReducer, initialStage, (s: string) => initialRoleplayState(s));
