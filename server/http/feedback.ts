@@ -6,19 +6,17 @@ import { captureLead } from '../domain/leads/service';
 import { escapeHtml } from '../email/html';
 import { notFound } from '../errors';
 
-/** Per-client limits on the public write endpoints (applied when the rate-limit plugin is registered). */
-const WRITE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** POST /api/feedback, POST /api/leads, and the development outbox. */
 export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/feedback', { config: WRITE_LIMIT }, async (request, reply) => {
+  // Rate limits for both write routes are attached centrally (server/http/security.ts).
+  app.post('/api/feedback', async (request, reply) => {
     const created = await submitFeedback(ctx, request.body);
     return reply.status(201).send(created);
   });
 
-  app.post('/api/leads', { config: WRITE_LIMIT }, async (request, reply) => {
+  app.post('/api/leads', async (request, reply) => {
     const lead = await captureLead(ctx, request.body);
     return reply.status(201).send(lead);
   });

@@ -1,3 +1,12 @@
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loader2, Lock } from 'lucide-react';
+import { BuiltInLeadForm } from './builtin-lead-form';
+import { HubSpotForm } from './hubspot-form';
+import type { HubSpotSettings } from './hubspot';
+import { isUnlockedLocally, rememberUnlocked, subscribeGate } from './gate-store';
+import { postLead, sessionQueryKey } from './leads-api';
+
 /**
  * The coaching gate (spec §2): the last three sections stay hidden until an email is given.
  * Owned by the lead-capture feature; the coaching card renders <UnlockGate> and reads useGateState.
@@ -7,21 +16,98 @@ export interface GateProps {
   sessionId: string | null;
 }
 
+export const GATE_TITLE = 'Unlock Full Coaching Results';
+export const GATE_TEXT =
+  'Get detailed feedback on Objection Handling, Closing, and Follow-Up techniques. Enter your email to see the complete analysis.';
+
+/** Unlocked when this browser remembers it, or when the server has a lead for the session. */
 export function useGateState(
-  _sessionKind: GateProps['sessionKind'],
-  _sessionId: string | null,
+  sessionKind: GateProps['sessionKind'],
+  sessionId: string | null,
 ): { unlocked: boolean } {
-  return { unlocked: false };
+  const local = useSyncExternalStore(
+    subscribeGate,
+    () => isUnlockedLocally(sessionKind, sessionId),
+    () => false,
+  );
+  const server = useQuery<{ unlocked?: boolean }>({
+    queryKey: sessionQueryKey(sessionKind, sessionId),
+    enabled: sessionId !== null && !local,
+  });
+  return { unlocked: local || server.data?.unlocked === true };
 }
 
-export function UnlockGate(_props: GateProps) {
+/** Marks the session unlocked here and in any cached session read. */
+function useMarkUnlocked(sessionKind: GateProps['sessionKind'], sessionId: string | null) {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    if (!sessionId) return;
+    rememberUnlocked(sessionKind, sessionId);
+    queryClient.setQueryData<Record<string, unknown>>(sessionQueryKey(sessionKind, sessionId), (old) =>
+      old ? { ...old, unlocked: true } : old,
+    );
+  }, [queryClient, sessionKind, sessionId]);
+}
+
+interface GateConfig {
+  hubspot: HubSpotSettings | null;
+}
+
+export function UnlockGate({ sessionKind, sessionId }: GateProps) {
+  const config = useQuery<GateConfig>({ queryKey: ['/api/config'] });
+  const markUnlocked = useMarkUnlocked(sessionKind, sessionId);
+  const [hubspotFailed, setHubspotFailed] = useState(false);
+  const hubspot = config.data?.hubspot ?? null;
+  const showHubSpot = hubspot !== null && !hubspotFailed;
+
+  const onHubSpotSubmitted = useCallback(
+    (email: string | null) => {
+      markUnlocked();
+      // HubSpot holds the contact; our lead row is what keeps the session unlocked on the server.
+      if (email && sessionId) {
+        void postLead({ email, consent: true, sessionId, sessionKind, source: 'hubspot' }).catch(
+          () => undefined,
+        );
+      }
+    },
+    [markUnlocked, sessionId, sessionKind],
+  );
+
   return (
-    <div role="region" aria-label="Unlock Full Coaching Results">
-      <h3>Unlock Full Coaching Results</h3>
-      <p>
-        Get detailed feedback on Objection Handling, Closing, and Follow-Up techniques. Enter your email to
-        see the complete analysis.
-      </p>
-    </div>
+    <section
+      role="region"
+      aria-labelledby="unlock-gate-title"
+      data-testid="unlock-gate"
+      className="rounded-xl border border-slate-200 bg-white/95 p-5 text-center shadow-lg backdrop-blur-sm sm:p-6"
+    >
+      <div className="mx-auto mb-3 flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Lock className="size-5" aria-hidden="true" />
+      </div>
+      <h3 id="unlock-gate-title" className="text-lg font-semibold text-slate-900">
+        {GATE_TITLE}
+      </h3>
+      <p className="mt-1 mb-4 text-sm text-slate-600">{GATE_TEXT}</p>
+      {config.isPending ? (
+        <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-600">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Loading...
+        </p>
+      ) : showHubSpot ? (
+        <HubSpotForm
+          settings={hubspot}
+          onSubmitted={onHubSpotSubmitted}
+          onFailed={() => setHubspotFailed(true)}
+        />
+      ) : (
+        <>
+          {hubspotFailed && (
+            <p className="mb-3 text-xs text-slate-500">
+              The sign-up form could not load, so you can use this one.
+            </p>
+          )}
+          <BuiltInLeadForm sessionKind={sessionKind} sessionId={sessionId} onUnlocked={markUnlocked} />
+        </>
+      )}
+    </section>
   );
 }
