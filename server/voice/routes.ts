@@ -1,5 +1,127 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { findSession, isSessionId } from '../domain/sessions/data';
+import { saveSessionTranscript } from '../domain/sessions/mutations';
+import type { EngineInfo } from '../providers/types';
+import { DecodeQueue } from './decode-queue';
+import { PocketSphinxStream, pocketSphinxModelDir } from './pocketsphinx-stream';
+import { VoiceSession, type VoiceSessionDeps } from './session';
+import { selectVad, type VadFactory } from './vad';
 
-/** The /api/voice WebSocket: one live role-play call per connection. */
-export async function registerVoiceRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** The parts of a ws socket the route uses (ws ships no types here). */
+interface CallSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(data: string | Buffer): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): void;
+  on(event: 'close' | 'error', listener: () => void): void;
+}
+
+/** Live calls on this process, for teardown on shutdown and for the benchmark's numbers. */
+export const activeVoiceSessions = new Set<VoiceSession>();
+
+function publicEngine(info: EngineInfo) {
+  return {
+    capability: info.capability,
+    engine: info.engine,
+    label: info.label,
+    quality: info.quality,
+    ...(info.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
+  };
+}
+
+/** The /api/voice WebSocket: one live role-play call per connection (docs/voice.md). */
+export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  let vad: VadFactory | null = null;
+  const decodeQueue = new DecodeQueue();
+  const vadFactory = () => (vad ??= selectVad(ctx.config.modelsDir, process.env.VAD_PROVIDER));
+
+  app.addHook('onClose', async () => {
+    await Promise.all([...activeVoiceSessions].map((s) => s.handleClose()));
+  });
+
+  app.get('/api/voice', { websocket: true }, (socket: CallSocket) => {
+    const send = (event: object) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    };
+    let deps: VoiceSessionDeps;
+    try {
+      const providers = ctx.providers;
+      const factory = vadFactory();
+      deps = {
+        stt: providers.get('stt'),
+        tts: providers.get('tts'),
+        brain: providers.get('brain'),
+        vad: factory,
+        decodeQueue,
+        engines: [
+          ...(['stt', 'brain', 'tts'] as const)
+            .map((k) => providers.info(k))
+            .filter((i): i is EngineInfo => Boolean(i))
+            .map(publicEngine),
+          publicEngine(factory.info),
+        ],
+        log: ctx.log,
+        // The embedded recogniser gets a warm per-call decoder for finals (see pocketsphinx-stream.ts).
+        createStream: () => {
+          if (providers.get('stt').id !== 'pocketsphinx' || process.env.VOICE_STREAMING_STT === 'off')
+            return null;
+          const dir = pocketSphinxModelDir();
+          return dir ? new PocketSphinxStream(dir) : null;
+        },
+        sessionExists: async (id) => isSessionId(id) && (await findSession(ctx.database.db, id)) !== null,
+        saveTranscript: async (id, transcript, durationSec) => {
+          const row = await findSession(ctx.database.db, id);
+          // The page saves its own copy after the call; never clear coaching already written.
+          if (!row || row.coaching) return;
+          await saveSessionTranscript(ctx.database.db, id, {
+            transcript,
+            duration: String(durationSec),
+            endedAt: new Date(),
+          });
+        },
+      };
+    } catch (err) {
+      send({
+        type: 'error',
+        code: 'engine-unavailable',
+        message: err instanceof Error ? err.message : String(err),
+      });
+      socket.close(1011, 'engine-unavailable');
+      return;
+    }
+    const session = new VoiceSession(
+      {
+        sendJson: (event) => send(event),
+        sendAudio: (pcm) => {
+          if (socket.readyState === socket.OPEN)
+            socket.send(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+        },
+        close: (code, reason) => socket.close(code, reason),
+      },
+      deps,
+    );
+    activeVoiceSessions.add(session);
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      const buf = Array.isArray(data)
+        ? Buffer.concat(data)
+        : Buffer.isBuffer(data)
+          ? data
+          : Buffer.from(data);
+      if (isBinary) session.handleBinary(buf);
+      else
+        void session.handleText(buf.toString('utf8')).catch((err) => {
+          ctx.log.error({ err }, 'voice message failed');
+        });
+    });
+    socket.on('close', () => {
+      activeVoiceSessions.delete(session);
+      void session.handleClose();
+    });
+    socket.on('error', () => {
+      activeVoiceSessions.delete(session);
+      void session.handleClose();
+    });
+  });
+}

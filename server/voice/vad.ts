@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { EngineInfo } from '../providers/types';
+import { rms } from './pcm';
+
+const require = createRequire(import.meta.url);
+
+/** Silero and the energy detector both look at 32 ms windows of 16 kHz audio. */
+export const VAD_WINDOW = 512;
+export const VAD_SAMPLE_RATE = 16_000;
+export const VAD_WINDOW_MS = (VAD_WINDOW / VAD_SAMPLE_RATE) * 1000;
+
+/** Decides, one 512-sample window at a time, whether the rep is speaking. */
+export interface FrameVad {
+  readonly id: string;
+  isSpeech(window: Float32Array): boolean;
+  reset(): void;
+  close(): void;
+}
+
+/**
+ * Energy detector with an adaptive noise floor: speech is a window well above the floor
+ * and above an absolute minimum. Used when no Silero model is present.
+ */
+export class EnergyVad implements FrameVad {
+  readonly id = 'energy';
+  private floor = 0.003;
+
+  constructor(private readonly minLevel = 0.012) {}
+
+  isSpeech(window: Float32Array): boolean {
+    const level = rms(window);
+    const speech = level > Math.max(this.minLevel, this.floor * 3);
+    // The floor follows quiet windows quickly and loud ones slowly, so speech does not raise it.
+    const rate = level < this.floor ? 0.2 : speech ? 0.002 : 0.02;
+    this.floor += (level - this.floor) * rate;
+    return speech;
+  }
+
+  reset(): void {
+    this.floor = 0.003;
+  }
+
+  close(): void {}
+}
+
+interface SherpaVadHandle {
+  acceptWaveform(samples: Float32Array): void;
+  isDetected(): boolean;
+  isEmpty(): boolean;
+  pop(): void;
+  reset(): void;
+}
+
+/** Silero VAD through sherpa-onnx. The detector's own hangover is short; turn-taking adds its own. */
+export class SileroVad implements FrameVad {
+  readonly id = 'silero';
+  private readonly vad: SherpaVadHandle;
+
+  constructor(modelPath: string) {
+    const sherpa = require('sherpa-onnx-node') as {
+      Vad: new (c: unknown, bufferSec: number) => SherpaVadHandle;
+    };
+    this.vad = new sherpa.Vad(
+      {
+        sileroVad: {
+          model: modelPath,
+          threshold: 0.5,
+          minSilenceDuration: 0.05,
+          minSpeechDuration: 0.06,
+          windowSize: VAD_WINDOW,
+          maxSpeechDuration: 30,
+        },
+        sampleRate: VAD_SAMPLE_RATE,
+        numThreads: 1,
+        debug: 0,
+      },
+      40,
+    );
+  }
+
+  isSpeech(window: Float32Array): boolean {
+    this.vad.acceptWaveform(window);
+    // Finished segments are not used (turn-taking keeps its own audio); drop them to bound memory.
+    while (!this.vad.isEmpty()) this.vad.pop();
+    return this.vad.isDetected();
+  }
+
+  reset(): void {
+    this.vad.reset();
+  }
+
+  close(): void {}
+}
+
+/** Silero model files in preference order: v5 is the version sherpa-onnx's support targets. */
+const SILERO_FILES = ['silero_vad_v5.1.2.onnx', 'silero_vad.onnx'];
+
+export function findSileroModel(modelsDir: string): string | null {
+  for (const dir of [path.join(modelsDir, 'silero-vad'), modelsDir]) {
+    for (const f of SILERO_FILES) {
+      const p = path.join(dir, f);
+      if (fs.existsSync(p)) return p;
+    }
+  }
+  return null;
+}
+
+export interface VadFactory {
+  create(): FrameVad;
+  info: EngineInfo;
+}
+
+/** Chooses Silero when its model is present and loads, else the energy detector. */
+export function selectVad(modelsDir: string, wanted?: string): VadFactory {
+  const model = wanted === 'energy' ? null : findSileroModel(modelsDir);
+  if (model) {
+    try {
+      new SileroVad(model).close();
+      return {
+        create: () => new SileroVad(model),
+        info: {
+          capability: 'voice-activity',
+          engine: 'silero',
+          label: 'Silero VAD',
+          reason: `model found at ${model}`,
+          quality: 'enhanced',
+          ok: true,
+        },
+      };
+    } catch (err) {
+      return energyFactory(
+        `Silero model failed to load: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+  return energyFactory(wanted === 'energy' ? 'VAD_PROVIDER=energy' : `no Silero model under ${modelsDir}`);
+}
+
+function energyFactory(reason: string): VadFactory {
+  return {
+    create: () => new EnergyVad(),
+    info: {
+      capability: 'voice-activity',
+      engine: 'energy',
+      label: 'Energy-based voice detection',
+      reason,
+      quality: 'basic',
+      upgradeHint: 'Run npm run models to fetch the Silero VAD model.',
+      ok: true,
+    },
+  };
+}
