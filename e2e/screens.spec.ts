@@ -122,23 +122,29 @@ describe('audio page', () => {
     await context.close();
   });
 
-  it('rejects a file over 25 MB and accepts a small audio file by name', async () => {
+  it('rejects a dropped file over 25 MB and uses only the first of several dropped files', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(server.url + '/audio');
-    await page.getByLabel('Audio file').setInputFiles({
-      name: 'huge.mp3',
-      mimeType: 'audio/mpeg',
-      buffer: Buffer.alloc(25 * 1024 * 1024 + 1),
-    });
+    const drop = async (files: { name: string; type: string; size: number }[]) => {
+      // Files are made inside the page: sending 25 MB through the protocol would dominate the test.
+      const dataTransfer = await page.evaluateHandle((list) => {
+        const dt = new DataTransfer();
+        for (const f of list) dt.items.add(new File([new Uint8Array(f.size)], f.name, { type: f.type }));
+        return dt;
+      }, files);
+      await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
+    };
+
+    await drop([{ name: 'huge.mp3', type: 'audio/mpeg', size: 25 * 1024 * 1024 + 1 }]);
     const tooLarge = page.getByRole('status').filter({ hasText: 'File too large' });
     await tooLarge.waitFor();
     expect(await tooLarge.innerText()).toContain('Please upload a file smaller than 25MB');
+    expect(await page.getByTestId('chosen-file').count()).toBe(0);
 
-    await page.getByLabel('Audio file').setInputFiles({
-      name: 'kitchen-call.m4a',
-      mimeType: '',
-      buffer: Buffer.alloc(3 * 1024 * 1024),
-    });
+    await drop([
+      { name: 'kitchen-call.m4a', type: '', size: 3 * 1024 * 1024 },
+      { name: 'notes.txt', type: 'text/plain', size: 10 },
+    ]);
     const chosen = page.getByTestId('chosen-file');
     await chosen.waitFor();
     expect(await chosen.innerText()).toBe('kitchen-call.m4a (3.00 MB)');
