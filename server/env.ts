@@ -22,6 +22,10 @@ const envSchema = z.object({
   LLM_MODEL: optional,
   LLM_GGUF_PATH: optional,
   STT_PROVIDER: optional,
+  /** OpenAI-compatible speech-to-text service (falls back to LLM_BASE_URL / LLM_API_KEY). */
+  STT_BASE_URL: optional,
+  STT_API_KEY: optional,
+  STT_MODEL: optional,
   TTS_PROVIDER: optional,
   VOICE_PROVIDER: z.enum(['local', 'vapi']).default('local'),
   VAPI_PUBLIC_KEY: optional,

@@ -1,0 +1,200 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { PermanentJobError } from '../jobs/queue';
+import { STT_SAMPLE_RATE } from '../providers/stt/types';
+
+const require = createRequire(import.meta.url);
+
+/** A file ffmpeg cannot read as audio: retrying will not help. */
+export class AudioDecodeError extends PermanentJobError {}
+
+export const UNREADABLE_AUDIO_MESSAGE =
+  'This file could not be read as audio. It may be damaged or not a recording; please upload the original file.';
+
+let cachedFfmpeg: string | null | undefined;
+
+/** FFMPEG_PATH, then the bundled @ffmpeg-installer binary, then ffmpeg on PATH. */
+export function ffmpegPath(): string {
+  if (cachedFfmpeg) return cachedFfmpeg;
+  const candidates: string[] = [];
+  if (process.env.FFMPEG_PATH) candidates.push(process.env.FFMPEG_PATH);
+  try {
+    candidates.push((require('@ffmpeg-installer/ffmpeg') as { path: string }).path);
+  } catch {
+    // not installed for this platform
+  }
+  candidates.push('ffmpeg');
+  for (const c of candidates) {
+    const probe = spawnSync(c, ['-hide_banner', '-version'], { stdio: 'ignore', timeout: 10_000 });
+    if (!probe.error && probe.status === 0) {
+      cachedFfmpeg = c;
+      return c;
+    }
+  }
+  throw new Error('ffmpeg is missing: run npm install (it bundles ffmpeg) or install ffmpeg');
+}
+
+export interface AudioProbe {
+  /** Channels of the first audio stream. */
+  channels: number;
+  sampleRate: number;
+  codec: string;
+  /** From the container header; may be absent (streams without a duration). */
+  durationMs: number | null;
+}
+
+/** Reads the container header with `ffmpeg -i` (there is no ffprobe in the bundle). */
+export async function probeAudio(file: string): Promise<AudioProbe> {
+  const stderr = await new Promise<string>((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-i', file], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let text = '';
+    child.stderr.on('data', (b: Buffer) => {
+      if (text.length < 64_000) text += b.toString();
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve(text));
+  });
+  return parseProbe(stderr);
+}
+
+export function parseProbe(stderr: string): AudioProbe {
+  const stream = /Stream #\d+:\d+.*?: Audio: ([^,\s]+)[^,]*, (\d+) Hz, ([^,]+),/.exec(stderr);
+  if (!stream) throw new AudioDecodeError(UNREADABLE_AUDIO_MESSAGE);
+  const layout = stream[3].trim();
+  const channelsMatch = /(\d+) channels/.exec(layout);
+  const channels =
+    layout === 'mono' ? 1 : layout.startsWith('stereo') ? 2 : channelsMatch ? Number(channelsMatch[1]) : 2;
+  const d = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
+  const durationMs = d ? Math.round((Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3])) * 1000) : null;
+  return { codec: stream[1], sampleRate: Number(stream[2]), channels, durationMs };
+}
+
+export interface DecodeOptions {
+  /** 'mix' = one mono channel; 'split' = left and right kept apart (stereo attribution). */
+  channels?: 'mix' | 'split';
+  /** Samples per channel in each yielded block. */
+  blockSamples?: number;
+  signal?: AbortSignal;
+}
+
+export interface PcmBlock {
+  /** One Int16Array per output channel (1 for 'mix', 2 for 'split'), 16 kHz. */
+  channels: Int16Array[];
+}
+
+/**
+ * Decodes any audio ffmpeg understands to 16 kHz Int16 PCM, yielded in blocks so memory stays
+ * flat however long the recording is. Throws AudioDecodeError when the file is not audio.
+ */
+export async function* decodePcm(file: string, opts: DecodeOptions = {}): AsyncGenerator<PcmBlock> {
+  const outChannels = opts.channels === 'split' ? 2 : 1;
+  const blockSamples = opts.blockSamples ?? STT_SAMPLE_RATE * 10;
+  const blockBytes = blockSamples * 2 * outChannels;
+  const child = spawn(
+    ffmpegPath(),
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-i',
+      file,
+      '-vn',
+      '-map',
+      '0:a:0',
+      '-ac',
+      String(outChannels),
+      '-ar',
+      String(STT_SAMPLE_RATE),
+      '-f',
+      's16le',
+      '-acodec',
+      'pcm_s16le',
+      'pipe:1',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (b: Buffer) => {
+    if (stderr.length < 8000) stderr += b.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('close', (code) => resolve(code));
+    child.on('error', () => resolve(-1));
+  });
+  const onAbort = () => child.kill('SIGKILL');
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+  const toBlock = (bytes: Buffer): PcmBlock => {
+    const copy = Buffer.from(bytes); // aligned, owned memory
+    const all = new Int16Array(copy.buffer, copy.byteOffset, copy.length >> 1);
+    if (outChannels === 1) return { channels: [all] };
+    const n = all.length >> 1;
+    const left = new Int16Array(n);
+    const right = new Int16Array(n);
+    for (let i = 0; i < n; i++) {
+      left[i] = all[2 * i];
+      right[i] = all[2 * i + 1];
+    }
+    return { channels: [left, right] };
+  };
+
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let total = 0;
+  try {
+    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      while (pendingBytes >= blockBytes) {
+        const joined = Buffer.concat(pending, pendingBytes);
+        total += blockBytes;
+        yield toBlock(joined.subarray(0, blockBytes));
+        const rest = joined.subarray(blockBytes);
+        pending = rest.length ? [Buffer.from(rest)] : [];
+        pendingBytes = rest.length;
+      }
+    }
+    const code = await exited;
+    opts.signal?.throwIfAborted();
+    const frame = 2 * outChannels;
+    const usable = pendingBytes - (pendingBytes % frame);
+    if (code !== 0) {
+      throw new AudioDecodeError(UNREADABLE_AUDIO_MESSAGE + describeFfmpegError(stderr));
+    }
+    if (usable > 0) {
+      total += usable;
+      yield toBlock(Buffer.concat(pending, pendingBytes).subarray(0, usable));
+    }
+    if (total === 0) throw new AudioDecodeError(UNREADABLE_AUDIO_MESSAGE);
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+function describeFfmpegError(stderr: string): string {
+  const line = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .pop();
+  // The decoder's last line names the problem without exposing server paths.
+  return line ? ` (${line.replace(/\/[^\s:]+/g, 'file').slice(0, 160)})` : '';
+}
+
+/** Decodes a whole (short) file into one mono buffer. For clips, tests and benchmarks. */
+export async function decodeToMono(file: string, signal?: AbortSignal): Promise<Int16Array> {
+  const parts: Int16Array[] = [];
+  for await (const block of decodePcm(file, { signal })) parts.push(block.channels[0]);
+  const total = parts.reduce((n, p) => n + p.length, 0);
+  const out = new Int16Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

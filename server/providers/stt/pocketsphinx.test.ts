@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parsePocketSphinxOutput } from './pocketsphinx';
+
+const sample = `what your country
+<s> 5.300 5.340 0.999200
+what 5.350 5.600 0.285662
+your 5.610 5.850 0.709042
+<sil> 5.860 5.900 0.5
+country(2) 5.910 6.420 0.473555
+</s> 6.430 6.950 1.000000
+[NOISE] 
+<s> 8.070 8.150 0.998900
+[NOISE] 8.160 8.530 0.840868
+</s> 8.540 8.990 1.000000
+`;
+
+describe('pocketsphinx output parsing', () => {
+  it('turns timed word lines into segments, dropping fillers and pronunciation variants', () => {
+    const segs = parsePocketSphinxOutput(sample, 1000);
+    expect(segs).toHaveLength(1);
+    expect(segs[0].text).toBe('what your country');
+    expect(segs[0].startMs).toBe(6350);
+    expect(segs[0].endMs).toBe(7420);
+    expect(segs[0].words?.map((w) => w.word)).toEqual(['what', 'your', 'country']);
+  });
+});

@@ -1,0 +1,186 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { encodeWav } from '../../audio/wav';
+import { splitAtQuietPoints } from '../../audio/chunking';
+import {
+  STT_SAMPLE_RATE,
+  type SpeechToText,
+  type SttSegment,
+  type SttWord,
+  type TranscribeOptions,
+} from './types';
+
+export const POCKETSPHINX_INSTALL_HINT = 'Install pocketsphinx and pocketsphinx-en-us (npm run setup)';
+export const POCKETSPHINX_LABEL = 'Offline speech engine (PocketSphinx) — accuracy is limited';
+
+const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+
+export interface PocketSphinxOptions {
+  binary?: string;
+  /** Folder holding en-us/ (acoustic model), en-us.lm.bin and cmudict-en-us.dict. */
+  modelDir?: string;
+  /** Chunks decoded at once; each is its own process, so this is bounded by the cores. */
+  concurrency?: number;
+  /** Longest chunk handed to one process. */
+  chunkMs?: number;
+  /** Extra decoder flags (speed/accuracy trade-offs). */
+  extraArgs?: string[];
+}
+
+/** Where the binary and model are, or null when they are not installed. */
+export function findPocketSphinx(opts: { binary?: string; modelDir?: string } = {}): {
+  binary: string;
+  modelDir: string;
+} | null {
+  const modelDir = opts.modelDir ?? DEFAULT_MODEL_DIR;
+  const binary = opts.binary ?? 'pocketsphinx_continuous';
+  if (!fs.existsSync(path.join(modelDir, 'en-us', 'mdef'))) return null;
+  if (!fs.existsSync(path.join(modelDir, 'en-us.lm.bin'))) return null;
+  if (!fs.existsSync(path.join(modelDir, 'cmudict-en-us.dict'))) return null;
+  const probe = spawnSync(binary, ['-h'], { stdio: 'ignore', timeout: 10_000 });
+  if (probe.error) return null;
+  return { binary, modelDir };
+}
+
+const FILLER = /^(<s>|<\/s>|<sil>|\[.*\]|\+\+.*\+\+|\+.*\+)$/i;
+const TIMING_LINE = /^(\S+)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)$/;
+
+/**
+ * Parses `pocketsphinx_continuous -time yes` output: a hypothesis line per utterance followed
+ * by `<s> start end conf`, one `word start end conf` line per word, then `</s>`. Times are seconds.
+ */
+export function parsePocketSphinxOutput(stdout: string, offsetMs = 0): SttSegment[] {
+  const segments: SttSegment[] = [];
+  let words: SttWord[] = [];
+  const flush = () => {
+    if (words.length) {
+      segments.push({
+        startMs: words[0].startMs,
+        endMs: words[words.length - 1].endMs,
+        text: words.map((w) => w.word).join(' '),
+        words,
+      });
+    }
+    words = [];
+  };
+  for (const raw of stdout.split('\n')) {
+    const m = TIMING_LINE.exec(raw.trim());
+    if (!m) continue;
+    const token = m[1];
+    if (token === '<s>') {
+      flush();
+      continue;
+    }
+    if (token === '</s>') {
+      flush();
+      continue;
+    }
+    if (FILLER.test(token)) continue;
+    const word = token.replace(/\(\d+\)$/, '');
+    words.push({
+      word,
+      startMs: Math.round(Number(m[2]) * 1000) + offsetMs,
+      endMs: Math.round(Number(m[3]) * 1000) + offsetMs,
+    });
+  }
+  flush();
+  return segments;
+}
+
+/**
+ * The embedded default: the Debian pocketsphinx CLI, one process per chunk of audio, with
+ * chunks decoded in parallel. Weak, but real and fully offline.
+ */
+export class PocketSphinxStt implements SpeechToText {
+  readonly id = 'pocketsphinx';
+  readonly label = POCKETSPHINX_LABEL;
+  private readonly binary: string;
+  private readonly modelDir: string;
+  private readonly concurrency: number;
+  private readonly chunkMs: number;
+  private readonly extraArgs: string[];
+
+  constructor(opts: PocketSphinxOptions = {}) {
+    const found = findPocketSphinx(opts);
+    if (!found) throw new Error(POCKETSPHINX_INSTALL_HINT);
+    this.binary = found.binary;
+    this.modelDir = found.modelDir;
+    this.concurrency = Math.max(1, opts.concurrency ?? Math.min(2, os.cpus().length));
+    this.chunkMs = opts.chunkMs ?? 30_000;
+    this.extraArgs = opts.extraArgs ?? [];
+  }
+
+  async transcribe(pcm: Int16Array, opts: TranscribeOptions = {}): Promise<SttSegment[]> {
+    const chunks = splitAtQuietPoints(pcm, { sampleRate: STT_SAMPLE_RATE, maxMs: this.chunkMs });
+    const results: SttSegment[][] = new Array(chunks.length);
+    const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'doorstep-ps-'));
+    let doneSamples = 0;
+    let next = 0;
+    try {
+      const worker = async () => {
+        while (next < chunks.length) {
+          opts.signal?.throwIfAborted();
+          const index = next++;
+          const chunk = chunks[index];
+          const file = path.join(tmp, `chunk-${index}.wav`);
+          await fsp.writeFile(file, encodeWav(pcm.subarray(chunk.start, chunk.end), STT_SAMPLE_RATE));
+          const stdout = await this.run(file, opts.signal);
+          await fsp.rm(file, { force: true });
+          results[index] = parsePocketSphinxOutput(
+            stdout,
+            Math.round((chunk.start * 1000) / STT_SAMPLE_RATE),
+          );
+          doneSamples += chunk.end - chunk.start;
+          opts.onProgress?.(pcm.length ? doneSamples / pcm.length : 1);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, chunks.length) }, worker));
+    } finally {
+      await fsp.rm(tmp, { recursive: true, force: true });
+    }
+    return results.flat();
+  }
+
+  private run(file: string, signal?: AbortSignal): Promise<string> {
+    const args = [
+      '-infile',
+      file,
+      '-time',
+      'yes',
+      '-logfn',
+      '/dev/null',
+      '-hmm',
+      path.join(this.modelDir, 'en-us'),
+      '-lm',
+      path.join(this.modelDir, 'en-us.lm.bin'),
+      '-dict',
+      path.join(this.modelDir, 'cmudict-en-us.dict'),
+      ...this.extraArgs,
+    ];
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const out: Buffer[] = [];
+      let err = '';
+      child.stdout.on('data', (b: Buffer) => out.push(b));
+      child.stderr.on('data', (b: Buffer) => {
+        if (err.length < 4000) err += b.toString();
+      });
+      const onAbort = () => child.kill('SIGKILL');
+      signal?.addEventListener('abort', onAbort, { once: true });
+      child.on('error', (e) => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(new Error(`${POCKETSPHINX_INSTALL_HINT} (${e.message})`));
+      });
+      child.on('close', (code) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
+        if (code !== 0)
+          return reject(new Error(`pocketsphinx failed (exit ${code}): ${err.trim().slice(-300)}`));
+        resolve(Buffer.concat(out).toString('utf8'));
+      });
+    });
+  }
+}
