@@ -17,15 +17,18 @@ export function isSessionId(id: string): boolean {
   return UUID.test(id);
 }
 
+/** Whether a lead unlocked the gated coaching of this role-play (a column expression). */
+export const unlockedExpr = sql<boolean>`exists (select 1 from ${leads} where ${and(
+  eq(leads.sessionId, sessions.id),
+  eq(leads.sessionKind, 'roleplay'),
+)})`;
+
 export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {
   if (!isSessionId(id)) return null;
   const rows = await db
     .select({
       session: sessions,
-      unlocked: sql<boolean>`exists (select 1 from ${leads} where ${and(
-        eq(leads.sessionId, sessions.id),
-        eq(leads.sessionKind, 'roleplay'),
-      )})`,
+      unlocked: unlockedExpr,
     })
     .from(sessions)
     .where(eq(sessions.id, id))

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import type { TranscriptEntry } from '../../../core/transcript';
-import type { SessionRow } from './data';
+import { isSessionId, unlockedExpr, type SessionRecord, type SessionRow } from './data';
 
 export async function insertSession(db: Db, stage: string): Promise<SessionRow> {
   const rows = await db.insert(sessions).values({ stage }).returning();
@@ -10,14 +10,15 @@ export async function insertSession(db: Db, stage: string): Promise<SessionRow> 
 }
 
 /**
- * Saves the call's final entries and ends the session. Earlier coaching described a
- * different transcript, so it is cleared.
+ * Saves the call's final entries and ends the session, in one statement. Earlier coaching
+ * described a different transcript, so it is cleared.
  */
 export async function saveSessionTranscript(
   db: Db,
   id: string,
   input: { transcript: TranscriptEntry[]; duration: string | null; endedAt: Date },
-): Promise<SessionRow | null> {
+): Promise<SessionRecord | null> {
+  if (!isSessionId(id)) return null;
   const rows = await db
     .update(sessions)
     .set({
@@ -29,8 +30,9 @@ export async function saveSessionTranscript(
       metrics: null,
     })
     .where(eq(sessions.id, id))
-    .returning();
-  return rows[0] ?? null;
+    .returning({ ...getTableColumns(sessions), unlocked: unlockedExpr });
+  const row = rows[0];
+  return row ? { ...row, unlocked: Boolean(row.unlocked) } : null;
 }
 
 export async function saveSessionCoaching(

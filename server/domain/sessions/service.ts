@@ -40,15 +40,13 @@ export async function saveTranscript(
   id: string,
   input: { transcript: TranscriptEntry[]; duration?: string },
 ): Promise<SessionView> {
-  const existing = await findSession(ctx.database.db, id);
-  if (!existing) throw sessionNotFound();
   const row = await saveSessionTranscript(ctx.database.db, id, {
     transcript: finalEntries(input.transcript).map((e) => ({ ...e, transcriptType: 'final' as const })),
     duration: input.duration === undefined ? null : String(Number(input.duration)),
     endedAt: new Date(),
   });
   if (!row) throw sessionNotFound();
-  return toSessionView({ ...row, unlocked: existing.unlocked });
+  return toSessionView(row);
 }
 
 /** The stored engine description; older rows may hold a bare engine id. */
