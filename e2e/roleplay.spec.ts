@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, roleplayUrl, startAppServer, type TestServer } from './support';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, roleplay, roleplayUrl, startAppServer, type TestServer } from './support';
 
 let server: TestServer;
 let browser: Browser;
@@ -15,12 +15,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const callCard = (page: Page) => page.getByRole('region', { name: 'Role play conversation' });
-const balance = (page: Page) => page.getByTestId('speaking-balance');
-
-async function startCall(page: Page) {
-  await callCard(page).getByRole('button', { name: 'Start call' }).click();
-}
+const { callCard, balance, startCall } = roleplay;
 
 describe('call controls', () => {
   it('connects, runs, asks before stopping under 30 s, and stops', async () => {
@@ -179,15 +174,7 @@ describe('a full call', () => {
     expect(stored.transcript).toHaveLength(14);
     expect(stored.stage).toBe('Windows');
 
-    const coaching = page.getByRole('region', { name: 'Coaching Feedback' });
-    await coaching.waitFor();
-    await coaching
-      .getByText(/Score: \d+\/10|Unable to generate coaching feedback\./)
-      .first()
-      .waitFor({ timeout: 60_000 });
-    const failure = coaching.getByRole('alert');
-    if (await failure.count())
-      throw new Error(`The coaching card shows an error: ${await failure.innerText()}`);
+    const coaching = await roleplay.waitForCoaching(page);
     const text = await coaching.innerText();
     const order = [
       'Summary',
@@ -208,14 +195,12 @@ describe('a full call', () => {
     expect(text).toContain('Coaching by');
 
     // Score colours follow the score.
-    const badges = await coaching
-      .locator('[data-tone]')
-      .evaluateAll((els) =>
-        els.map((el) => ({
-          tone: el.getAttribute('data-tone'),
-          score: Number(el.textContent!.match(/(\d+)\/10/)![1]),
-        })),
-      );
+    const badges = await coaching.locator('[data-tone]').evaluateAll((els) =>
+      els.map((el) => ({
+        tone: el.getAttribute('data-tone'),
+        score: Number(el.textContent!.match(/(\d+)\/10/)![1]),
+      })),
+    );
     expect(badges.length).toBeGreaterThanOrEqual(7);
     for (const b of badges) expect(b.tone).toBe(b.score >= 8 ? 'green' : b.score >= 5 ? 'yellow' : 'red');
 

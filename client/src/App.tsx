@@ -1,14 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { SiteHeader } from '@client/components/site-header';
 import { Toaster } from '@client/components/ui/toaster';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { createQueryClient } from '@client/lib/query-client';
-import { AudioPage } from '@client/pages/audio';
-import { DebugPage } from '@client/pages/debug';
 import { NotFoundPage } from '@client/pages/not-found';
 import { RoleplayPage } from '@client/pages/roleplay';
+
+// The role-play page is the landing screen; the others load when visited.
+const AudioPage = lazy(() => import('@client/pages/audio').then((m) => ({ default: m.AudioPage })));
+const DebugPage = lazy(() => import('@client/pages/debug').then((m) => ({ default: m.DebugPage })));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -24,12 +26,14 @@ export function App() {
           </a>
           <SiteHeader />
           <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
-            <Switch>
-              <Route path="/" component={RoleplayPage} />
-              <Route path="/audio" component={AudioPage} />
-              <Route path="/debug" component={DebugPage} />
-              <Route component={NotFoundPage} />
-            </Switch>
+            <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
+              <Switch>
+                <Route path="/" component={RoleplayPage} />
+                <Route path="/audio" component={AudioPage} />
+                <Route path="/debug" component={DebugPage} />
+                <Route component={NotFoundPage} />
+              </Switch>
+            </Suspense>
           </main>
           <footer className="border-t border-slate-200 py-6 text-center text-xs text-slate-500">
             Doorstep — practise the pitch, then win the door.

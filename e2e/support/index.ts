@@ -9,3 +9,4 @@ export {
 } from './browser';
 export { startAppServer, type TestServer } from './server';
 export { roleplayUrl } from './urls';
+export { roleplay } from './pages';

@@ -1,0 +1,39 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** Small page objects for the role-play screen, shared by the browser tests. */
+export const roleplay = {
+  callCard: (page: Page): Locator => page.getByRole('region', { name: 'Role play conversation' }),
+  transcript: (page: Page): Locator => page.getByRole('region', { name: 'Live Transcript' }),
+  transcriptLines: (page: Page): Locator => page.getByTestId('transcript-panel').locator('li'),
+  balance: (page: Page): Locator => page.getByTestId('speaking-balance'),
+  coaching: (page: Page): Locator => page.getByRole('region', { name: 'Coaching Feedback' }),
+  feedbackForm: (page: Page): Locator =>
+    page.getByRole('region', { name: 'Want more detailed feedback on your call?' }),
+
+  async startCall(page: Page): Promise<void> {
+    await roleplay.callCard(page).getByRole('button', { name: 'Start call' }).click();
+  },
+
+  /** Presses stop; under 30 s the page asks first, and `confirmEarly` answers 'Stop Anyway'. */
+  async stopCall(page: Page, { confirmEarly = true } = {}): Promise<void> {
+    await roleplay.callCard(page).getByRole('button', { name: 'Stop call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop call early?' });
+    if (confirmEarly && (await dialog.isVisible().catch(() => false))) {
+      await dialog.getByRole('button', { name: 'Stop Anyway' }).click();
+    }
+  },
+
+  /** Waits until the coaching card shows scores, or throws with the card's error text. */
+  async waitForCoaching(page: Page, timeoutMs = 60_000): Promise<Locator> {
+    const card = roleplay.coaching(page);
+    await card.waitFor({ timeout: timeoutMs });
+    await card
+      .getByText(/Score: \d+\/10|Unable to generate coaching feedback\.|Unable to parse coaching feedback\./)
+      .first()
+      .waitFor({ timeout: timeoutMs });
+    const failure = card.getByRole('alert');
+    if (await failure.count())
+      throw new Error(`The coaching card shows an error: ${await failure.innerText()}`);
+    return card;
+  },
+};
