@@ -247,7 +247,7 @@ function CoachingDocumentView({
           </div>
           {!unlocked && (
             <div className="z-10 flex items-center justify-center p-2 [grid-area:1/1] sm:p-6">
-              <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white/95 p-5 shadow-lg">
+              <div className="w-full max-w-md">
                 <UnlockGate sessionKind={sessionKind} sessionId={sessionId} />
               </div>
             </div>
