@@ -30,6 +30,8 @@ export const SHUTDOWN_CLOSE_REASON = 'The server is restarting. Your conversatio
 export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route registered, so tests can check they cover all of them. */
+  routes: { method: string; url: string; websocket: boolean }[];
   /** Listens on config.PORT/HOST (0 = a free port); resolves to the base URL. */
   listen(): Promise<string>;
   /** Graceful stop: ends live calls, finishes in-flight requests, returns running jobs to the queue. */
@@ -128,6 +130,32 @@ export async function createServer(config: Config): Promise<Server> {
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      // Requests too broken for HTTP parsing still get the API's JSON error shape.
+      if (!socket.writable) return socket.destroy();
+      const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+      const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      const status = tooLarge ? 431 : timedOut ? 408 : 400;
+      const body = JSON.stringify(
+        errorBody(
+          tooLarge ? 'headers_too_large' : timedOut ? 'request_timeout' : 'bad_request',
+          tooLarge
+            ? 'The request headers are too large.'
+            : timedOut
+              ? 'The request took too long to arrive.'
+              : 'The request is not valid HTTP.',
+        ),
+      );
+      const reason = tooLarge
+        ? 'Request Header Fields Too Large'
+        : timedOut
+          ? 'Request Timeout'
+          : 'Bad Request';
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    },
     frameworkErrors: (err, _request, reply: any) => {
       const message =
         err.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid (bad percent-encoding).' : err.message;
@@ -214,6 +242,12 @@ export async function createServer(config: Config): Promise<Server> {
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDist);
   });
 
+  const routes: Server['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, websocket: Boolean(route.websocket) });
+    }
+  });
   await registerSecurity(app, config);
   registerObservability(app, ctx);
 
@@ -275,6 +309,7 @@ export async function createServer(config: Config): Promise<Server> {
   return {
     app,
     ctx,
+    routes,
     async listen() {
       const address = await app.listen({ port: config.PORT, host: config.HOST });
       if (worker) await worker.start();
