@@ -379,7 +379,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       "Okay. I'll give you one inspection. Saturday at ten. Bring the paperwork.",
     ],
     notYet: [
-      "Not so fast. You haven't even asked me what's going on with the roof.",
+      "Not so fast. You don't know the first thing about this house yet.",
       "Hold on. I still don't know what you'd actually do up there, or what it costs me.",
     ],
     pressured: ["There it is. The pressure. That's exactly what the storm chasers do."],

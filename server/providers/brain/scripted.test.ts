@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { STAGES, type Stage } from '../../../core/stages';
+import { analyseRepTurn } from './intents';
+import { PERSONA_FACTS } from './personas';
+import { personaSystemPrompt } from './prompt';
+import { ScriptedConversation, scriptedBrain } from './scripted';
+
+function talk(stage: Stage, lines: string[], seed = 1) {
+  const c = new ScriptedConversation(stage, seed);
+  const replies = lines.map((l) => c.respond(l));
+  return { c, replies };
+}
+
+/** A conversation that earns the appointment: rapport, needs, proof, objection answered, close. */
+const GOOD_CALL = [
+  'hi my name is alex with bright home how are you today',
+  'what problems are you having with the house',
+  'how old is the home',
+  'i understand that must be frustrating',
+  'when are you hoping to get this done',
+  'who else is involved in the decision',
+  'have you gotten any other quotes',
+  'we are licensed and insured and i can show you references',
+  'what problems are you having with the roof',
+  'and when are you hoping to get the roof done',
+  'i understand we can include a lifetime warranty and compare what they included',
+  'of course we can do it when you are both home together',
+  'no pressure take your time it would be quick',
+  'can we set up an appointment for saturday',
+  'can we set up an appointment for saturday',
+];
+
+describe('scripted homeowner', () => {
+  it('reveals a need only after a matching question', () => {
+    const budget = 'twelve thousand';
+    const { replies } = talk('Windows', [
+      'hi my name is alex',
+      'we install energy star windows',
+      'i understand',
+      'what kind of budget do you have in mind for this',
+    ]);
+    expect(replies.slice(0, 3).join(' ')).not.toContain(budget);
+    expect(replies[3]).toContain(budget);
+  });
+
+  it('keeps a need back from a distrusting owner until trust is earned', () => {
+    const c = new ScriptedConversation('Roofing', 3);
+    const early = c.respond('what problems are you having with the roof');
+    expect(early).not.toContain('leak over the back bedroom');
+    c.respond('we are licensed and insured and here are references from your neighbors');
+    const later = c.respond('what problems are you having with the roof');
+    expect(later).toContain('leak over the back bedroom');
+  });
+
+  it('copes with recogniser output: lowercase, no punctuation, misheard words', () => {
+    // "what kind of problems are you having with the furnace", as a weak recogniser hears it.
+    const heard = 'so what kinda problem star you having with a furnace';
+    const t = analyseRepTurn(heard);
+    expect(t.isQuestion).toBe(true);
+    expect(t.topics).toContain('problem');
+    const { replies } = talk('HVAC', [heard]);
+    expect(replies[0]).toContain('short-cycling');
+  });
+
+  it('remembers what was already asked', () => {
+    const { replies } = talk('General', ['how old is the house', 'how old is the house']);
+    expect(replies[0]).toContain('25 years');
+    expect(replies[1]).toMatch(/like i said|as i mentioned|already told/i);
+    expect(replies[1]).toContain('25 years');
+  });
+
+  it('raises the persona objection at a fitting moment', () => {
+    const { c, replies } = talk('Windows', ['hi', 'have you gotten any other quotes yet']);
+    expect(c.state.objections.get('competitor')).toBe('open');
+    expect(replies[1]).toMatch(/quote|different|cheaper/i);
+  });
+
+  it('asks a distrusting owner for proof before going further', () => {
+    const { c, replies } = talk('Roofing', ['hello my name is sam', 'we do great roofs']);
+    expect(c.state.objections.get('trust')).toBe('open');
+    expect(replies.join(' ')).toMatch(/licen[cs]e|references|burned/i);
+  });
+
+  it('raises a price objection when price comes up unasked', () => {
+    const { c, replies } = talk('Flooring', ['the price would be about nine thousand dollars']);
+    expect(c.state.objections.get('price')).toBe('open');
+    expect(replies[0]).toMatch(/more than i expected/i);
+  });
+
+  it('punishes pressure, and ends the conversation on a second push', () => {
+    const c = new ScriptedConversation('General', 5);
+    const before = c.state.trust;
+    const first = c.respond('this price is only good today you have to sign today');
+    expect(c.state.trust).toBeLessThan(before);
+    expect(first).toMatch(/rush|pushed|whoa/i);
+    c.respond('last chance to decide now');
+    expect(c.state.ended).toBe(true);
+    expect(c.respond('can we set up an appointment for saturday')).toMatch(/done|leave/i);
+    expect(c.state.agreed).toBe(false);
+  });
+
+  it('cuts a rambling rep short when the owner is time-pressed', () => {
+    const ramble = Array.from({ length: 60 }, (_, i) => (i % 2 ? 'furnace' : 'efficiency')).join(' ');
+    const { replies } = talk('HVAC', [ramble]);
+    expect(replies[0]).toMatch(/bottom line|short version/i);
+  });
+
+  it('refuses an early close', () => {
+    const { c, replies } = talk('Windows', ['hi can we book an appointment for tuesday']);
+    expect(c.state.agreed).toBe(false);
+    expect(replies[0].length).toBeGreaterThan(0);
+  });
+
+  it.each(STAGES)('agrees to an appointment when the rep earns it (%s)', (stage) => {
+    const c = new ScriptedConversation(stage, 11);
+    let agreedAt = -1;
+    GOOD_CALL.forEach((line, i) => {
+      c.respond(line);
+      if (c.state.agreed && agreedAt < 0) agreedAt = i;
+    });
+    expect(c.state.agreed).toBe(true);
+    // Not before the rep asked about needs.
+    expect(agreedAt).toBeGreaterThan(4);
+  });
+
+  it('varies between calls', () => {
+    const openings = new Set(
+      Array.from({ length: 12 }, (_, seed) => new ScriptedConversation('General', seed).opening()),
+    );
+    expect(openings.size).toBeGreaterThan(1);
+  });
+
+  it('streams the reply sentence by sentence', async () => {
+    const conv = scriptedBrain.startConversation({ stage: 'General', seed: 2 });
+    const pieces: string[] = [];
+    for await (const p of conv.reply([{ role: 'user', text: 'what problems are you having with the house' }]))
+      pieces.push(p);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join('')).toContain('sticking back door');
+  });
+
+  it('turns the same persona facts into an LLM system prompt', () => {
+    const prompt = personaSystemPrompt(PERSONA_FACTS.Roofing);
+    expect(prompt).toContain('Frank');
+    expect(prompt).toContain(PERSONA_FACTS.Roofing.household.problem);
+    expect(prompt).toMatch(/licen[cs]e/);
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { SentenceSplitter, spokenPrefix } from './sentences';
+import { endsOnFiller, TurnDetector, type TurnEvent } from './turn-taking';
+
+const W = 32;
+
+/** Feeds a pattern like "s:600 q:300 s:400 q:1000" (speech/quiet ms) and collects events. */
+function run(
+  pattern: string,
+  detector = new TurnDetector(),
+  assistantSpeaking = false,
+  onWindow?: (ms: number) => void,
+) {
+  const events: TurnEvent[] = [];
+  let now = 0;
+  for (const part of pattern.split(' ')) {
+    const [kind, ms] = part.split(':');
+    for (let t = 0; t < Number(ms); t += W) {
+      now += W;
+      onWindow?.(now);
+      events.push(...detector.push(kind === 's', W, now, assistantSpeaking));
+    }
+  }
+  return events;
+}
+
+describe('turn-taking', () => {
+  it('ends a turn after a stretch of silence', () => {
+    const events = run('q:200 s:800 q:1000');
+    expect(events.map((e) => e.type)).toEqual(['speech-start', 'pause', 'end-of-turn']);
+    const end = events.find((e) => e.type === 'end-of-turn')!;
+    expect(end.type === 'end-of-turn' && end.waitedMs).toBeGreaterThanOrEqual(450);
+    expect(end.type === 'end-of-turn' && end.waitedMs).toBeLessThan(600);
+  });
+
+  it('waits out a short pause inside a turn', () => {
+    const events = run('s:600 q:300 s:600 q:1000');
+    expect(events.filter((e) => e.type === 'end-of-turn')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'speech-start')).toHaveLength(1);
+    expect(events.map((e) => e.type)).toContain('resume');
+  });
+
+  it('waits longer when the words so far end on a filler', () => {
+    const d = new TurnDetector();
+    // The same 800 ms pause ends a plain turn but not one that trails off with "so um".
+    const plain = run('s:600 q:800', new TurnDetector());
+    expect(plain.some((e) => e.type === 'end-of-turn')).toBe(true);
+    const events = run('s:600 q:800', d, false, (ms) => {
+      if (ms === 320) d.setTranscriptHint('i wanted to ask you so um');
+    });
+    expect(events.some((e) => e.type === 'end-of-turn')).toBe(false);
+    expect(run('q:600', d).some((e) => e.type === 'end-of-turn')).toBe(true);
+  });
+
+  it('ignores clicks shorter than the minimum speech', () => {
+    expect(run('s:64 q:1000 s:32 q:1000')).toEqual([]);
+  });
+
+  it('reports barge-in only for sustained speech while the homeowner talks', () => {
+    expect(run('s:96 q:600', new TurnDetector(), true).some((e) => e.type === 'barge-in')).toBe(false);
+    const events = run('s:400', new TurnDetector(), true);
+    const barge = events.find((e) => e.type === 'barge-in');
+    expect(barge).toBeDefined();
+    // Well inside the 300 ms budget for cutting the homeowner off.
+    expect(barge!.atMs).toBeLessThanOrEqual(224);
+  });
+
+  it('bounds a turn that never pauses', () => {
+    const events = run('s:21000', new TurnDetector({ maxUtteranceMs: 20_000 }));
+    expect(events.some((e) => e.type === 'end-of-turn')).toBe(true);
+  });
+
+  it('recognises trailing fillers and hanging words', () => {
+    expect(endsOnFiller('so um')).toBe(true);
+    expect(endsOnFiller('i was thinking that')).toBe(true);
+    expect(endsOnFiller('well so...')).toBe(true);
+    expect(endsOnFiller('how old is the house')).toBe(false);
+    expect(endsOnFiller('')).toBe(false);
+  });
+});
+
+describe('sentences', () => {
+  it('splits streamed text into sentences as they complete', () => {
+    const s = new SentenceSplitter();
+    expect(s.push('Hello the')).toEqual([]);
+    expect(s.push('re. How are')).toEqual(['Hello there.']);
+    expect(s.push(' you? Fine')).toEqual(['How are you?']);
+    expect(s.flush()).toEqual(['Fine']);
+  });
+
+  it('keeps only the words that were played', () => {
+    expect(spokenPrefix('one two three four', 0.5)).toBe('one two');
+    expect(spokenPrefix('one two three four', 1)).toBe('one two three four');
+    expect(spokenPrefix('one two three four', 0)).toBe('');
+  });
+});
