@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EMAIL_MESSAGE } from '../../core/schemas';
 import { feedback, jobs, leads, outbox } from '../db/schema';
-import { api, dbKinds, startTestServer, type TestServer } from '../test-support/harness';
+import { api, createTestDatabase, dbKinds, startTestServer, type TestServer } from '../test-support/harness';
 import {
   insertCoachedSession,
   SAMPLE_BETTER_LINE,
@@ -92,6 +92,15 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
     const html = await page.text();
     expect(html).not.toMatch(/<img|onerror/i);
     expect(html).toContain('Hi Eve Bold,');
+
+    // Each message's HTML part opens on its own page, sandboxed.
+    const link = html.match(/href="\/outbox\/([0-9a-f-]{36})"/);
+    expect(link).not.toBeNull();
+    const one = await fetch(`${t.url}/outbox/${link![1]}`);
+    expect(one.status).toBe(200);
+    expect(one.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+    expect(await one.text()).toMatch(/Doorstep coaching summary/);
+    expect((await fetch(`${t.url}/outbox/not-an-id`)).status).toBe(404);
   });
 
   it('rejects bad submissions with clear 4xx answers and stores nothing', async () => {
@@ -185,6 +194,60 @@ describe('outbox outside development', () => {
       expect(res.status).toBe(404);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.each(dbKinds)('unsent submissions after a restart on %s', (db) => {
+  it('queues an email again for a stored submission whose job is gone or gave up', async () => {
+    // Our own database, so it survives the restart and is dropped at the end.
+    const pg = db === 'postgres' ? await createTestDatabase() : null;
+    let t = await startTestServer({ databaseUrl: pg?.url, env: { NODE_ENV: 'development' } });
+    const dbh = () => t.server.ctx.database.db;
+    const sessionId = await insertCoachedSession(dbh());
+    // One submission whose job was lost, one whose retries ran out during an outage.
+    const [lost] = await dbh()
+      .insert(feedback)
+      .values({ sessionId, name: 'Lost Job', email: 'lost@example.com' })
+      .returning();
+    const res = await api(t.url, 'POST', '/api/feedback', {
+      sessionId,
+      name: 'Gave Up',
+      email: 'gaveup@example.com',
+    });
+    expect(res.status).toBe(201);
+    await waitFor(
+      async () => (await dbh().select().from(outbox).where(eq(outbox.feedbackId, res.body.id))).length,
+      'first delivery',
+    );
+    // Pretend the delivery never happened and the job failed for good.
+    await dbh().delete(outbox).where(eq(outbox.feedbackId, res.body.id));
+    await dbh()
+      .update(feedback)
+      .set({ emailStatus: 'failed', emailSentAt: null, emailMessageId: null })
+      .where(eq(feedback.id, res.body.id));
+    await dbh()
+      .update(jobs)
+      .set({ status: 'failed' })
+      .where(eq(jobs.dedupeKey, `feedback-email:${res.body.id}`));
+    expect((await dbh().select().from(outbox).where(eq(outbox.feedbackId, lost.id))).length).toBe(0);
+
+    const dataDir = t.dataDir;
+    const databaseUrl = t.databaseUrl;
+    await t.close({ keepData: true });
+    t = await startTestServer({ dataDir, databaseUrl, env: { NODE_ENV: 'development' } });
+    try {
+      for (const id of [lost.id, res.body.id]) {
+        const row = await waitFor(async () => {
+          const [r] = await dbh().select().from(feedback).where(eq(feedback.id, id));
+          return r.emailStatus === 'sent' ? r : null;
+        }, `delivery of ${id} after the restart`);
+        expect(row.emailSentAt).not.toBeNull();
+        expect(await dbh().select().from(outbox).where(eq(outbox.feedbackId, id))).toHaveLength(1);
+      }
+    } finally {
+      await t.close();
+      await pg?.drop();
     }
   });
 });
