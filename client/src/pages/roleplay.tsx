@@ -125,7 +125,6 @@ export function RoleplayPage() {
           error={call.error}
           assistantLevel={call.assistantLevel}
           assistantSpeaking={call.assistantSpeaking}
-          engines={call.engines}
           onStart={() => void startCall()}
           onStop={stop}
         />

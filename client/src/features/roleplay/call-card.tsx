@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AlertCircle, Info, Loader2, Mic, Square } from 'lucide-react';
+import { AlertCircle, Loader2, Mic, Square } from 'lucide-react';
 import { EARLY_STOP_WARNING_SEC, MAX_CALL_SEC } from '@core/constants';
 import { difficultyLabel, type PersonaCard } from '@core/stages';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
@@ -15,7 +15,7 @@ import {
 } from '@client/components/ui/dialog';
 import { Progress } from '@client/components/ui/progress';
 import { cn } from '@client/lib/utils';
-import type { EnginesMessage } from '@client/voice/types';
+import { CallStatus } from '@client/voice/engines/call-status';
 import { DifficultyBadge } from './stage-selector';
 import { formatClock, remainingSec } from './roleplay-state';
 
@@ -27,7 +27,6 @@ export interface CallCardProps {
   error: string | null;
   assistantLevel: number;
   assistantSpeaking: boolean;
-  engines: EnginesMessage['engines'];
   onStart: () => void;
   onStop: () => void;
 }
@@ -41,8 +40,6 @@ export function CallCard(props: CallCardProps) {
     if (elapsedSec < EARLY_STOP_WARNING_SEC) setConfirmOpen(true);
     else props.onStop();
   };
-
-  const basicEngines = props.engines.filter((e) => e.quality === 'basic' && e.upgradeHint);
 
   return (
     <Card role="region" aria-labelledby="call-card-title">
@@ -122,20 +119,9 @@ export function CallCard(props: CallCardProps) {
           )}
 
           <RecordingIndicator {...props} />
+          {/* Level meters and engine notices of the live engines (they publish their own events). */}
+          <CallStatus personaName={persona.name} />
         </div>
-
-        {basicEngines.length > 0 && (
-          <div className="space-y-1 rounded-md bg-sky-50 p-3 text-xs text-sky-900">
-            {basicEngines.map((e) => (
-              <p key={e.capability} className="flex items-start gap-2">
-                <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-                <span>
-                  {e.label}: {e.upgradeHint}
-                </span>
-              </p>
-            ))}
-          </div>
-        )}
       </CardContent>
 
       <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
