@@ -4,7 +4,8 @@
  *
  *   node --import tsx server/providers/mailer/smtp-sink.ts <port> <dir>
  *
- * Prints "listening <port>" once it accepts connections.
+ * Prints "listening <port>" once it accepts connections. Recipients whose address starts with
+ * "unknown-" are refused with a permanent 550, like a mailbox that does not exist.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,12 @@ const server = new SMTPServer({
   authOptional: true,
   disabledCommands: ['AUTH', 'STARTTLS'],
   logger: false,
+  onRcptTo(address, _session, callback) {
+    if (address.address.startsWith('unknown-')) {
+      return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+    }
+    callback();
+  },
   onData(stream, _session, callback) {
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));

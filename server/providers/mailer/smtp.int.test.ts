@@ -259,4 +259,30 @@ describe.each(dbKinds)('summary email over SMTP on %s', (db: DbKind) => {
     expect(mails.filter((m) => m.messageId === `<feedback.${id}@doorstep.example>`)).toHaveLength(1);
     expect(mails).toHaveLength(2);
   });
+  it('stops retrying when the server refuses the recipient for good, and marks the row failed', async () => {
+    const port = await freePort();
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-mail-'));
+    cleanups.push(async () => fs.rmSync(mailDir, { recursive: true, force: true }));
+    const sink = await startSink(port, mailDir);
+    cleanups.push(() => stopSink(sink));
+    const { start } = await durableServer(port);
+    const t = await start();
+    cleanups.push(() => t.close({ keepData: true }));
+    const res = await api(t.url, 'POST', '/api/feedback', {
+      name: 'Nobody',
+      email: 'unknown-rep@example.com',
+    });
+    expect(res.status).toBe(201);
+    const job = await waitFor(async () => {
+      const j = await jobFor(t, res.body.id);
+      return j?.status === 'failed' ? j : null;
+    }, 'the job to fail');
+    expect(job.attempts).toBe(1);
+    expect(job.lastError).toMatch(/550/);
+    await waitFor(
+      async () => (await feedbackRow(t, res.body.id)).emailStatus === 'failed',
+      'the row to be marked failed',
+    );
+    expect(received(mailDir)).toHaveLength(0);
+  });
 });
