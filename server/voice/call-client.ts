@@ -130,7 +130,7 @@ export class VoiceCallClient {
     return this.waitFor(
       (r) => 'event' in r && r.event.type === type && test(r.event as Extract<ServerEvent, { type: K }>),
       opts,
-    ).then((r) => (r as { event: Extract<ServerEvent, { type: K }> }).event);
+    ).then((r) => (r as unknown as { event: Extract<ServerEvent, { type: K }> }).event);
   }
 
   /**
