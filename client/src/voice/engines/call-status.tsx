@@ -35,7 +35,8 @@ export function CallStatus({ personaName }: { personaName: string }) {
   }, []);
 
   if (!active) return null;
-  const basic = engines.filter((e) => e.quality === 'basic');
+  // The offline engines say so, with how to upgrade (e.g. the speech engine's accuracy notice).
+  const basic = engines.filter((e) => e.quality === 'basic' && e.upgradeHint);
   return (
     <section aria-label="Call status" data-testid="call-status" className="w-full max-w-sm space-y-3 text-sm">
       <div className="space-y-1">
@@ -55,10 +56,15 @@ export function CallStatus({ personaName }: { personaName: string }) {
           {engines.map((e) => e.label).join(' · ')}
         </p>
       )}
-      {basic.some((e) => e.capability === 'speech-to-text') && (
-        <p className="text-xs text-amber-700" role="note">
-          Offline speech engine — accuracy is limited; see README to add Whisper.
-        </p>
+      {basic.length > 0 && (
+        <ul className="space-y-1 rounded-md bg-sky-50 p-3 text-xs text-sky-900" aria-label="Engine notices">
+          {basic.map((e) => (
+            <li key={e.capability}>
+              {e.label}
+              {e.upgradeHint ? ` — ${e.upgradeHint}` : ''}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
