@@ -19,13 +19,18 @@ import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
 import { registerHealthRoutes } from './http/health';
-import { registerVoiceRoutes } from './voice/routes';
+import { activeVoiceSessions, registerVoiceRoutes } from './voice/routes';
 import { instrumentJob, registerObservability } from './observability/instrument';
 
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
 /** Live calls are told why they end when the server stops. */
 export const SHUTDOWN_CLOSE_REASON = 'The server is restarting. Your conversation so far has been saved.';
+
+interface ShutdownSocket {
+  send(data: string): void;
+  close(code: number, reason: string): void;
+}
 
 export interface Server {
   app: FastifyInstance;
@@ -263,10 +268,26 @@ export async function createServer(config: Config): Promise<Server> {
       }),
     ]);
     clearTimeout(timer);
-    const wss = (
-      app as unknown as { websocketServer?: { clients: Set<{ close(c: number, r: string): void }> } }
-    ).websocketServer;
-    for (const client of wss?.clients ?? []) client.close(1001, SHUTDOWN_CLOSE_REASON);
+    // Live calls keep what was said: each saves its transcript before its socket is told to go.
+    await Promise.race([
+      Promise.allSettled([...activeVoiceSessions].map((session) => session.handleClose())),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, config.SHUTDOWN_GRACE_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    const wss = (app as unknown as { websocketServer?: { clients: Set<ShutdownSocket> } }).websocketServer;
+    for (const client of wss?.clients ?? []) {
+      try {
+        client.send(
+          JSON.stringify({ type: 'error', code: 'server-restarting', message: SHUTDOWN_CLOSE_REASON }),
+        );
+        client.send(JSON.stringify({ type: 'ended', reason: 'error' }));
+      } catch {
+        // The socket is already going away.
+      }
+      client.close(1001, 'server-restarting');
+    }
   });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
