@@ -1,0 +1,273 @@
+import type { TranscriptEntry } from '../../core/transcript';
+import type { SttSegment, SttWord } from '../providers/stt/types';
+import { meanEnergyDb, spanFeatures, type FrameTrack, type SpanFeatures } from './voice-features';
+
+export type Attribution = 'stereo' | 'turns' | 'single';
+export type Role = TranscriptEntry['role'];
+
+/** A stretch of speech with no long pause inside. */
+export interface Utterance {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+/** A pause this long ends an utterance; speakers usually change at pauses. */
+export const TURN_PAUSE_MS = 600;
+/** Features are measured per utterance; very long ones are cut so a change inside is still seen. */
+const MAX_UTTERANCE_MS = 15_000;
+/** Consecutive entries of one speaker closer than this are one turn. */
+const MERGE_GAP_MS = 2000;
+
+function wordsOf(segments: SttSegment[]): SttWord[] {
+  const words: SttWord[] = [];
+  for (const s of segments) {
+    if (s.words?.length) words.push(...s.words);
+    else words.push({ word: s.text, startMs: s.startMs, endMs: s.endMs });
+  }
+  return words.sort((a, b) => a.startMs - b.startMs);
+}
+
+/** Groups recognised words into utterances at pauses. */
+export function utterancesFrom(segments: SttSegment[], pauseMs = TURN_PAUSE_MS): Utterance[] {
+  const out: Utterance[] = [];
+  let cur: { startMs: number; endMs: number; words: string[] } | null = null;
+  for (const w of wordsOf(segments)) {
+    if (!w.word.trim()) continue;
+    if (cur && (w.startMs - cur.endMs >= pauseMs || w.endMs - cur.startMs > MAX_UTTERANCE_MS)) {
+      out.push({ startMs: cur.startMs, endMs: cur.endMs, text: cur.words.join(' ') });
+      cur = null;
+    }
+    if (!cur) cur = { startMs: w.startMs, endMs: w.endMs, words: [] };
+    cur.words.push(w.word.trim());
+    cur.endMs = Math.max(cur.endMs, w.endMs);
+  }
+  if (cur) out.push({ startMs: cur.startMs, endMs: cur.endMs, text: cur.words.join(' ') });
+  return out;
+}
+
+export interface LabelledUtterance extends Utterance {
+  role: Role;
+}
+
+/** Joins neighbouring utterances of one speaker into transcript entries (timestamp = offset in ms). */
+export function toEntries(items: LabelledUtterance[]): TranscriptEntry[] {
+  const sorted = [...items].sort((a, b) => a.startMs - b.startMs);
+  const entries: (TranscriptEntry & { endMs: number })[] = [];
+  for (const u of sorted) {
+    const last = entries[entries.length - 1];
+    if (last && last.role === u.role && u.startMs - last.endMs < MERGE_GAP_MS) {
+      last.transcript += ` ${u.text}`;
+      last.endMs = Math.max(last.endMs, u.endMs);
+    } else {
+      entries.push({
+        role: u.role,
+        transcript: u.text,
+        timestamp: Math.max(0, Math.round(u.startMs)),
+        transcriptType: 'final',
+        endMs: u.endMs,
+      });
+    }
+  }
+  return entries.map(({ endMs: _endMs, ...e }) => e);
+}
+
+interface Point {
+  x: number[];
+  weight: number;
+}
+
+/** Two-cluster k-means (weighted), seeded with the two points farthest apart. */
+export function twoMeans(points: Point[], iterations = 20): { labels: number[]; centers: number[][] } {
+  const dist = (a: number[], b: number[]) => a.reduce((s, v, i) => s + (v - b[i]) ** 2, 0);
+  let seedA = 0;
+  let seedB = 0;
+  let far = -1;
+  for (let i = 0; i < points.length; i++)
+    for (let j = i + 1; j < points.length; j++) {
+      const d = dist(points[i].x, points[j].x);
+      if (d > far) {
+        far = d;
+        seedA = i;
+        seedB = j;
+      }
+    }
+  let centers = [points[seedA].x.slice(), points[seedB].x.slice()];
+  let labels = points.map(() => 0);
+  for (let it = 0; it < iterations; it++) {
+    labels = points.map((p) => (dist(p.x, centers[0]) <= dist(p.x, centers[1]) ? 0 : 1));
+    const next = [0, 1].map((k) => {
+      const members = points.filter((_, i) => labels[i] === k);
+      const w = members.reduce((s, p) => s + p.weight, 0);
+      if (!w) return centers[k];
+      return centers[k].map((_, d) => members.reduce((s, p) => s + p.x[d] * p.weight, 0) / w);
+    });
+    if (next.every((c, k) => dist(c, centers[k]) < 1e-9)) break;
+    centers = next;
+  }
+  return { labels, centers };
+}
+
+const semitones = (hz: number) => 12 * Math.log2(Math.max(hz, 1) / 100);
+
+export interface MonoAttribution {
+  attribution: Attribution;
+  utterances: LabelledUtterance[];
+}
+
+/**
+ * Who said what on one channel: utterances at pauses, then two voices told apart by pitch,
+ * loudness and brightness. When the two groups are not clearly different voices, the whole
+ * recording is one speaker (the rep). The rep is the louder voice (the phone is in their
+ * pocket); if loudness does not decide, the one who talks more. Always a guess.
+ */
+export function attributeMono(segments: SttSegment[], track: FrameTrack): MonoAttribution {
+  const utterances = utterancesFrom(segments);
+  const feats: SpanFeatures[] = utterances.map((u) => spanFeatures(track, u.startMs, u.endMs));
+  const usable = utterances.map((_, i) => feats[i].voicedFrames >= 5);
+  const idx = utterances.map((_, i) => i).filter((i) => usable[i]);
+  const single = (): MonoAttribution => ({
+    attribution: 'single',
+    utterances: utterances.map((u) => ({ ...u, role: 'user' as const })),
+  });
+  if (idx.length < 2) return single();
+
+  // Standardise each feature so pitch (the strongest cue) is weighted on purpose, not by units.
+  const raw = idx.map((i) => [semitones(feats[i].pitchHz), feats[i].energyDb, feats[i].zcr * 100]);
+  const weights = [1.0, 0.5, 0.35];
+  const spread = [0, 1, 2].map((d) => {
+    const vals = raw.map((r) => r[d]);
+    const m = vals.reduce((a, b) => a + b, 0) / vals.length;
+    const sd = Math.sqrt(vals.reduce((a, b) => a + (b - m) ** 2, 0) / vals.length);
+    return { m, sd: Math.max(sd, d === 0 ? 1.5 : d === 1 ? 2 : 1) };
+  });
+  const points = raw.map((r, k) => ({
+    x: r.map((v, d) => ((v - spread[d].m) / spread[d].sd) * weights[d]),
+    weight: Math.max(1, utterances[idx[k]].endMs - utterances[idx[k]].startMs),
+  }));
+  const { labels } = twoMeans(points);
+
+  // Are these two voices? Compare group medians in real units.
+  const groupStat = (k: number, d: number) => {
+    const vals = raw.filter((_, i) => labels[i] === k).map((r) => r[d]);
+    return vals.length ? [...vals].sort((a, b) => a - b)[vals.length >> 1] : NaN;
+  };
+  const pitchGap = Math.abs(groupStat(0, 0) - groupStat(1, 0));
+  const loudGap = Math.abs(groupStat(0, 1) - groupStat(1, 1));
+  const both = labels.includes(0) && labels.includes(1);
+  if (!both || (pitchGap < 5 && loudGap < 8)) return single();
+
+  // Utterances without enough voiced frames take the label of the nearest labelled neighbour in time.
+  const labelOf = new Array<number>(utterances.length).fill(-1);
+  idx.forEach((i, k) => (labelOf[i] = labels[k]));
+  for (let i = 0; i < utterances.length; i++) {
+    if (labelOf[i] !== -1) continue;
+    let best = -1;
+    let bestGap = Infinity;
+    for (const j of idx) {
+      const gap = Math.abs(utterances[j].startMs - utterances[i].startMs);
+      if (gap < bestGap) {
+        bestGap = gap;
+        best = j;
+      }
+    }
+    labelOf[i] = labelOf[best];
+  }
+
+  const talkMs = [0, 0];
+  utterances.forEach((u, i) => (talkMs[labelOf[i]] += u.endMs - u.startMs));
+  const loud = [groupStat(0, 1), groupStat(1, 1)];
+  const repCluster =
+    Math.abs(loud[0] - loud[1]) >= 3 ? (loud[0] > loud[1] ? 0 : 1) : talkMs[0] >= talkMs[1] ? 0 : 1;
+  return {
+    attribution: 'turns',
+    utterances: utterances.map((u, i) => ({ ...u, role: labelOf[i] === repCluster ? 'user' : 'assistant' })),
+  };
+}
+
+/** A channel this much quieter than the other during a word only picked up the other side. */
+export const BLEED_DB = 12;
+
+/**
+ * Stereo: left is the rep, right the other party. Words a channel only heard faintly through
+ * the other side's microphone are dropped.
+ */
+export function attributeStereo(
+  left: SttSegment[],
+  right: SttSegment[],
+  tracks: [FrameTrack, FrameTrack],
+): LabelledUtterance[] {
+  const keep = (segments: SttSegment[], own: FrameTrack, other: FrameTrack): SttSegment[] =>
+    segments
+      .map((s) => {
+        const words = (
+          s.words?.length ? s.words : [{ word: s.text, startMs: s.startMs, endMs: s.endMs }]
+        ).filter(
+          (w) => meanEnergyDb(own, w.startMs, w.endMs) > meanEnergyDb(other, w.startMs, w.endMs) - BLEED_DB,
+        );
+        return { ...s, words, text: words.map((w) => w.word).join(' ') };
+      })
+      .filter((s) => s.words.length > 0);
+  const l = utterancesFrom(keep(left, tracks[0], tracks[1])).map((u) => ({ ...u, role: 'user' as const }));
+  const r = utterancesFrom(keep(right, tracks[1], tracks[0])).map((u) => ({
+    ...u,
+    role: 'assistant' as const,
+  }));
+  return [...l, ...r];
+}
+
+/** Channel loudness summary for choosing between stereo and mono attribution. */
+export interface ChannelStats {
+  rmsDb: [number, number];
+  /** Correlation of the two channels (1 = the same signal twice). */
+  correlation: number;
+}
+
+export class ChannelStatsAccumulator {
+  private sumL = 0;
+  private sumR = 0;
+  private sumLR = 0;
+  private n = 0;
+  push(left: Int16Array, right: Int16Array): void {
+    for (let i = 0; i < left.length; i++) {
+      const a = left[i];
+      const b = right[i];
+      this.sumL += a * a;
+      this.sumR += b * b;
+      this.sumLR += a * b;
+    }
+    this.n += left.length;
+  }
+  result(): ChannelStats {
+    const db = (s: number) => {
+      const rms = Math.sqrt(s / Math.max(1, this.n)) / 32768;
+      return rms > 0 ? 20 * Math.log10(rms) : -100;
+    };
+    const denom = Math.sqrt(this.sumL * this.sumR);
+    return { rmsDb: [db(this.sumL), db(this.sumR)], correlation: denom > 0 ? this.sumLR / denom : 1 };
+  }
+}
+
+/** Below this a channel is treated as silent. */
+export const SILENT_CHANNEL_DB = -55;
+
+/**
+ * How to treat a two-channel file: 'stereo' when both channels carry different speech;
+ * otherwise which single channel to analyse as mono ('mix' when they are the same signal).
+ */
+export function stereoPlan(stats: ChannelStats): 'stereo' | 'left' | 'right' | 'mix' {
+  const [l, r] = stats.rmsDb;
+  const lSilent = l < SILENT_CHANNEL_DB || l < r - 30;
+  const rSilent = r < SILENT_CHANNEL_DB || r < l - 30;
+  if (lSilent && !rSilent) return 'right';
+  if (rSilent && !lSilent) return 'left';
+  if (lSilent && rSilent) return 'mix';
+  if (stats.correlation > 0.9) return 'mix';
+  return 'stereo';
+}
+
+/** Roles as shown after the user's swap. */
+export function applySwap(entries: TranscriptEntry[], swapped: boolean): TranscriptEntry[] {
+  if (!swapped) return entries;
+  return entries.map((e) => ({ ...e, role: e.role === 'user' ? 'assistant' : 'user' }));
+}

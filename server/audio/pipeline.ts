@@ -1,0 +1,168 @@
+import type { TranscriptEntry } from '../../core/transcript';
+import { STT_SAMPLE_RATE, type SpeechToText, type SttSegment } from '../providers/stt/types';
+import {
+  attributeMono,
+  attributeStereo,
+  ChannelStatsAccumulator,
+  stereoPlan,
+  toEntries,
+  type Attribution,
+} from './attribution';
+import { splitAtQuietPoints } from './chunking';
+import { decodePcm, probeAudio, type AudioProbe } from './decode';
+import { VoiceFeatureTracker } from './voice-features';
+
+export interface TranscribeFileOptions {
+  signal?: AbortSignal;
+  /** Fraction of the audio done, 0..1. */
+  onProgress?: (fraction: number) => void;
+  /** Audio handed to the engine at once; bounds memory. */
+  windowMs?: number;
+}
+
+export interface TranscribeFileResult {
+  transcript: TranscriptEntry[];
+  attribution: Attribution;
+  durationMs: number;
+  channels: number;
+  probe: AudioProbe;
+  /** Engine time / audio time. */
+  realTimeFactor: number;
+}
+
+const msOf = (samples: number) => Math.round((samples * 1000) / STT_SAMPLE_RATE);
+
+/**
+ * Streams decoded audio through the engine a window at a time (memory stays flat), cutting
+ * windows in quiet spots, and returns segment lists per source channel with voice features.
+ */
+async function transcribeChannels(
+  file: string,
+  stt: SpeechToText,
+  mode: 'mix' | 'split',
+  pick: (channels: Int16Array[]) => Int16Array[],
+  expectedSamples: number,
+  opts: TranscribeFileOptions,
+) {
+  const windowSamples = Math.round(((opts.windowMs ?? 120_000) * STT_SAMPLE_RATE) / 1000);
+  let pending: Int16Array[] | null = null;
+  let offset = 0;
+  let engineMs = 0;
+  const segments: SttSegment[][] = [];
+  const trackers: VoiceFeatureTracker[] = [];
+
+  const runWindow = async (channels: Int16Array[]) => {
+    const len = channels[0].length;
+    const share = 1 / channels.length;
+    for (let c = 0; c < channels.length; c++) {
+      const t0 = performance.now();
+      const segs = await stt.transcribe(channels[c], {
+        signal: opts.signal,
+        onProgress: (f) => opts.onProgress?.(Math.min(1, (offset + len * share * (c + f)) / expectedSamples)),
+      });
+      engineMs += performance.now() - t0;
+      const base = msOf(offset);
+      (segments[c] ??= []).push(
+        ...segs.map((s) => ({
+          ...s,
+          startMs: s.startMs + base,
+          endMs: s.endMs + base,
+          words: s.words?.map((w) => ({ ...w, startMs: w.startMs + base, endMs: w.endMs + base })),
+        })),
+      );
+    }
+    offset += len;
+    opts.onProgress?.(Math.min(1, offset / expectedSamples));
+  };
+
+  for await (const block of decodePcm(file, { channels: mode, signal: opts.signal })) {
+    const chans = pick(block.channels);
+    chans.forEach((c, i) => (trackers[i] ??= new VoiceFeatureTracker()).push(c));
+    pending = pending ? pending.map((p, i) => concat(p, chans[i])) : chans;
+    if (pending[0].length >= windowSamples + STT_SAMPLE_RATE * 10) {
+      // Cut at the quietest moment (over all channels) near the window's end.
+      const mixed = pending.length === 1 ? pending[0] : loudest(pending);
+      const [first] = splitAtQuietPoints(mixed, {
+        sampleRate: STT_SAMPLE_RATE,
+        maxMs: (windowSamples * 1000) / STT_SAMPLE_RATE,
+        searchMs: 8000,
+      });
+      await runWindow(pending.map((p) => p.subarray(0, first.end)));
+      pending = pending.map((p) => p.slice(first.end));
+    }
+  }
+  if (pending && pending[0].length) await runWindow(pending);
+  return {
+    segments: trackers.map((_, i) => segments[i] ?? []),
+    tracks: trackers.map((t) => t.track),
+    samples: offset,
+    engineMs,
+  };
+}
+
+function concat(a: Int16Array, b: Int16Array): Int16Array {
+  const out = new Int16Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+function loudest(chans: Int16Array[]): Int16Array {
+  const out = new Int16Array(chans[0].length);
+  for (let i = 0; i < out.length; i++) {
+    let m = 0;
+    for (const c of chans) if (Math.abs(c[i]) > Math.abs(m)) m = c[i];
+    out[i] = m;
+  }
+  return out;
+}
+
+/** Decode -> speech-to-text in windows -> who said what. */
+export async function transcribeFile(
+  file: string,
+  stt: SpeechToText,
+  opts: TranscribeFileOptions = {},
+): Promise<TranscribeFileResult> {
+  const probe = await probeAudio(file);
+  let plan: 'stereo' | 'left' | 'right' | 'mix' = 'mix';
+  let counted = 0;
+  if (probe.channels >= 2) {
+    // A quick first pass decides whether the two channels are two people.
+    const acc = new ChannelStatsAccumulator();
+    for await (const block of decodePcm(file, { channels: 'split', signal: opts.signal })) {
+      acc.push(block.channels[0], block.channels[1]);
+      counted += block.channels[0].length;
+    }
+    plan = stereoPlan(acc.result());
+  }
+  const expected =
+    counted || Math.max(1, Math.round(((probe.durationMs ?? 60_000) * STT_SAMPLE_RATE) / 1000));
+  const mode = plan === 'mix' ? 'mix' : 'split';
+  const pick =
+    plan === 'left'
+      ? (c: Int16Array[]) => [c[0]]
+      : plan === 'right'
+        ? (c: Int16Array[]) => [c[1]]
+        : (c: Int16Array[]) => c;
+  const run = await transcribeChannels(file, stt, mode, pick, plan === 'stereo' ? expected : expected, opts);
+  const durationMs = msOf(run.samples);
+
+  let transcript: TranscriptEntry[];
+  let attribution: Attribution;
+  if (plan === 'stereo') {
+    attribution = 'stereo';
+    transcript = toEntries(attributeStereo(run.segments[0], run.segments[1], [run.tracks[0], run.tracks[1]]));
+  } else {
+    const mono = attributeMono(run.segments[0], run.tracks[0]);
+    attribution = mono.attribution;
+    transcript = toEntries(mono.utterances);
+  }
+  return {
+    transcript,
+    attribution,
+    durationMs,
+    channels: probe.channels,
+    probe,
+    realTimeFactor: durationMs ? run.engineMs / durationMs : 0,
+  };
+}

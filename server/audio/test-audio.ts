@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ffmpegPath } from './decode';
+
+/** Test and benchmark helper: converts a fixture with ffmpeg into another container/codec. */
+export function convertAudio(input: string, output: string, args: string[]): string {
+  fs.mkdirSync(path.dirname(output), { recursive: true });
+  execFileSync(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, ...args, output]);
+  return output;
+}
+
+/** Joins clips with a pause between them into one 16 kHz mono WAV. */
+export function concatAudio(inputs: string[], output: string, pauseSec = 1): string {
+  const args: string[] = ['-hide_banner', '-loglevel', 'error', '-y'];
+  for (const i of inputs) args.push('-i', i);
+  const parts = inputs
+    .map((_, i) => `[${i}:a]aresample=16000,aformat=channel_layouts=mono,apad=pad_dur=${pauseSec}[a${i}]`)
+    .join(';');
+  const labels = inputs.map((_, i) => `[a${i}]`).join('');
+  args.push('-filter_complex', `${parts};${labels}concat=n=${inputs.length}:v=0:a=1[out]`, '-map', '[out]');
+  args.push('-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', output);
+  fs.mkdirSync(path.dirname(output), { recursive: true });
+  execFileSync(ffmpegPath(), args);
+  return output;
+}

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { audioSessions } from '../../db/schema';
+import type { AudioSessionRow } from './data';
+
+export type NewAudioSession = typeof audioSessions.$inferInsert;
+export type AudioSessionPatch = Partial<Omit<NewAudioSession, 'id' | 'uploadedAt'>>;
+
+export async function insertAudioSession(db: Db, values: NewAudioSession): Promise<AudioSessionRow> {
+  const rows = await db.insert(audioSessions).values(values).returning();
+  return rows[0];
+}
+
+export async function updateAudioSession(
+  db: Db,
+  id: string,
+  patch: AudioSessionPatch,
+): Promise<AudioSessionRow | null> {
+  const rows = await db.update(audioSessions).set(patch).where(eq(audioSessions.id, id)).returning();
+  return rows[0] ?? null;
+}
+
+/** Progress only moves forward while a transcription is running (a retry resets it first). */
+export async function setAudioProgress(db: Db, id: string, progress: number): Promise<void> {
+  await db
+    .update(audioSessions)
+    .set({ progress: Math.max(0, Math.min(99, Math.round(progress))) })
+    .where(eq(audioSessions.id, id));
+}

@@ -1,0 +1,337 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { TranscriptEntry } from '../../../core/transcript';
+import type { AppContext } from '../../context';
+import { HttpError, notFound } from '../../errors';
+import { enqueueJob, PermanentJobError, requeueJob, type JobDefinition } from '../../jobs/queue';
+import { applySwap } from '../../audio/attribution';
+import { AudioDecodeError } from '../../audio/decode';
+import { transcribeFile } from '../../audio/pipeline';
+import type { EngineInfo } from '../../providers/types';
+import { findAudioSession, type AudioSessionRecord, type AudioSessionRow } from './data';
+import { insertAudioSession, setAudioProgress, updateAudioSession } from './mutations';
+
+export const TRANSCRIBE_AUDIO_JOB = 'transcribe-audio';
+const dedupeKeyFor = (id: string) => `${TRANSCRIBE_AUDIO_JOB}:${id}`;
+
+export interface EngineView {
+  id: string;
+  label: string;
+  quality: EngineInfo['quality'];
+  upgradeHint?: string;
+}
+
+/** docs/api.md `AudioSession`. */
+export interface AudioSessionView {
+  id: string;
+  fileName: string;
+  stage: string;
+  uploadedAt: string;
+  transcript: TranscriptEntry[];
+  coaching: string | null;
+  status: 'uploaded' | 'transcribing' | 'transcribed' | 'failed';
+  progress: number;
+  error: string | null;
+  durationMs: number | null;
+  attribution: 'stereo' | 'turns' | 'single' | null;
+  attributionIsGuess: boolean;
+  speakersSwapped: boolean;
+  sttEngine: EngineView | null;
+  coachingEngine: EngineView | null;
+  metrics: unknown;
+  unlocked: boolean;
+}
+
+export interface CoachingView {
+  coaching: string;
+  metrics: unknown;
+  engine: EngineView;
+  note?: string;
+}
+
+function parseEngine(stored: string | null): (EngineView & { note?: string }) | null {
+  if (!stored) return null;
+  try {
+    const parsed = JSON.parse(stored) as EngineView & { note?: string };
+    if (parsed && typeof parsed.id === 'string') return parsed;
+  } catch {
+    // a bare engine id from an older row
+  }
+  return { id: stored, label: stored, quality: 'basic' };
+}
+
+function withoutNote(e: (EngineView & { note?: string }) | null): EngineView | null {
+  if (!e) return null;
+  const { note: _note, ...engine } = e;
+  return engine;
+}
+
+export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }): AudioSessionView {
+  const attribution = (row.attribution as AudioSessionView['attribution']) ?? null;
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    stage: row.stage,
+    uploadedAt: row.uploadedAt.toISOString(),
+    transcript: applySwap(row.transcript ?? [], row.speakersSwapped),
+    coaching: row.coaching ?? null,
+    status: row.status as AudioSessionView['status'],
+    progress: row.status === 'transcribed' ? 100 : row.progress,
+    error: row.error ?? null,
+    durationMs: row.durationMs ?? null,
+    attribution,
+    attributionIsGuess: attribution === 'turns' || attribution === 'single',
+    speakersSwapped: row.speakersSwapped,
+    sttEngine: withoutNote(parseEngine(row.sttEngine)),
+    coachingEngine: withoutNote(parseEngine(row.coachingEngine)),
+    metrics: row.metrics ?? null,
+    unlocked: row.unlocked ?? false,
+  };
+}
+
+const audioNotFound = () => notFound('Recording');
+
+async function load(ctx: AppContext, id: string): Promise<AudioSessionRecord> {
+  const row = await findAudioSession(ctx.database.db, id);
+  if (!row) throw audioNotFound();
+  return row;
+}
+
+export async function getAudioSession(ctx: AppContext, id: string): Promise<AudioSessionView> {
+  return toAudioSessionView(await load(ctx, id));
+}
+
+/** Keeps the user's file name as plain text: no control characters, bounded length. */
+export function cleanFileName(name: string | undefined): string {
+  const cleaned = (name ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/^.*[\\/]/, '')
+    .trim()
+    .slice(0, 255);
+  return cleaned || 'recording';
+}
+
+export function newStorageKey(): string {
+  return `audio-${randomBytes(16).toString('hex')}`;
+}
+
+/** Stores an upload stream under a random key; returns the key and size. */
+export async function storeUpload(ctx: AppContext, body: Readable): Promise<{ key: string; bytes: number }> {
+  const key = newStorageKey();
+  const { bytes } = await ctx.providers.get('storage').put(key, body);
+  return { key, bytes };
+}
+
+export async function discardUpload(ctx: AppContext, key: string): Promise<void> {
+  await ctx.providers
+    .get('storage')
+    .remove(key)
+    .catch(() => undefined);
+}
+
+/** Creates the recording's row and queues its transcription (one job per upload). */
+export async function createAudioSession(
+  ctx: AppContext,
+  input: { fileName: string; stage: string; storageKey: string; mimeType: string | null; sizeBytes: number },
+): Promise<AudioSessionView> {
+  const row = await insertAudioSession(ctx.database.db, {
+    fileName: input.fileName,
+    stage: input.stage,
+    storageKey: input.storageKey,
+    mimeType: input.mimeType,
+    sizeBytes: input.sizeBytes,
+    status: 'uploaded',
+  });
+  await enqueueJob(
+    ctx.database.db,
+    TRANSCRIBE_AUDIO_JOB,
+    { audioSessionId: row.id },
+    { dedupeKey: dedupeKeyFor(row.id) },
+  );
+  ctx.wakeWorker();
+  return toAudioSessionView(row);
+}
+
+/** Queues a failed transcription again. Anything else is returned as it is. */
+export async function retryAudioSession(ctx: AppContext, id: string): Promise<AudioSessionView> {
+  const row = await load(ctx, id);
+  if (row.status !== 'failed') return toAudioSessionView(row);
+  const db = ctx.database.db;
+  const updated = await updateAudioSession(db, id, { status: 'uploaded', progress: 0, error: null });
+  const requeued = await requeueJob(db, dedupeKeyFor(id));
+  if (!requeued)
+    await enqueueJob(db, TRANSCRIBE_AUDIO_JOB, { audioSessionId: id }, { dedupeKey: dedupeKeyFor(id) });
+  ctx.wakeWorker();
+  return toAudioSessionView({ ...(updated ?? row), unlocked: row.unlocked });
+}
+
+/**
+ * Persists which way round the speakers are. Coaching written for the other attribution no
+ * longer describes the rep, so it is cleared.
+ */
+export async function swapSpeakers(ctx: AppContext, id: string, swapped: boolean): Promise<AudioSessionView> {
+  const row = await load(ctx, id);
+  if (row.speakersSwapped === swapped) return toAudioSessionView(row);
+  const updated = await updateAudioSession(ctx.database.db, id, {
+    speakersSwapped: swapped,
+    coaching: null,
+    coachingEngine: null,
+    metrics: null,
+  });
+  return toAudioSessionView({ ...(updated ?? row), unlocked: row.unlocked });
+}
+
+function describeCoachEngine(ctx: AppContext, engineId: string): EngineView {
+  const info = ctx.providers.info('coach');
+  if (info && info.engine === engineId) {
+    return {
+      id: info.engine,
+      label: info.label,
+      quality: info.quality,
+      ...(info.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
+    };
+  }
+  return {
+    id: engineId,
+    label: engineId,
+    quality: 'basic',
+    ...(info?.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
+  };
+}
+
+/** Coaching for a transcribed recording; stored, so asking again returns the same text. */
+export async function coachAudioSession(ctx: AppContext, id: string): Promise<CoachingView> {
+  const row = await load(ctx, id);
+  if (row.coaching) {
+    const stored = parseEngine(row.coachingEngine);
+    return {
+      coaching: row.coaching,
+      metrics: row.metrics ?? null,
+      engine: withoutNote(stored) ?? { id: 'unknown', label: 'Unknown', quality: 'basic' },
+      ...(stored?.note ? { note: stored.note } : {}),
+    };
+  }
+  const transcript = applySwap(row.transcript ?? [], row.speakersSwapped);
+  if (row.status !== 'transcribed' || !transcript.some((e) => e.transcript.trim())) {
+    throw new HttpError(
+      400,
+      'no_transcript',
+      'This recording has no transcript yet. Wait for the transcription to finish, then ask for coaching.',
+    );
+  }
+  const result = await ctx.providers.get('coach').coach({
+    stage: row.stage,
+    transcript,
+    durationSec: row.durationMs ? row.durationMs / 1000 : undefined,
+  });
+  const engine = describeCoachEngine(ctx, result.engine);
+  await updateAudioSession(ctx.database.db, id, {
+    coaching: result.text,
+    coachingEngine: JSON.stringify({ ...engine, ...(result.note ? { note: result.note } : {}) }),
+    metrics: result.metrics ?? null,
+  });
+  return {
+    coaching: result.text,
+    metrics: result.metrics ?? null,
+    engine,
+    ...(result.note ? { note: result.note } : {}),
+  };
+}
+
+/** The stored recording as a local file path (copied to a temp file for remote stores). */
+async function localCopy(
+  ctx: AppContext,
+  key: string,
+): Promise<{ file: string; cleanup: () => Promise<void> }> {
+  const storage = ctx.providers.get('storage');
+  if (storage.localPath) {
+    const file = storage.localPath(key);
+    if (!fs.existsSync(file))
+      throw new PermanentJobError('The uploaded file is missing from storage. Please upload it again.');
+    return { file, cleanup: async () => undefined };
+  }
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'doorstep-audio-'));
+  const file = path.join(dir, 'input');
+  await pipeline(await storage.get(key), fs.createWriteStream(file));
+  return { file, cleanup: () => fsp.rm(dir, { recursive: true, force: true }) };
+}
+
+export const NO_SPEECH_MESSAGE =
+  'No speech was found in this recording. Please upload a recording of the call.';
+
+/** What the user sees when transcription gives up. */
+export function failureMessage(err: Error): string {
+  if (err instanceof AudioDecodeError) return err.message;
+  if (err.message === NO_SPEECH_MESSAGE) return err.message;
+  return `Transcription failed: ${err.message}`;
+}
+
+/** Durable transcription: decode -> speech-to-text in windows -> who said what -> saved. */
+export function transcribeAudioJob(ctx: AppContext): JobDefinition {
+  const db = ctx.database.db;
+  return {
+    kind: TRANSCRIBE_AUDIO_JOB,
+    leaseMs: 30_000,
+    maxAttempts: 3,
+    async handler(payload: { audioSessionId: string }, job) {
+      const row = await findAudioSession(db, payload.audioSessionId);
+      if (!row || row.status === 'transcribed') return;
+      let stt;
+      try {
+        stt = ctx.providers.get('stt');
+      } catch (err) {
+        throw new PermanentJobError(err instanceof Error ? err.message : String(err));
+      }
+      const engineInfo = ctx.providers.info('stt');
+      await updateAudioSession(db, row.id, { status: 'transcribing', progress: 0, error: null });
+      const beat = setInterval(() => void job.heartbeat().catch(() => undefined), 5000);
+      let lastPercent = 0;
+      let lastWrite = Promise.resolve();
+      const { file, cleanup } = await localCopy(ctx, row.storageKey);
+      try {
+        const result = await transcribeFile(file, stt, {
+          signal: job.signal,
+          onProgress: (fraction) => {
+            const percent = Math.floor(fraction * 100);
+            if (percent <= lastPercent) return;
+            lastPercent = percent;
+            lastWrite = lastWrite.then(() => setAudioProgress(db, row.id, percent).catch(() => undefined));
+          },
+        });
+        await lastWrite;
+        if (!result.transcript.length) throw new PermanentJobError(NO_SPEECH_MESSAGE);
+        await updateAudioSession(db, row.id, {
+          status: 'transcribed',
+          progress: 100,
+          error: null,
+          transcript: result.transcript,
+          durationMs: result.durationMs,
+          channels: result.channels,
+          attribution: result.attribution,
+          sttEngine: JSON.stringify({
+            id: stt.id,
+            label: stt.label,
+            quality: engineInfo?.quality ?? 'basic',
+            ...(engineInfo?.upgradeHint ? { upgradeHint: engineInfo.upgradeHint } : {}),
+          }),
+          realTimeFactor: result.realTimeFactor,
+        });
+      } finally {
+        clearInterval(beat);
+        await lastWrite;
+        await cleanup();
+      }
+    },
+    async onFinalFailure(payload: { audioSessionId: string }, error: Error) {
+      await updateAudioSession(db, payload.audioSessionId, {
+        status: 'failed',
+        error: failureMessage(error),
+      });
+    },
+  };
+}

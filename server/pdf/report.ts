@@ -1,0 +1,360 @@
+import fs from 'node:fs';
+import PDFDocument from 'pdfkit';
+import {
+  formatBlocks,
+  headingPrefix,
+  parseCoaching,
+  scoreTone,
+  type ScoreTone,
+  type TextBlock,
+} from '../../core/coaching-format';
+import { LISTENING_TARGET_PERCENT } from '../../core/constants';
+import { speakingBalance } from '../../core/speaking-balance';
+import type { TranscriptEntry } from '../../core/transcript';
+
+/** What the report needs from an audio session (the AudioSession view). */
+export interface ReportInput {
+  fileName: string;
+  stage: string;
+  uploadedAt: string;
+  durationMs: number | null;
+  transcript: TranscriptEntry[];
+  coaching: string | null;
+  metrics: unknown;
+  sttEngine: { label: string } | null;
+  coachingEngine: { label: string } | null;
+  attributionIsGuess?: boolean;
+}
+
+export const SPEAKER_NAMES = { user: 'Rep', assistant: 'Homeowner' } as const;
+
+const TONE_COLOURS: Record<ScoreTone, string> = { green: '#16a34a', yellow: '#eab308', red: '#dc2626' };
+const INK = '#0f172a';
+const MUTED = '#64748b';
+const BRAND = '#1d4ed8';
+const RULE = '#e2e8f0';
+
+/** Unicode fonts when the system has them (names and quotes in any language), else the PDF core fonts. */
+const FONT_DIRS = ['/usr/share/fonts/truetype/dejavu'];
+function fonts(): { regular: string; bold: string } {
+  for (const dir of FONT_DIRS) {
+    const regular = `${dir}/DejaVuSans.ttf`;
+    const bold = `${dir}/DejaVuSans-Bold.ttf`;
+    if (fs.existsSync(regular) && fs.existsSync(bold)) return { regular, bold };
+  }
+  return { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+}
+
+export function formatClock(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+function humanise(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+function formatValue(v: unknown): string | null {
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(2).replace(/\.?0+$/, '');
+  if (typeof v === 'string') return v.length > 120 ? `${v.slice(0, 117)}...` : v;
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number')) {
+    return v.length ? v.slice(0, 8).join(', ') : null;
+  }
+  return null;
+}
+
+/** Flattens the measured metrics (shape owned by the coach) into label/value rows. */
+export function metricRows(metrics: unknown): { label: string; value: string }[] {
+  if (!metrics || typeof metrics !== 'object' || Array.isArray(metrics)) return [];
+  const rows: { label: string; value: string }[] = [];
+  for (const [key, value] of Object.entries(metrics as Record<string, unknown>)) {
+    const direct = formatValue(value);
+    if (direct !== null) {
+      rows.push({ label: humanise(key), value: direct });
+      continue;
+    }
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [k2, v2] of Object.entries(value as Record<string, unknown>)) {
+        const nested = formatValue(v2);
+        if (nested !== null)
+          rows.push({ label: `${humanise(key)}: ${humanise(k2).toLowerCase()}`, value: nested });
+      }
+    }
+  }
+  return rows.slice(0, 40);
+}
+
+/** Renders the call report (header, balance, metrics, scored coaching sections, timed transcript). */
+export function renderAudioReport(input: ReportInput): Promise<Buffer> {
+  const font = fonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 56, bottom: 60, left: 56, right: 56 },
+    bufferPages: true,
+    info: {
+      Title: `Call coaching report - ${input.fileName}`,
+      Author: 'Doorstep',
+      Subject: 'Sales call coaching',
+    },
+  });
+  doc.registerFont('body', font.regular);
+  doc.registerFont('bold', font.bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const ensure = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+  const sectionTitle = (title: string) => {
+    ensure(60);
+    doc.moveDown(0.8);
+    doc.font('bold').fontSize(14).fillColor(INK).text(title, left, doc.y, { width });
+    const y = doc.y + 3;
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(1)
+      .strokeColor(RULE)
+      .stroke();
+    doc.y = y + 8;
+  };
+  const scoreBar = (score: number) => {
+    ensure(22);
+    const y = doc.y;
+    const barWidth = 180;
+    const colour = TONE_COLOURS[scoreTone(score)];
+    doc.roundedRect(left, y, barWidth, 9, 4).fillColor('#f1f5f9').fill();
+    doc
+      .roundedRect(left, y, Math.max(9, (barWidth * score) / 10), 9, 4)
+      .fillColor(colour)
+      .fill();
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(colour)
+      .text(`Score: ${score}/10`, left + barWidth + 10, y - 1.5, {
+        lineBreak: false,
+      });
+    doc.x = left;
+    doc.y = y + 16;
+  };
+  const blocks = (content: TextBlock[]) => {
+    for (const block of content) {
+      const indent = block.kind === 'quote' ? 14 : 0;
+      for (const line of block.lines) {
+        ensure(16);
+        const startY = doc.y;
+        const colour = block.kind === 'quote' ? '#334155' : INK;
+        line.forEach((span, i) => {
+          doc
+            .font(span.bold ? 'bold' : 'body')
+            .fontSize(10.5)
+            .fillColor(colour);
+          const continued = i < line.length - 1;
+          // Later spans continue the same line: repeating position or width would restart it.
+          if (i === 0)
+            doc.text(span.text, left + indent, startY, { width: width - indent, continued, lineGap: 2 });
+          else doc.text(span.text, { continued });
+        });
+        if (!line.length) doc.moveDown(0.5);
+        if (block.kind === 'quote' && doc.y > startY) {
+          // The rule is drawn per line so quotes split across pages stay marked on both.
+          doc
+            .moveTo(left + 4, startY)
+            .lineTo(left + 4, doc.y - 2)
+            .lineWidth(2)
+            .strokeColor('#94a3b8')
+            .stroke();
+        }
+      }
+      doc.moveDown(0.4);
+    }
+  };
+
+  // Header band
+  doc.rect(0, 0, doc.page.width, 118).fillColor(BRAND).fill();
+  doc.font('bold').fontSize(20).fillColor('#ffffff').text('Call Coaching Report', left, 34, { width });
+  doc
+    .font('body')
+    .fontSize(11)
+    .fillColor('#dbeafe')
+    .text(input.fileName, left, doc.y + 2, { width, ellipsis: true, height: 16 });
+  const uploaded = new Date(input.uploadedAt);
+  const facts = [
+    `Date: ${Number.isNaN(uploaded.getTime()) ? input.uploadedAt : uploaded.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `Duration: ${input.durationMs !== null ? formatClock(input.durationMs) : 'unknown'}`,
+    `Stage: ${input.stage}`,
+  ];
+  doc
+    .fontSize(10)
+    .fillColor('#ffffff')
+    .text(facts.join('   |   '), left, doc.y + 4, { width });
+  doc.y = 134;
+  doc.x = left;
+  doc.font('body').fontSize(9).fillColor(MUTED);
+  doc.text(`Speech-to-text: ${input.sttEngine?.label ?? 'not recorded'}`, { width });
+  doc.text(`Coaching: ${input.coachingEngine?.label ?? 'not generated yet'}`, { width });
+  if (input.attributionIsGuess) {
+    doc.text(
+      'Who said what was worked out from the voices in a one-channel recording and may be imperfect.',
+      { width },
+    );
+  }
+
+  // Speaker balance
+  const balance = speakingBalance(input.transcript);
+  sectionTitle('Speaker Balance');
+  ensure(50);
+  const by = doc.y;
+  const repWidth = (width * balance.userPercent) / 100;
+  doc.rect(left, by, width, 16).fillColor('#e2e8f0').fill();
+  if (repWidth > 0) doc.rect(left, by, repWidth, 16).fillColor(BRAND).fill();
+  if (repWidth < width)
+    doc
+      .rect(left + repWidth, by, width - repWidth, 16)
+      .fillColor('#f59e0b')
+      .fill();
+  doc.y = by + 22;
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(
+      `${SPEAKER_NAMES.user} ${balance.userPercent}% (${balance.userWords} words)   ${SPEAKER_NAMES.assistant} ${balance.personaPercent}% (${balance.personaWords} words)`,
+      left,
+      doc.y,
+      { width },
+    );
+  doc
+    .font('body')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(
+      balance.goodListening
+        ? 'Great listening ratio! The homeowner did most of the talking.'
+        : `Try to listen more - aim for the homeowner to speak ${LISTENING_TARGET_PERCENT}%+ of the time.`,
+      { width },
+    );
+
+  // Measured metrics
+  const rows = metricRows(input.metrics);
+  if (rows.length) {
+    sectionTitle('Measured Metrics');
+    for (const row of rows) {
+      ensure(16);
+      const y = doc.y;
+      doc
+        .font('body')
+        .fontSize(10)
+        .fillColor(MUTED)
+        .text(row.label, left, y, { width: width * 0.55 });
+      const afterLabel = doc.y;
+      doc
+        .font('bold')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(row.value, left + width * 0.58, y, { width: width * 0.42 });
+      doc.y = Math.max(afterLabel, doc.y) + 2;
+      doc.x = left;
+    }
+  }
+
+  // Coaching
+  const parsed = parseCoaching(input.coaching);
+  sectionTitle('Coaching Feedback');
+  if (!input.coaching) {
+    doc
+      .font('body')
+      .fontSize(10.5)
+      .fillColor(MUTED)
+      .text('Coaching has not been generated for this call yet.', { width });
+  } else if (!parsed) {
+    doc.font('body').fontSize(10.5).fillColor(MUTED).text('Unable to parse coaching feedback.', { width });
+    blocks(formatBlocks(input.coaching));
+  } else {
+    const subheading = (text: string) => {
+      ensure(48);
+      doc.moveDown(0.5);
+      doc.font('bold').fontSize(12).fillColor(INK).text(text, left, doc.y, { width });
+      doc.moveDown(0.2);
+    };
+    subheading('Summary');
+    blocks(formatBlocks(parsed.summary));
+    if (parsed.best) {
+      subheading(`Best: ${parsed.best.title}`);
+      if (parsed.best.score !== null) scoreBar(parsed.best.score);
+      blocks(formatBlocks(parsed.best.content));
+    }
+    for (const section of parsed.sections) {
+      subheading(`${headingPrefix(section.score)}: ${section.title}`);
+      if (section.score !== null) scoreBar(section.score);
+      blocks(formatBlocks(section.content));
+    }
+  }
+
+  // Transcript
+  sectionTitle('Transcript');
+  if (!input.transcript.length) {
+    doc.font('body').fontSize(10.5).fillColor(MUTED).text('No transcript.', { width });
+  }
+  const first = input.transcript[0]?.timestamp ?? 0;
+  for (const entry of input.transcript) {
+    ensure(28);
+    // Offsets into the recording are small; wall-clock times are shown relative to the first entry.
+    const offset = entry.timestamp < 1e11 ? entry.timestamp : entry.timestamp - first;
+    const y = doc.y;
+    const rep = entry.role === 'user';
+    doc
+      .font('body')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(formatClock(offset), left, y + 1, { width: 44, lineBreak: false });
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(rep ? BRAND : '#b45309')
+      .text(rep ? SPEAKER_NAMES.user : SPEAKER_NAMES.assistant, left + 46, y, {
+        width: 80,
+        lineBreak: false,
+      });
+    doc
+      .font('body')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(entry.transcript, left + 128, y, { width: width - 128, lineGap: 1.5 });
+    doc.x = left;
+    doc.moveDown(0.35);
+  }
+
+  // Footer with page numbers on every page.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const marginBottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the margin must not open a new page
+    doc
+      .font('body')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`Doorstep call coaching report  -  page ${i + 1} of ${range.count}`, left, doc.page.height - 36, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = marginBottom;
+  }
+  doc.end();
+  return done;
+}
