@@ -109,7 +109,9 @@ export async function getAudioSession(ctx: AppContext, id: string): Promise<Audi
 /** Keeps the user's file name as plain text: no control characters, bounded length. */
 export function cleanFileName(name: string | undefined): string {
   const cleaned = (name ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .split('')
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
+    .join('')
     .replace(/^.*[\\/]/, '')
     .trim()
     .slice(0, 255);
