@@ -78,6 +78,17 @@ describe('role-play page', () => {
     await context.close();
   });
 
+  it('lets the stage be chosen with the keyboard', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(server.url + '/');
+    await page.getByRole('radio', { name: /^General/ }).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('radio', { name: /^Flooring/ }).isChecked()).toBe(true);
+    await page.getByText('Style-Conscious / Cautious').waitFor();
+    expect(await page.getByRole('region', { name: 'Role play conversation' }).innerText()).toContain('Priya');
+    await context.close();
+  });
+
   it('renders the header links to both screens', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(server.url + '/');
