@@ -5,3 +5,4 @@ export * from './speaking-balance';
 export * from './coaching-format';
 export * from './audio-validation';
 export * from './schemas';
+export * from './conversation-metrics';

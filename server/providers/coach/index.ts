@@ -1,8 +1,25 @@
 import type { Config } from '../../env';
 import type { EngineInfo } from '../types';
+import { RubricCoach } from './rubric-coach';
 import type { Coach } from './types';
 
+export const COACH_UPGRADE_HINT =
+  'Set LLM_BASE_URL and LLM_MODEL (or LLM_GGUF_PATH) to coach with a language model (see README)';
+
 /** Chooses the coach (LLM when configured, with the rubric engine as fallback). */
-export async function selectCoach(_config: Config): Promise<{ engine: Coach; info: EngineInfo }> {
-  throw new Error('No coach is built yet');
+export async function selectCoach(config: Config): Promise<{ engine: Coach; info: EngineInfo }> {
+  void config;
+  const engine = new RubricCoach();
+  return {
+    engine,
+    info: {
+      capability: 'coach',
+      engine: engine.id,
+      label: engine.label,
+      reason: 'No LLM configured; the built-in rubric coach runs offline',
+      quality: 'basic',
+      upgradeHint: COACH_UPGRADE_HINT,
+      ok: true,
+    },
+  };
 }

@@ -1,0 +1,966 @@
+import {
+  findPressurePhrases,
+  findQuestions,
+  normalizeText,
+  splitSentences,
+  type QuestionKind,
+} from '../../../core/conversation-metrics';
+import { countWords, isFinal, type TranscriptEntry } from '../../../core/transcript';
+import { analyse, overlap } from './nlp';
+import { needAreas, TRADE_STAPLES, UNIVERSAL_DEPTH_AREAS } from './vocabulary';
+
+/**
+ * Behaviour detectors. Every rule runs on normalized text (lowercase, no apostrophes or
+ * punctuation) so recogniser output scores like typed text; punctuation is only a bonus
+ * (a question mark, a dash showing a cut-off).
+ */
+
+export interface Turn {
+  index: number;
+  role: 'user' | 'assistant';
+  text: string;
+  norm: string;
+  words: number;
+  lemmas: Set<string>;
+  sentiment: number;
+}
+
+export interface Evidence {
+  quote: string;
+  turn: number;
+  /** How strong a moment it is, 0-1 (used to pick 'Best'). */
+  strength: number;
+  label: string;
+}
+
+export interface Finding {
+  /** Raw 0-10 score before rounding. */
+  score: number;
+  /** What the rep did well. */
+  positives: string[];
+  /** What was missing or hurt. */
+  gaps: string[];
+  evidence: Evidence[];
+  /** Rep lines that hurt (quoted as what not to say). */
+  missteps: Evidence[];
+}
+
+export interface QuestionFact {
+  turn: number;
+  text: string;
+  kind: QuestionKind;
+  /** 'open' (what/how/why), 'probe' (where/when/how long...), 'yesno' (do you/are you...). */
+  form: 'open' | 'probe' | 'yesno';
+  followUp: boolean;
+  areas: string[];
+}
+
+export interface Analysis {
+  stage: string;
+  turns: Turn[];
+  rep: Turn[];
+  questions: QuestionFact[];
+  discoveryEnd: number;
+  optionTurns: number[];
+  needAreasCovered: string[];
+  empathy: Finding;
+  needs: Finding;
+  options: Finding;
+  objections: Finding & { raised: number; preEmpted: number };
+  closing: Finding;
+  followUp: Finding;
+}
+
+const has = (re: RegExp, s: string) => re.test(s);
+const clamp = (n: number, lo = 0, hi = 10) => Math.max(lo, Math.min(hi, n));
+
+export function buildTurns(entries: TranscriptEntry[]): Turn[] {
+  return entries
+    .filter((e) => isFinal(e) && countWords(e.transcript) > 0)
+    .map((e, index) => {
+      const a = analyse(e.transcript);
+      return {
+        index,
+        role: e.role,
+        text: e.transcript.trim(),
+        norm: normalizeText(e.transcript),
+        words: countWords(e.transcript),
+        lemmas: a.lemmas,
+        sentiment: a.sentiment,
+      };
+    });
+}
+
+/** A short quotable piece of a turn: the sentence that matched, else the start of the turn. */
+export function quoteFrom(turn: Turn, re?: RegExp): string {
+  const sentences = splitSentences(turn.text);
+  let pick = sentences[0] ?? turn.text;
+  if (re) {
+    const hit = sentences.find((s) => re.test(normalizeText(s)));
+    if (hit) pick = hit;
+    else if (sentences.length === 1) {
+      // Unpunctuated text: quote the words around the match.
+      const m = turn.norm.match(re);
+      if (m && m.index !== undefined) {
+        const words = turn.norm.split(' ');
+        const at = turn.norm.slice(0, m.index).split(' ').length - 1;
+        pick = words.slice(Math.max(0, at - 6), at + 14).join(' ');
+      }
+    }
+  }
+  const words = pick.split(/\s+/);
+  return words.length > 32 ? `${words.slice(0, 30).join(' ')}...` : pick;
+}
+
+const prevOwner = (turns: Turn[], i: number): Turn | undefined => {
+  for (let j = i - 1; j >= 0; j--) {
+    if (turns[j].role === 'assistant') return turns[j];
+    if (i - j > 2) break;
+  }
+  return undefined;
+};
+const nextRep = (turns: Turn[], i: number): Turn | undefined =>
+  turns.slice(i + 1).find((t) => t.role === 'user');
+
+// ---------------------------------------------------------------- empathy
+
+const ACK_SPECIFIC =
+  /\b(that s|thats|that is|sounds|that sounds|must be|that must be) (really |so |pretty )?(rough|tough|hard|frustrating|stressful|scary|awful|annoying|a pain|a real (worry|concern|pain)|no fun|worrying|upsetting)\b|\bsorry (that happened|to hear|about that|about your|you had|you went)\b|\b(id|i would|i d) (hate that|hate it|be nervous|be worried|be frustrated|be upset|feel the same|do the same|want the same)\b|\bsounds like (you re|youre|you are|you ve|youve|it s|its)\b|\bi (dont|don t) blame you\b|\bno wonder\b|\bi can (only )?imagine\b|\bnobody wants\b|\byou should (compare|get|shop)\b|\b(totally|completely|very) (fair|understandable|reasonable)\b|\bi (hear|here|get) (you|that|it)\b.{0,40}\b(i ve|ive|i have|my own|we had|i had)\b|\bthats (a |really )?(smart|fair|great|good) (question|point|move|idea)\b|\bthat makes (total |complete |perfect )?sense\b/;
+const ACK_GENERIC =
+  /\b(i (totally |really |completely |definitely )?(understand|hear you|here you|get it|get that|appreciate (that|it))|fair enough|okay fair|ok fair|makes sense|of course|no worries|no problem|good (question|point)|i see|got it|absolutely)\b/;
+const RAPPORT =
+  /\b((beautiful|gorgeous|lovely|nice|great|cute) (home|house|place|yard|garden|dog|kitchen|porch|neighborhood|street)|he s gorgeous|hes gorgeous|she s gorgeous|shes gorgeous|thanks? (you )?for (having me|making (the )?time|your time|letting me|inviting me)|nice (to meet|meeting)|pleasure (to meet|meeting)|id love (one|some|a cup)|i d love (one|some|a cup)|how are you|how s your|hows your|good luck with|i ve got (a|two|three|kids)|ive got (a|two|three|kids)|i have (a dog|kids|a lab|a cat)|my (own )?(lab|dog|kids|wife|husband) (at home|did|does|is)|at home our|hi buddy|love that|fun ages)\b/;
+const PERSONAL =
+  /\b(wife|husband|kids?|grandkids?|daughter|son|baby|dog|cat|puppy|tomatoes|garden|retire\w*|vacation|grill\w*|coffee|family|grandchildren|mom|dad)\b/;
+const CONCERN =
+  /\b(nervous|worried|worry|scared|afraid|concerned|hate (it|that|when)|frustrat\w*|ripped off|burned|burnt|overpay|not (handing|signing|deciding|sure)|dont want|i m not|im not|never saw (him|them)|took a deposit|gotta go|got to go|not a (great|good) time|bad time|busy|in a hurry|how do i know|isnt even here|is not even here|not even here)\b/;
+const CUT_OFF = /[—–]\s*$|-{2,}\s*$|\.\.\.\s*$/;
+
+function detectEmpathy(turns: Turn[], repShare: number, personaName?: string): Finding {
+  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
+  let specific = 0;
+  let generic = 0;
+  let rapport = 0;
+  let echoes = 0;
+  let ignored = 0;
+  let interruptions = 0;
+  let pressure = 0;
+  let usedName = false;
+  const name = personaName ? normalizeText(personaName) : '';
+
+  turns.forEach((t, i) => {
+    if (t.role === 'assistant') {
+      if (CUT_OFF.test(t.text) && turns[i + 1]?.role === 'user') {
+        interruptions++;
+        f.missteps.push({
+          quote: quoteFrom(turns[i + 1]),
+          turn: i + 1,
+          strength: 0.6,
+          label: 'talked over the homeowner',
+        });
+      }
+      if (has(CONCERN, t.norm)) {
+        const reply = nextRep(turns, i);
+        if (
+          reply &&
+          !has(ACK_SPECIFIC, reply.norm) &&
+          !has(ACK_GENERIC, reply.norm) &&
+          overlap(t.lemmas, reply.lemmas).length < 2
+        ) {
+          ignored++;
+          f.missteps.push({
+            quote: quoteFrom(reply),
+            turn: reply.index,
+            strength: 0.5,
+            label: 'moved past a concern',
+          });
+        }
+      }
+      return;
+    }
+    const prev = prevOwner(turns, i);
+    if (has(ACK_SPECIFIC, t.norm)) {
+      specific++;
+      f.evidence.push({
+        quote: quoteFrom(t, ACK_SPECIFIC),
+        turn: i,
+        strength: 0.75 + Math.min(0.2, specific * 0.05),
+        label: 'named how the homeowner felt',
+      });
+    } else if (has(ACK_GENERIC, t.norm)) {
+      generic++;
+      if (generic <= 2)
+        f.evidence.push({
+          quote: quoteFrom(t, ACK_GENERIC),
+          turn: i,
+          strength: 0.35,
+          label: 'acknowledged the homeowner',
+        });
+    }
+    if (has(RAPPORT, t.norm)) {
+      rapport++;
+      f.evidence.push({ quote: quoteFrom(t, RAPPORT), turn: i, strength: 0.45, label: 'built rapport' });
+    } else if (prev && has(PERSONAL, prev.norm) && t.sentiment > 0.1 && t.words <= 40) {
+      // A warm reply to something personal (family, pets, plans) is rapport too.
+      rapport++;
+      f.evidence.push({ quote: quoteFrom(t), turn: i, strength: 0.4, label: 'warmed to something personal' });
+    }
+    if (prev && prev.words >= 6) {
+      const shared = overlap(prev.lemmas, t.lemmas).filter((w) => !TRADE_STAPLES.has(w));
+      if (shared.length >= 2 && t.words <= 60) echoes++;
+    }
+    if (name && !usedName && new RegExp(`\\b${name}\\b`).test(t.norm)) usedName = true;
+    const p = findPressurePhrases(t.text);
+    if (p.length) {
+      pressure += p.length;
+      f.missteps.push({
+        quote: quoteFrom(t, new RegExp(p[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
+        turn: i,
+        strength: 0.9,
+        label: 'pressure',
+      });
+    }
+  });
+
+  let score = 2;
+  score += specific ? 2.5 + Math.min(2, (specific - 1) * 1.25) : 0;
+  score += Math.min(1.5, generic * 0.5);
+  score += Math.min(3, rapport);
+  score += Math.min(2, echoes * 0.6);
+  if (usedName) score += 0.5;
+  score -= Math.min(4, pressure * 1.2);
+  score -= interruptions * 1.5;
+  score -= ignored * 0.75;
+  if (repShare > 0.8) score -= 2;
+  else if (repShare > 0.72) score -= 0.5;
+  f.score = clamp(score);
+
+  if (specific)
+    f.positives.push(
+      specific > 1
+        ? `named the homeowner's feelings ${specific} times`
+        : "named the homeowner's feeling once",
+    );
+  if (rapport) f.positives.push('built personal rapport');
+  if (echoes >= 2) f.positives.push("played the homeowner's own words back");
+  if (!specific) f.gaps.push('never put into words how the homeowner felt');
+  if (pressure) f.gaps.push('pressure phrases undid the goodwill');
+  if (interruptions)
+    f.gaps.push(
+      interruptions > 1
+        ? `cut the homeowner off ${interruptions} times`
+        : 'cut the homeowner off mid-sentence',
+    );
+  if (ignored)
+    f.gaps.push(
+      ignored > 1
+        ? `moved past ${ignored} concerns without acknowledging them`
+        : 'moved past a concern without acknowledging it',
+    );
+  if (repShare > 0.8) f.gaps.push(`did ${Math.round(repShare * 100)}% of the talking`);
+  return f;
+}
+
+// ---------------------------------------------------------------- needs analysis
+
+const LOGISTICS =
+  /\b(would|does|is|how about|what about) (\w+ )?(tuesday|monday|wednesday|thursday|friday|saturday|sunday|tomorrow|morning|evening|afternoon)|\bwhich (one s|ones|one is) better\b|\b(best|good) (number|email|time to reach)\b|\bget (it|you) on (the|our) schedule\b|\bgo ahead\b|\bdoes that (work|sound)\b|\bfeel better about\b|\bdoes that (explain|make sense|help)\b/;
+const OPTIONS_START =
+  /\b(option (one|1|a)|(three|two|a few|four) (ways|options|routes|choices|packages|levels|kinds|types|approaches)|one of (two|three) ways|here s what i d|heres what id|the simplest|if budget s|if budgets|we have (a|two|three)|special|package|series|our (flagship|best))\b/;
+const CHOICE = /\b(or)\b|,.*,/;
+
+function questionForm(text: string, kind: QuestionKind): QuestionFact['form'] {
+  const n = normalizeText(text).replace(
+    /^((so|and|okay|ok|well|um|uh|now|oh|great|perfect|yeah|right)\b\s*)+/,
+    '',
+  );
+  if (kind === 'open') return 'open';
+  if (/^(where|when|who|whos|which|how|what|whats|why)\b/.test(n)) return 'probe';
+  // "Is this more about X, or Y?" offers a choice: it probes more than a yes/no.
+  if (/\bor\b/.test(n) && n.split(' ').length >= 7) return 'probe';
+  return 'yesno';
+}
+
+function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
+  const areas = needAreas(stage);
+  const out: QuestionFact[] = [];
+  turns.forEach((t, i) => {
+    if (t.role !== 'user') return;
+    const prev = prevOwner(turns, i);
+    const answer = turns.slice(i + 1).find((x) => x.role === 'assistant');
+    for (const q of findQuestions(t.text)) {
+      const qn = normalizeText(q.text);
+      if (has(LOGISTICS, qn)) continue;
+      let kind = q.kind;
+      // A menu of answers ("energy, looks, noise?") narrows an open question to a choice.
+      if (kind === 'open' && CHOICE.test(q.text) && /,/.test(q.text)) kind = 'closed';
+      const form = questionForm(q.text, kind);
+      const shared = prev
+        ? overlap(prev.lemmas, analyseLite(q.text)).filter((w) => !TRADE_STAPLES.has(w))
+        : [];
+      const anaphora =
+        /\b(that|it|they|those|she|he|them)\b/.test(qn) &&
+        /^(how|what|when|where|why|do|does|did|is|was|are)\b/.test(qn.replace(/^(so|and|okay|oh)\s+/, ''));
+      const followUp = !!prev && prev.words >= 5 && (shared.length >= 1 || anaphora);
+      const hit = areas
+        .filter(
+          (a) =>
+            a.pattern.test(qn) ||
+            (answer && answer.words >= 3 && a.pattern.test(answer.norm) && form !== 'yesno'),
+        )
+        .map((a) => a.id);
+      out.push({ turn: i, text: q.text, kind, form, followUp, areas: hit });
+    }
+  });
+  return out;
+}
+
+const liteCache = new Map<string, Set<string>>();
+function analyseLite(text: string): Set<string> {
+  let s = liteCache.get(text);
+  if (!s) {
+    s = analyse(text).lemmas;
+    if (liteCache.size > 500) liteCache.clear();
+    liteCache.set(text, s);
+  }
+  return s;
+}
+
+function detectNeeds(
+  turns: Turn[],
+  questions: QuestionFact[],
+  discoveryEnd: number,
+  singlePush: boolean,
+  stage: string,
+): { finding: Finding; covered: string[] } {
+  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
+  const discovery = questions.filter((q) => q.turn < discoveryEnd);
+  const open = discovery.filter((q) => q.form === 'open').length;
+  const probe = discovery.filter((q) => q.form === 'probe').length;
+  const yesno = discovery.filter((q) => q.form === 'yesno').length;
+  const followUps = discovery.filter((q) => q.followUp).length;
+  const covered = [...new Set(discovery.flatMap((q) => q.areas))];
+  const depth = covered.some((a) => UNIVERSAL_DEPTH_AREAS.has(a));
+
+  const quality = open * 1.5 + probe * 1.0 + yesno * 0.35 + Math.min(3, followUps * 0.6);
+  let score = 1 + Math.min(5, quality * 0.6) + Math.min(4, covered.length * 0.8);
+  const total = discovery.length;
+  if (total >= 4 && yesno / total >= 0.7) score = Math.min(score, 4);
+  if (!depth) score = Math.min(score, 7); // high needs budget, timing, plans or who decides
+  if (singlePush) score = Math.min(score, 6); // answers that never shaped the offer
+  const ownerWords = turns
+    .filter((t) => t.role === 'assistant' && t.index < discoveryEnd)
+    .reduce((n, t) => n + t.words, 0);
+  if (total === 0) score = Math.min(score, 1.5);
+  f.score = clamp(score);
+
+  const ranked = [...discovery].sort((a, b) => rankQ(b) - rankQ(a) || a.turn - b.turn);
+  for (const q of ranked.slice(0, 3)) {
+    f.evidence.push({
+      quote: q.text,
+      turn: q.turn,
+      strength: q.form === 'open' ? 0.55 + Math.min(0.3, q.areas.length * 0.1) : 0.35,
+      label: q.form === 'open' ? 'asked an open discovery question' : 'probed a need',
+    });
+  }
+  const labels = needAreas(stage);
+  const coveredLabels = covered
+    .map((id) => labels.find((a) => a.id === id)?.label)
+    .filter(Boolean) as string[];
+  if (open) f.positives.push(`asked ${open} open question${open > 1 ? 's' : ''}`);
+  if (followUps) f.positives.push(`followed up on ${followUps} answer${followUps > 1 ? 's' : ''}`);
+  if (coveredLabels.length) f.positives.push(`covered ${coveredLabels.slice(0, 4).join(', ')}`);
+  if (total === 0) f.gaps.push('asked no discovery questions before pitching');
+  else if (total >= 4 && yesno / total >= 0.7)
+    f.gaps.push(`${yesno} of ${total} questions were yes/no, so the homeowner never explained what matters`);
+  else if (!open) f.gaps.push('asked no open questions (what, how, why)');
+  if (!depth && total) f.gaps.push('never explored budget, timing, plans or who else decides');
+  if (singlePush && total) f.gaps.push('the answers never shaped what was offered');
+  const missing = labels.filter(
+    (a) => !covered.includes(a.id) && !['timeline', 'decision', 'priorities'].includes(a.id),
+  );
+  if (missing.length && total)
+    f.gaps.push(
+      `left unexplored: ${missing
+        .slice(0, 3)
+        .map((a) => a.label)
+        .join(', ')}`,
+    );
+  void ownerWords;
+  return { finding: f, covered };
+}
+
+const rankQ = (q: QuestionFact) =>
+  (q.form === 'open' ? 3 : q.form === 'probe' ? 2 : 1) + q.areas.length * 0.5 + (q.followUp ? 0.5 : 0);
+
+// ---------------------------------------------------------------- options
+
+const NUM =
+  '(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\\d+)';
+const PRICE = new RegExp(
+  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(k|grand|dollars|bucks)\\b|\\b${NUM}([ -]${NUM})? (thousand|hundred|grand|dollars|bucks)\\b|\\b${NUM}-${NUM}\\b(?=[^a-z]*(installed|with|for|about|around|total|$|\\.|,))`,
+  'gi',
+);
+const PRICE_CONTEXT =
+  /\b(cost|price|priced|about|around|ballpark|installed|quote|runs|comes out|total|thousand|hundred|grand|dollars|bucks)\b|\$/;
+const ENUM =
+  /\b(option (one|two|three|four|1|2|3|4|a|b|c)|(the )?(first|second|third) (one|option|is)|the (simplest|cheapest|basic|middle|top|premium|mid|budget|best|next|entry) (one|option|is|level|package|route)|(one|two|three),? (we|you)|another option|the other (one|option|kind)|or if you|if you really want|if budget s|if budgets|there s a|theres a|and a (\w+ )?(style|kind|type)|you (keep|do|go) )/g;
+const RECOMMEND =
+  /\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/;
+const TIE =
+  /\b(you (mentioned|said|told me)|from what you ve told me|from what youve told me|based on what you|since you|because you (said|want|re|are)|for your (plan|needs|situation)|how you use|you guys use|for (ten|five|\w+) years on|if you re selling|if youre selling|with your)\b/;
+const PUSH =
+  /\b(only one i d|only one id|only one i would|i wouldn t feel good (selling|recommending)|i wouldnt feel good (selling|recommending)|the best \w+ we (make|sell|have)|our flagship|it s the only|its the only)\b/;
+const SOCIAL_STEER =
+  /\b(most people on your street|what (most|all) (people|your neighbors|everyone) (are|is) doing|everyone on (your|the) street)\b/;
+const ASK_ALTERNATIVE =
+  /\b(something (less|cheaper|smaller|simpler)|less fancy|cheaper (option|one)|other options|anything (less|cheaper)|do you have (a|something) (cheaper|less|smaller|basic))\b/;
+
+function distinctPrices(text: string): string[] {
+  if (!PRICE_CONTEXT.test(normalizeText(text)) && !/\$/.test(text)) return [];
+  return [...new Set((text.match(PRICE) ?? []).map((p) => p.toLowerCase().replace(/\s+/g, ' ')))];
+}
+
+function detectOptions(
+  turns: Turn[],
+  discoveryEnd: number,
+): { finding: Finding; optionTurns: number[]; singlePush: boolean } {
+  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
+  const rep = turns.filter((t) => t.role === 'user' && t.index >= discoveryEnd);
+  const ownerBefore = new Set<string>();
+  for (const t of turns)
+    if (t.role === 'assistant' && t.index < discoveryEnd + 1) t.lemmas.forEach((l) => ownerBefore.add(l));
+
+  let markers = 0;
+  const prices = new Set<string>();
+  let recommend: Turn | undefined;
+  let ties = 0;
+  const echoed = new Set<string>();
+  let push = 0;
+  let steer = 0;
+  let refusedAlternative = false;
+  const optionTurns: number[] = [];
+  for (const t of rep) {
+    const m = t.norm.match(ENUM)?.length ?? 0;
+    const p = distinctPrices(t.text);
+    const isOption = m > 0 || p.length > 0 || has(OPTIONS_START, t.norm);
+    if (isOption) optionTurns.push(t.index);
+    markers += m;
+    // Prices count as options only in turns that lay out choices (not a haggled single price).
+    if (m > 0 || p.length > 1 || has(OPTIONS_START, t.norm)) p.forEach((x) => prices.add(x));
+    if (!recommend && has(RECOMMEND, t.norm) && t.words >= 6) recommend = t;
+    if (isOption || has(RECOMMEND, t.norm)) {
+      if (has(TIE, t.norm)) ties++;
+      overlap(ownerBefore, t.lemmas)
+        .filter((w) => !TRADE_STAPLES.has(w))
+        .forEach((w) => echoed.add(w));
+    }
+    if (has(PUSH, t.norm)) {
+      push++;
+      f.missteps.push({
+        quote: quoteFrom(t, PUSH),
+        turn: t.index,
+        strength: 0.7,
+        label: 'pushed one package',
+      });
+    }
+    if (has(SOCIAL_STEER, t.norm)) steer++;
+  }
+  turns.forEach((t, i) => {
+    if (t.role === 'assistant' && has(ASK_ALTERNATIVE, t.norm)) {
+      const reply = nextRep(turns, i);
+      if (
+        reply &&
+        (has(PUSH, reply.norm) || /\b(but|honest)\b/.test(reply.norm)) &&
+        distinctPrices(reply.text).length <= 1
+      )
+        refusedAlternative = true;
+    }
+  });
+
+  const optionCount = Math.min(4, Math.max(Math.min(markers, 4), prices.size, optionTurns.length ? 1 : 0));
+  const singlePush = optionTurns.length > 0 && (push > 0 || refusedAlternative) && optionCount <= 2;
+  let score = [1, 2.5, 4.5, 5.5, 5.5][optionCount];
+  score += prices.size >= 2 ? 1.5 : prices.size === 1 ? 0.5 : 0;
+  if (recommend) score += 1;
+  score += Math.min(2.5, ties * 0.8 + echoed.size * 0.35);
+  score -= push * 1.5 + (refusedAlternative ? 2 : 0) + steer * 1;
+  if (optionCount <= 1) score = Math.min(score, 4.5);
+  f.score = clamp(score);
+
+  const first = rep.find((t) => optionTurns.includes(t.index));
+  if (first)
+    f.evidence.push({
+      quote: quoteFrom(first, ENUM),
+      turn: first.index,
+      strength: optionCount >= 3 ? 0.7 : 0.4,
+      label: 'laid out the options',
+    });
+  if (recommend)
+    f.evidence.push({
+      quote: quoteFrom(recommend, RECOMMEND),
+      turn: recommend.index,
+      strength: 0.5 + Math.min(0.4, ties * 0.15 + echoed.size * 0.04),
+      label: 'recommended one for a reason',
+    });
+
+  if (optionCount >= 2)
+    f.positives.push(`presented ${optionCount} options${prices.size >= 2 ? ' with prices' : ''}`);
+  if (recommend) f.positives.push('made a clear recommendation');
+  if (ties + echoed.size >= 3) f.positives.push('tied them to what the homeowner said');
+  if (!optionTurns.length) f.gaps.push('never presented a solution or options');
+  else if (optionCount <= 1) f.gaps.push('offered a single package instead of a choice');
+  if (optionTurns.length && ties + echoed.size < 3)
+    f.gaps.push("didn't tie the options to the homeowner's own needs");
+  if (refusedAlternative) f.gaps.push('turned down a request for a simpler option');
+  if (steer) f.gaps.push('steered with "what everyone else is doing" instead of their needs');
+  if (optionTurns.length && prices.size < 2 && optionCount >= 2) f.gaps.push('gave no price for each option');
+  return { finding: f, optionTurns, singlePush };
+}
+
+// ---------------------------------------------------------------- objections
+
+const OBJECTION: { kind: string; re: RegExp }[] = [
+  {
+    kind: 'price',
+    re: /\b(that s|thats|that is|it s|its) (a lot|too much|expensive|pricey|steep|more than)|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\bjeez\b|\bwow\b.{0,20}\b(money|expensive|thousand)|\bhow much\?? (really|seriously)|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b/,
+  },
+  {
+    kind: 'competitor',
+    re: /\b(another|other|third|second) (company|contractor|quote|guy|companies|bid)|\bthe first guy\b|\bneighbou?r got (hers|his|theirs|it)\b|\bgetting (prices|quotes|bids)\b|\bcheaper (somewhere|elsewhere|online)\b/,
+  },
+  {
+    kind: 'stall',
+    re: /\b(think (it|about it) over|think about it|sleep on it|not (today|tonight|right now)|not signing|not deciding|talk to my (wife|husband|partner|daughter|son)|want (my )?\w+ to see it|show my (wife|husband|partner)|(husband|wife|partner) isn t|(husband|wife|partner) isnt|need to check with|get back to you)\b/,
+  },
+  {
+    kind: 'trust',
+    re: /\b(how do i know|ripped off|burned|burnt|scam|never saw (him|them) again|took a deposit|not handing anybody|every(one|body) says|is (that|it) even real|don t trust|dont trust|overpay)\b/,
+  },
+  {
+    kind: 'need',
+    re: /\b(running fine|(it s|its|my \w+ s|my \w+s) fine|works fine|doesn t need|doesnt need|just needs a|probably just needs|nothing wrong with)\b/,
+  },
+  {
+    kind: 'time',
+    re: /\b(not a (great|good) time|gotta go|got to go|(\w+|a couple|about \w+) minutes(, man)?\b.*\b(before|then)?|in a hurry|on a (work )?call)\b/,
+  },
+  {
+    kind: 'worry',
+    re: /\b(my worry|i m worried|im worried|worried (about|that)|nervous about|afraid (it|that)|my concern)\b/,
+  },
+];
+const CLARIFY_Q =
+  /\b(what|how|which|why|can i ask|do you know|was it|were those|is it|is there|what s|whats)\b/;
+const CONFIRM =
+  /\b(does that (make sense|explain|help|answer|sound|work|cover)|would that (make you feel|help|work|ease|address)|how does that sound|is that (fair|helpful)|(is there )?anything else (holding|that would|stopping|on your mind)|did that answer|does that change|do you feel better|feel better about)\b/;
+const DISCOUNT =
+  /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b/;
+const ARGUE =
+  /\b(trust me|you get what you pay for|garbage|junk|isn t expensive|isnt expensive|that s not true|thats not true|you d (just )?be throwing|youd (just )?be throwing|they don t last|they dont last|what s the other company gonna|whats the other company gonna|you re wrong|youre wrong|honestly \w+ isn t)\b/;
+const FOLD =
+  /^(oh |okay |ok |right |yeah |sure |um |uh )*(okay|ok|sure|right|yeah|sorry|no problem|fine)\b.{0,80}$/;
+const RESPOND_REASON =
+  /\b(because|so that|which means|the reason|that s why|thats why|the difference|what that means|warranty|license\w*|insured|reference|photos|proof|sample|guarantee|compared|versus|vs|wear layer|commercial|load calc\w*|inspect\w*)\b/;
+const PRE_EMPT =
+  /\b(you might be (wondering|thinking)|a lot of (people|homeowners) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question))\b/;
+
+interface Episode {
+  kind: string;
+  start: number;
+  quote: string;
+  score: number;
+  steps: string[];
+  misstep?: Evidence;
+  best?: Evidence;
+}
+
+function detectObjections(turns: Turn[]): Finding & { raised: number; preEmpted: number } {
+  const episodes: Episode[] = [];
+  let lastEnd = -1;
+  for (let i = 0; i < turns.length; i++) {
+    const t = turns[i];
+    if (t.role !== 'assistant' || i <= lastEnd) continue;
+    const hit = OBJECTION.find((o) => o.re.test(t.norm));
+    if (!hit) continue;
+    // The rep's handling: their turns until the homeowner signals a new objection, up to three.
+    const reps: Turn[] = [];
+    let j = i + 1;
+    for (; j < turns.length && reps.length < 3; j++) {
+      const u = turns[j];
+      if (u.role === 'assistant') {
+        if (OBJECTION.some((o) => o.re.test(u.norm))) break;
+        if (reps.length && !/\?|\b(what|how|which)\b/.test(reps[reps.length - 1].text)) break;
+        continue;
+      }
+      reps.push(u);
+    }
+    lastEnd = reps.length ? reps[reps.length - 1].index : i;
+    episodes.push(scoreEpisode(hit.kind, t, reps));
+  }
+
+  const preEmpted = turns.filter((t) => t.role === 'user' && has(PRE_EMPT, t.norm)).length;
+  const f: Finding & { raised: number; preEmpted: number } = {
+    score: 6,
+    positives: [],
+    gaps: [],
+    evidence: [],
+    missteps: [],
+    raised: episodes.length,
+    preEmpted,
+  };
+  if (!episodes.length) {
+    f.score = preEmpted ? 7 : 6;
+    f.gaps.push(
+      preEmpted
+        ? 'pre-empted a concern, though none was raised'
+        : 'no objection came up and none was pre-empted, so this part was not tested',
+    );
+    return f;
+  }
+  // Heavier objections (price, trust, competitor) weigh more than a passing remark.
+  const weight = (e: Episode) =>
+    ['price', 'trust', 'competitor', 'stall', 'worry'].includes(e.kind) ? 2 : 1;
+  const totalW = episodes.reduce((n, e) => n + weight(e), 0);
+  let score = episodes.reduce((n, e) => n + e.score * weight(e), 0) / totalW;
+  const worst = Math.min(...episodes.map((e) => e.score));
+  if (worst <= 2) score = Math.min(score, 4);
+  f.score = clamp(score);
+  for (const e of episodes) {
+    if (e.best) f.evidence.push(e.best);
+    if (e.misstep) f.missteps.push(e.misstep);
+  }
+  const steps = new Set(episodes.flatMap((e) => e.steps));
+  for (const s of ['acknowledged', 'clarified', 'answered with reasons', 'checked it landed'])
+    if (steps.has(s)) f.positives.push(s);
+  if (steps.has('discounted')) f.gaps.push('dropped the price the moment the homeowner hesitated');
+  if (steps.has('argued')) f.gaps.push('argued with the homeowner instead of exploring the concern');
+  if (steps.has('pressured')) f.gaps.push('met the concern with pressure');
+  if (steps.has('folded')) f.gaps.push('accepted the objection without exploring it');
+  if (!steps.has('clarified')) f.gaps.push('never asked a question to understand the concern');
+  if (!steps.has('checked it landed')) f.gaps.push('never checked the answer resolved the concern');
+  return f;
+}
+
+function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
+  const ep: Episode = { kind, start: objection.index, quote: quoteFrom(objection), score: 0, steps: [] };
+  if (!reps.length) {
+    ep.score = 2;
+    ep.steps.push('folded');
+    return ep;
+  }
+  const all = reps.map((r) => r.norm).join(' ');
+  const first = reps[0];
+  const ack =
+    has(ACK_SPECIFIC, first.norm) ||
+    has(ACK_GENERIC, first.norm) ||
+    /^(yeah|yes|totally|fair|right|ha|i hear|ugh|of course)\b/.test(first.norm);
+  const clarify = reps.some((r) =>
+    findQuestions(r.text).some(
+      (q) =>
+        CLARIFY_Q.test(normalizeText(q.text)) &&
+        !has(LOGISTICS, normalizeText(q.text)) &&
+        !has(CONFIRM, normalizeText(q.text)),
+    ),
+  );
+  const reasonWords = reps.reduce((n, r) => n + r.words, 0);
+  const respond = reasonWords >= 25 && (has(RESPOND_REASON, all) || reasonWords >= 45);
+  const confirm = has(CONFIRM, all) || /\bis (price|that|cost) the only thing\b/.test(all);
+  const discount = has(DISCOUNT, all);
+  const argue = has(ARGUE, all);
+  const pressure = findPressurePhrases(reps.map((r) => r.text).join(' ')).length > 0;
+  const folded = !clarify && !respond && reps.every((r) => has(FOLD, r.norm) || r.words < 14);
+  // A conditional close that keeps the homeowner's condition ("if Mark's on board, ...") handles a stall.
+  const conditional =
+    kind === 'stall' && /\bif (\w+ )?(s|is|are|re)? ?(on board|agrees|likes|okay|happy)\b/.test(all);
+
+  let score = 2;
+  if (ack) {
+    score += 2;
+    ep.steps.push('acknowledged');
+  }
+  if (clarify) {
+    score += 2;
+    ep.steps.push('clarified');
+  }
+  if (respond) {
+    score += 2;
+    ep.steps.push('answered with reasons');
+  }
+  if (confirm || conditional) {
+    score += 2;
+    ep.steps.push('checked it landed');
+  }
+  if (discount) {
+    score -= 4;
+    ep.steps.push('discounted');
+  }
+  if (argue) {
+    score -= 3;
+    ep.steps.push('argued');
+  }
+  if (pressure) {
+    score -= 3;
+    ep.steps.push('pressured');
+  }
+  if (folded) {
+    score = Math.min(score, 3);
+    ep.steps.push('folded');
+  }
+  ep.score = clamp(score);
+  const where = discount ? DISCOUNT : argue ? ARGUE : undefined;
+  if (where || pressure || folded) {
+    const r =
+      reps.find((x) => (where ? has(where, x.norm) : findPressurePhrases(x.text).length > 0)) ?? first;
+    ep.misstep = {
+      quote: quoteFrom(r, where),
+      turn: r.index,
+      strength: 0.8,
+      label: discount
+        ? 'discounted at the first push-back'
+        : argue
+          ? 'argued'
+          : folded
+            ? 'let the objection end the conversation'
+            : 'pressured',
+    };
+  } else {
+    const r =
+      reps.find((x) => has(CONFIRM, x.norm)) ?? reps.find((x) => findQuestions(x.text).length) ?? first;
+    ep.best = {
+      quote: quoteFrom(r, has(CONFIRM, r.norm) ? CONFIRM : undefined),
+      turn: r.index,
+      strength: 0.4 + ep.score / 20,
+      label: `handled "${ep.quote}"`,
+    };
+  }
+  return ep;
+}
+
+// ---------------------------------------------------------------- closing
+
+const ASK =
+  /\b((would|do) you (like|want) to (go ahead|get (started|it|this|on)|move forward|book|schedule|do it|lock)|go ahead and (get|book|schedule|do|start)|get (it|you|this) on (the|our) (spring |fall |summer |winter )?(schedule|calendar)|shall we (go ahead|get|book|do)|ready to (move forward|go ahead|get started)|can we (get (it|you) )?(scheduled|started|booked)|which (one s|one is|ones|works) better for you|which (day|time|works) (works )?(better|best)|want to (go ahead|move forward)|let s (get (it|you) (on|scheduled|booked)|do it)|is (option \w+|that|this) the one you d (want|go with|like))\b/;
+const TRIAL =
+  /\b(how does (that|this) sound|if (\w+ )?(s|is|are|re)? ?(on board|agrees|okay|happy|likes it)|does (that|this) (feel|sound) (right|good|like)|which (of these|option|one) (feels|sounds|fits)|would (that|this) work for you|is that something you d want)\b/;
+const BUYING_SIGNAL =
+  /\b(what happens (now|next)|what s (the )?next|whats (the )?next|how soon (can|could)|when (can|could) you (start|do it)|how does (this|it) work from here)\b/;
+const YES =
+  /^(yes|yeah|yep|sure|okay|ok|sounds good|let s do it|lets do it|probably|absolutely|definitely|that works|perfect|great)\b|\b(let s do it|lets do it|that works|sounds good|is good|s good|s fine|is fine|i guess|we re both home|were both home)\b/;
+const NO =
+  /\b(no|not today|not tonight|think (it|about it) over|not (signing|deciding|ready)|need to think|talk to my|get back to you)\b/;
+
+function detectClosing(turns: Turn[]): Finding {
+  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
+  let asks = 0;
+  let trial = 0;
+  let accepted = false;
+  let refusedThenExplored = false;
+  let refusedAccepted = false;
+  let pressureAsk = false;
+  let missedSignal = false;
+  turns.forEach((t, i) => {
+    if (t.role === 'assistant') {
+      if (has(BUYING_SIGNAL, t.norm)) {
+        const reply = nextRep(turns, i);
+        if (
+          !reply ||
+          (!has(ASK, reply.norm) &&
+            !has(TRIAL, reply.norm) &&
+            !/\b(would|could|can) (tuesday|monday|wednesday|thursday|friday|saturday|sunday|we)\b/.test(
+              reply.norm,
+            ))
+        )
+          missedSignal = true;
+      }
+      return;
+    }
+    const isAsk =
+      has(ASK, t.norm) ||
+      (/\b(would|does|how about|could we do) (\w+ )?(tuesday|monday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/.test(
+        t.norm,
+      ) &&
+        /\?/.test(t.text));
+    const isTrial = !isAsk && has(TRIAL, t.norm);
+    if (!isAsk && !isTrial) return;
+    const p = findPressurePhrases(t.text).length > 0 || /\bwould you sign\b/.test(t.norm);
+    if (p) pressureAsk = true;
+    if (isAsk) asks++;
+    else trial++;
+    const answer = turns[i + 1]?.role === 'assistant' ? turns[i + 1] : undefined;
+    const yes = !!answer && has(YES, answer.norm) && !/^no\b/.test(answer.norm);
+    if (yes) accepted = true;
+    if (answer && !yes && has(NO, answer.norm)) {
+      const after = nextRep(turns, answer.index);
+      if (after && findQuestions(after.text).some((q) => !has(LOGISTICS, normalizeText(q.text))))
+        refusedThenExplored = true;
+      else refusedAccepted = true;
+    }
+    f.evidence.push({
+      quote: quoteFrom(t, isAsk ? ASK : TRIAL),
+      turn: i,
+      strength: p ? 0.1 : isAsk ? (yes ? 0.8 : 0.5) : 0.45,
+      label: isAsk ? 'asked for the decision' : 'trial close',
+    });
+    if (p) f.missteps.push({ quote: quoteFrom(t), turn: i, strength: 0.9, label: 'deadline close' });
+  });
+
+  let score = 1;
+  if (asks) score += 5;
+  if (trial) score += asks ? 1 : 2.5;
+  if (accepted && (asks || trial)) score += 3;
+  if (refusedThenExplored) score += 1;
+  if (refusedAccepted && !accepted) score = Math.min(score, 6);
+  if (missedSignal) score -= 2;
+  if (pressureAsk) score = Math.min(score, 3);
+  f.score = clamp(score);
+  if (asks) f.positives.push('asked directly for a decision');
+  if (trial) f.positives.push('used a trial close');
+  if (accepted) f.positives.push('got a yes');
+  if (!asks && !trial) f.gaps.push('never asked for the sale or a next step');
+  if (missedSignal) f.gaps.push('missed the homeowner asking what happens next');
+  if (pressureAsk) f.gaps.push('leaned on a deadline instead of the value');
+  if (refusedAccepted && !accepted)
+    f.gaps.push("took the first 'no' without finding out what was holding them back");
+  return f;
+}
+
+// ---------------------------------------------------------------- follow-up
+
+const DAY =
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next week|this week|weekend|january|february|march|april|may|june|july|august|september|october|november|december)\b/;
+const DATE =
+  /\b(the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[ -]\w+th|thirtieth|\d{1,2}(st|nd|rd|th))\b/;
+const TIME =
+  /\b(\d{1,2}(:\d\d)? ?(a ?m|p ?m)\b|\d{1,2}:\d\d|at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2})\b|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](thirty|fifteen|forty[ -]five|oclock|o clock)|noon|(ten|nine|eight|\w+) (a m|p m|am|pm|in the morning|in the evening|in the afternoon)|around (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}))\b(?! (hundred|thousand|grand|dollars|bucks|percent|years|minutes|windows|squares))/;
+const VAGUE =
+  /\b(sometime|some time|at some point|down the road|go from there|be in touch|touch base|reach out|circle back|whenever)\b/;
+const ATTENDEES =
+  /\b((you|me|i) and (\w+)|(\w+) and (me|i|you)|both of you|you both|(wife|husband|partner|\w+) (s|is|are)? ?(there|home) too|make sure (\w+) (is|s|are) there|it ll be me|itll be me|(project manager|advisor|installer|estimator|manager|technician)[\w ]{0,20}(comes?|will come|ll come|out))\b/;
+const ACTION =
+  /\b(i ll|ill|i will|we ll|well|i m going to|im going to) (email|text|send|bring|drop|call|come|swing|leave|have)\b|\b(comes? out|final measure|load calc\w*|inspection|paperwork|contract|drawing|confirmation)\b/;
+const AGREE =
+  /\b(sounds good|works|good|fine|sure|okay|ok|yes|yeah|see you|we re both home|were both home|home by|alright)\b/;
+
+function detectFollowUp(turns: Turn[]): Finding {
+  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
+  // The next step is set at the end of the visit: look at the last two fifths of the turns.
+  const from = Math.floor(turns.length * 0.6);
+  const tail = turns.filter((t) => t.index >= from);
+  const rep = tail.filter((t) => t.role === 'user');
+  let day = false;
+  let date = false;
+  let time = false;
+  let attendees = false;
+  let action = false;
+  let vague = false;
+  let agreed = false;
+  let best: Turn | undefined;
+  let bestPoints = 0;
+  for (const t of rep) {
+    const d = has(DAY, t.norm);
+    const dt = d && has(DATE, t.norm);
+    const tm =
+      has(TIME, t.norm) || (d && /\b(morning|afternoon|evening)\b/.test(t.norm) && has(TIME, t.norm));
+    const at = has(ATTENDEES, t.norm) && d;
+    const ac = has(ACTION, t.norm);
+    day ||= d;
+    date ||= dt;
+    time ||= tm;
+    attendees ||= at || (has(ATTENDEES, t.norm) && (day || time));
+    action ||= ac;
+    if (has(VAGUE, t.norm)) vague = true;
+    if (d || tm) {
+      const answer = turns[t.index + 1];
+      if (
+        answer?.role === 'assistant' &&
+        has(AGREE, answer.norm) &&
+        !/^(no|mm|mhm|mm hm)\b/.test(answer.norm)
+      )
+        agreed = true;
+    }
+    const pts = (d ? 2 : 0) + (tm ? 2 : 0) + (at ? 2 : 0) + (ac ? 1 : 0) + (dt ? 1 : 0);
+    if (pts > bestPoints) {
+      bestPoints = pts;
+      best = t;
+    }
+  }
+  let score = 1;
+  if (day) score += 2.5;
+  if (date) score += 0.5;
+  if (time) score += 2;
+  if (attendees) score += 2;
+  if (action) score += 1;
+  if (agreed && (day || time)) score += 1.5;
+  if (!day && !time) score = vague ? 2 : action ? 3 : 1;
+  if (!agreed) score = Math.min(score, 6);
+  if (!attendees || !time) score = Math.min(score, 7);
+  f.score = clamp(score);
+  if (best)
+    f.evidence.push({
+      quote: quoteFrom(best, DAY),
+      turn: best.index,
+      strength: 0.3 + bestPoints / 16,
+      label: 'set the next step',
+    });
+  else {
+    const v = rep.find((t) => has(VAGUE, t.norm));
+    if (v)
+      f.missteps.push({ quote: quoteFrom(v, VAGUE), turn: v.index, strength: 0.6, label: 'vague follow-up' });
+  }
+  const parts = [
+    day && 'a day',
+    time && 'a time',
+    attendees && 'who attends',
+    action && 'what happens next',
+  ].filter(Boolean) as string[];
+  if (parts.length) f.positives.push(`named ${parts.join(', ')}`);
+  if (agreed && (day || time)) f.positives.push('the homeowner agreed to it');
+  if (!day) f.gaps.push('no day for the next step');
+  if (day && !time) f.gaps.push('a day but no time');
+  if ((day || time) && !attendees) f.gaps.push('nothing about who will be there');
+  if ((day || time) && !agreed) f.gaps.push('the homeowner never agreed to it');
+  if (vague && !day) f.gaps.push('"sometime" is not a next step');
+  return f;
+}
+
+// ---------------------------------------------------------------- all
+
+export function analyseConversation(
+  entries: TranscriptEntry[],
+  opts: { stage: string; personaName?: string },
+): Analysis {
+  const turns = buildTurns(entries);
+  const rep = turns.filter((t) => t.role === 'user');
+  const repWords = rep.reduce((n, t) => n + t.words, 0);
+  const allWords = turns.reduce((n, t) => n + t.words, 0);
+  const repShare = allWords ? repWords / allWords : 0.5;
+
+  // Discovery ends where the rep first lays out a solution.
+  const firstOption = turns.find(
+    (t) =>
+      t.role === 'user' &&
+      (has(OPTIONS_START, t.norm) ||
+        (t.norm.match(ENUM)?.length ?? 0) >= 2 ||
+        distinctPrices(t.text).length >= 1),
+  );
+  const discoveryEnd = firstOption ? firstOption.index : turns.length;
+  const questions = detectQuestions(turns, opts.stage);
+  const opt = detectOptions(turns, discoveryEnd);
+  const needs = detectNeeds(turns, questions, discoveryEnd, opt.singlePush, opts.stage);
+  return {
+    stage: opts.stage,
+    turns,
+    rep,
+    questions,
+    discoveryEnd,
+    optionTurns: opt.optionTurns,
+    needAreasCovered: needs.covered,
+    empathy: detectEmpathy(turns, repShare, opts.personaName),
+    needs: needs.finding,
+    options: opt.finding,
+    objections: detectObjections(turns),
+    closing: detectClosing(turns),
+    followUp: detectFollowUp(turns),
+  };
+}

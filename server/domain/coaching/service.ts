@@ -1,0 +1,46 @@
+import type { ConversationMetrics } from '../../../core/conversation-metrics';
+import { conversationMetrics } from '../../../core/conversation-metrics';
+import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
+import type { Coach } from '../../providers/coach/types';
+
+export interface CoachTranscriptInput {
+  stage: string;
+  transcript: TranscriptEntry[];
+  durationSec?: number;
+  personaName?: string;
+}
+
+export interface CoachTranscriptResult {
+  coaching: string;
+  metrics: ConversationMetrics;
+  /** Engine id that wrote the text. */
+  engine: string;
+  /** Set when a fallback answered (e.g. the LLM failed and the rubric coach stepped in). */
+  note?: string;
+}
+
+/**
+ * Coaching for any transcript (role-play or recording). Metrics are always measured here,
+ * from the final entries, so every engine's answer comes with the same numbers.
+ */
+export async function coachTranscript(
+  coach: Coach,
+  input: CoachTranscriptInput,
+  opts: { signal?: AbortSignal } = {},
+): Promise<CoachTranscriptResult> {
+  const transcript = finalEntries(input.transcript);
+  const durationSec =
+    input.durationSec !== undefined && Number.isFinite(input.durationSec) && input.durationSec > 0
+      ? input.durationSec
+      : undefined;
+  const result = await coach.coach(
+    { stage: input.stage, transcript, durationSec, personaName: input.personaName },
+    opts,
+  );
+  return {
+    coaching: result.text,
+    metrics: conversationMetrics(transcript, { durationSec }),
+    engine: result.engine,
+    ...(result.note ? { note: result.note } : {}),
+  };
+}

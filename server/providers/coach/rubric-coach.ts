@@ -1,0 +1,22 @@
+import { rubricCoaching } from '../../domain/coaching/rubric';
+import type { Coach, CoachInput, CoachResult } from './types';
+
+export const RUBRIC_COACH_ID = 'rubric';
+export const RUBRIC_COACH_LABEL = 'Built-in rubric coach';
+
+/** The embedded offline coach: behaviours detected with NLP, scored by a rubric. */
+export class RubricCoach implements Coach {
+  readonly id = RUBRIC_COACH_ID;
+  readonly label = RUBRIC_COACH_LABEL;
+
+  async coach(input: CoachInput, opts: { signal?: AbortSignal } = {}): Promise<CoachResult> {
+    opts.signal?.throwIfAborted();
+    const r = rubricCoaching({
+      stage: String(input.stage),
+      transcript: input.transcript,
+      durationSec: input.durationSec,
+      personaName: input.personaName,
+    });
+    return { text: r.text, metrics: r.metrics, engine: this.id };
+  }
+}
