@@ -1,5 +1,7 @@
 import type { Config } from '../../env';
+import { chooseLlm } from '../llm';
 import type { EngineInfo } from '../types';
+import { LlmCoach } from './llm-coach';
 import { RubricCoach } from './rubric-coach';
 import type { Coach } from './types';
 
@@ -8,7 +10,21 @@ export const COACH_UPGRADE_HINT =
 
 /** Chooses the coach (LLM when configured, with the rubric engine as fallback). */
 export async function selectCoach(config: Config): Promise<{ engine: Coach; info: EngineInfo }> {
-  void config;
+  const llm = chooseLlm(config);
+  if (llm.client) {
+    const engine = new LlmCoach(llm.client);
+    return {
+      engine,
+      info: {
+        capability: 'coach',
+        engine: engine.id,
+        label: engine.label,
+        reason: `${llm.reason}; the built-in rubric coach answers if the model fails`,
+        quality: 'enhanced',
+        ok: true,
+      },
+    };
+  }
   const engine = new RubricCoach();
   return {
     engine,
@@ -16,7 +32,9 @@ export async function selectCoach(config: Config): Promise<{ engine: Coach; info
       capability: 'coach',
       engine: engine.id,
       label: engine.label,
-      reason: 'No LLM configured; the built-in rubric coach runs offline',
+      reason: llm.misconfigured
+        ? `${llm.reason} The built-in rubric coach runs instead.`
+        : 'No language model configured; the built-in rubric coach runs offline',
       quality: 'basic',
       upgradeHint: COACH_UPGRADE_HINT,
       ok: true,

@@ -1,0 +1,185 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { coachingProblems, parseCoaching } from '../../../core/coaching-format';
+import type { TranscriptEntry } from '../../../core/transcript';
+import { loadConfig } from '../../env';
+import { OpenAIChatClient } from '../llm/chat-client';
+import { LlamaCppChatClient } from '../llm/llama-cpp';
+import { startFakeChatServer } from '../llm/test-server';
+import { selectCoach } from './index';
+import { extractCoaching, LlmCoach } from './llm-coach';
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+const t0 = 1_700_000_000_000;
+const transcript: TranscriptEntry[] = [
+  { role: 'assistant', transcript: 'Hi, you must be the window person.', timestamp: t0 + 3000 },
+  { role: 'user', transcript: 'I am. What got you thinking about new windows?', timestamp: t0 + 7000 },
+  {
+    role: 'assistant',
+    transcript: 'The back bedroom is freezing and the road noise is awful.',
+    timestamp: t0 + 12000,
+  },
+  {
+    role: 'user',
+    transcript: 'That sounds rough. How long are you planning to stay in the house?',
+    timestamp: t0 + 17000,
+  },
+  { role: 'assistant', transcript: 'Ten years at least.', timestamp: t0 + 19000 },
+];
+
+const VALID = `**Summary**
+A warm start with a good open question. Change: ask about budget; book a firm next step.
+
+---
+
+**Best: Open question**
+Score: 8/10
+> "What got you thinking about new windows?"
+
+---
+
+**To Improve: Empathy and Connection**
+Score: 7/10
+> "That sounds rough."
+
+---
+
+**To Improve: Needs Analysis**
+Score: 7/10
+Good start.
+
+---
+
+**To Improve: Exploring Options**
+Score: 2/10
+No options yet.
+
+---
+
+**To Improve: Objection Handling**
+Score: 5/10
+No objection came up.
+
+---
+
+**To Improve: Closing**
+Score: 1/10
+No ask.
+
+---
+
+**Follow-Up**
+Score: 1/10
+No next step.
+`;
+
+const MALFORMED = 'Great call! You did well overall. Score: 9 out of 10.';
+
+async function coachWith(replies: (n: number) => import('../llm/test-server').FakeReply, timeoutMs = 5000) {
+  const fake = await startFakeChatServer((_req, n) => replies(n));
+  close = fake.close;
+  const coach = new LlmCoach(new OpenAIChatClient({ baseUrl: fake.baseUrl, model: 'test-model' }), {
+    timeoutMs,
+  });
+  const result = await coach.coach({ stage: 'Windows', transcript, durationSec: 20, personaName: 'Linda' });
+  return { result, fake };
+}
+
+describe('LLM coach over an OpenAI-compatible server', () => {
+  it('uses a valid answer and sends the transcript and measured metrics', async () => {
+    const { result, fake } = await coachWith(() => ({ kind: 'text', content: '```\n' + VALID + '\n```' }));
+    expect(result.engine).toBe('llm:openai-chat');
+    expect(result.note).toBeUndefined();
+    const doc = parseCoaching(result.text);
+    expect(coachingProblems(doc)).toEqual([]);
+    expect(doc?.best?.title).toBe('Open question');
+    expect(fake.requests).toHaveLength(1);
+    const prompt = fake.requests[0].messages.map((m) => m.content).join('\n');
+    expect(prompt).toContain('Rep: That sounds rough.');
+    expect(prompt).toContain('Linda: Ten years at least.');
+    expect(prompt).toMatch(/Your talk time: \d+% of words/);
+    expect(prompt).toContain('Value Comparison / Skeptical');
+  });
+
+  it('re-asks once after a malformed answer, naming the problems', async () => {
+    const { result, fake } = await coachWith((n) => ({ kind: 'text', content: n === 1 ? MALFORMED : VALID }));
+    expect(fake.requests).toHaveLength(2);
+    const retry = fake.requests[1].messages;
+    expect(retry[retry.length - 2]).toMatchObject({ role: 'assistant', content: MALFORMED });
+    expect(retry[retry.length - 1].content).toContain('Summary');
+    expect(result.engine).toBe('llm:openai-chat');
+    expect(result.note).toBeUndefined();
+  });
+
+  it('falls back to the rubric coach, with a note, after two malformed answers', async () => {
+    const { result, fake } = await coachWith(() => ({ kind: 'text', content: MALFORMED }));
+    expect(fake.requests).toHaveLength(2);
+    expect(result.engine).toBe('rubric');
+    expect(result.note).toMatch(/did not follow the coaching format.*built-in rubric coach/);
+    expect(coachingProblems(parseCoaching(result.text))).toEqual([]);
+    expect(result.metrics).toMatchObject({ version: 1, repWords: expect.any(Number) });
+  });
+
+  it('falls back when the model times out, without a second attempt', async () => {
+    const { result, fake } = await coachWith(() => ({ kind: 'hang' }), 200);
+    expect(fake.requests).toHaveLength(1);
+    expect(result.engine).toBe('rubric');
+    expect(result.note).toMatch(/did not answer within 200 ms/);
+    expect(coachingProblems(parseCoaching(result.text))).toEqual([]);
+  });
+
+  it('falls back when the server answers with an error', async () => {
+    const { result } = await coachWith(() => ({ kind: 'status', status: 500, body: 'model crashed' }));
+    expect(result.engine).toBe('rubric');
+    expect(result.note).toContain('500');
+  });
+});
+
+describe('LLM coach over node-llama-cpp', () => {
+  it('falls back to the rubric coach with a clear note when the GGUF file is missing', async () => {
+    const coach = new LlamaCppChatClient('/missing/dir/coach.gguf');
+    const result = await new LlmCoach(coach).coach({ stage: 'Roofing', transcript });
+    expect(result.engine).toBe('rubric');
+    expect(result.note).toContain('/missing/dir/coach.gguf, which does not exist');
+    expect(coachingProblems(parseCoaching(result.text))).toEqual([]);
+  });
+});
+
+describe('extractCoaching', () => {
+  it('drops a preamble and code fences', () => {
+    expect(extractCoaching('Sure! Here is the coaching:\n\n**Summary**\nHi')).toBe('**Summary**\nHi');
+    expect(extractCoaching('```markdown\n## Summary\nHi\n```')).toBe('## Summary\nHi');
+  });
+});
+
+describe('selectCoach', () => {
+  it('is the rubric coach without an LLM, with an upgrade hint', async () => {
+    const { engine, info } = await selectCoach(loadConfig({}));
+    expect(engine.id).toBe('rubric');
+    expect(info).toMatchObject({
+      capability: 'coach',
+      quality: 'basic',
+      label: 'Built-in rubric coach',
+      ok: true,
+    });
+    expect(info.upgradeHint).toContain('LLM_BASE_URL');
+  });
+
+  it('is the LLM coach when LLM_BASE_URL and LLM_MODEL are set', async () => {
+    const { engine, info } = await selectCoach(
+      loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:1/v1', LLM_MODEL: 'm' }),
+    );
+    expect(engine.id).toBe('llm:openai-chat');
+    expect(info.quality).toBe('enhanced');
+  });
+
+  it('explains a missing GGUF file and keeps the rubric coach', async () => {
+    const { engine, info } = await selectCoach(loadConfig({ LLM_GGUF_PATH: '/missing/coach.gguf' }));
+    expect(engine.id).toBe('rubric');
+    expect(info.reason).toContain('/missing/coach.gguf, which does not exist');
+  });
+});
