@@ -1,7 +1,7 @@
 import { MOBILE_PERMISSION_WAIT, VOLUME_OBSERVER_INTERVAL } from '@core/constants';
 import type { StartCallOptions, VoiceMessage } from '../../types';
 import { microphoneErrorMessage, StartStageError, type EngineDriver, type EngineHooks } from '../../wrapper';
-import { MIC_PROCESSOR_NAME, MIC_WORKLET_SOURCE } from './mic-worklet';
+import { MIC_PROCESSOR_NAME, MIC_PROCESSOR_URL } from './mic-worklet';
 import { PcmPlayer } from './player';
 
 /** The server takes 16 kHz mono Int16 PCM (docs/voice.md). */
@@ -88,12 +88,7 @@ export class LocalVoiceDriver implements EngineDriver {
     await hooks.step('daily-call-object-creation', async () => {
       this.captureCtx = new AudioContext({ sampleRate: CAPTURE_SAMPLE_RATE });
       this.playbackCtx = new AudioContext();
-      const blobUrl = URL.createObjectURL(new Blob([MIC_WORKLET_SOURCE], { type: 'application/javascript' }));
-      try {
-        await this.captureCtx.audioWorklet.addModule(blobUrl);
-      } finally {
-        URL.revokeObjectURL(blobUrl);
-      }
+      await this.captureCtx.audioWorklet.addModule(MIC_PROCESSOR_URL);
       this.player = new PcmPlayer(this.playbackCtx);
     });
     await hooks.step('daily-call-join', () => this.join(options));

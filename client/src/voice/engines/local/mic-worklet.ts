@@ -1,38 +1,6 @@
-/**
- * The AudioWorklet that turns microphone input into 16 kHz mono Int16 frames. It runs in an
- * AudioContext created at 16 kHz (the browser resamples the microphone), batches 20 ms, and
- * posts each batch with its RMS level. Loaded from a Blob URL so no separate build entry is needed.
- */
-export const MIC_PROCESSOR_NAME = 'doorstep-mic-capture';
+// no-inline: a data: URL would be refused by the page's script-src 'self'.
+import micProcessorUrl from './mic-processor.js?url&no-inline';
 
-export const MIC_WORKLET_SOURCE = `
-class DoorstepMicCapture extends AudioWorkletProcessor {
-  constructor(options) {
-    super();
-    const frame = (options && options.processorOptions && options.processorOptions.frameSamples) || 320;
-    this.frame = new Int16Array(frame);
-    this.filled = 0;
-    this.sumSquares = 0;
-  }
-  process(inputs) {
-    const input = inputs[0];
-    const channel = input && input[0];
-    if (!channel) return true;
-    for (let i = 0; i < channel.length; i++) {
-      let v = channel[i];
-      if (v > 1) v = 1; else if (v < -1) v = -1;
-      this.sumSquares += v * v;
-      this.frame[this.filled++] = v < 0 ? v * 32768 : v * 32767;
-      if (this.filled === this.frame.length) {
-        const pcm = this.frame.slice();
-        const level = Math.sqrt(this.sumSquares / this.frame.length);
-        this.port.postMessage({ pcm, level }, [pcm.buffer]);
-        this.filled = 0;
-        this.sumSquares = 0;
-      }
-    }
-    return true;
-  }
-}
-registerProcessor('${'doorstep-mic-capture'}', DoorstepMicCapture);
-`;
+/** The AudioWorklet processor (./mic-processor.js), emitted by the build as a same-origin asset. */
+export const MIC_PROCESSOR_NAME = 'doorstep-mic-capture';
+export const MIC_PROCESSOR_URL: string = micProcessorUrl;
