@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, roleplayUrl, startAppServer, type TestServer } from './support';
+import { launchBrowser, openPage, roleplay, roleplayUrl, startAppServer, type TestServer } from './support';
 
 let server: TestServer;
 let browser: Browser;
@@ -40,6 +40,11 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     await page.getByRole('button', { name: 'Start call' }).click();
     await page.getByText('Great listening ratio!').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // A dimmed partial line still has to be readable.
+    await page.goto(roleplayUrl(server.url, { script: 'partial-hold' }));
+    await page.getByRole('button', { name: 'Start call' }).click();
+    await page.locator('[data-partial="true"]').getByText('So I was wondering').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -67,6 +72,16 @@ describe('accessibility (axe: no serious or critical violations)', () => {
       buffer: Buffer.alloc(1024),
     });
     await page.getByTestId('chosen-file').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('coaching card with the gate and the feedback form after a full call', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(roleplayUrl(server.url, { stage: 'Windows' }));
+    await roleplay.startCall(page);
+    await roleplay.waitForCoaching(page);
+    await roleplay.feedbackForm(page).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

@@ -63,17 +63,22 @@ export const TranscriptCard = forwardRef<HTMLDivElement, TranscriptCardProps>(fu
                   >
                     <div
                       className={cn(
-                        'max-w-[85%] rounded-2xl px-4 py-2 text-sm shadow-xs',
-                        mine
-                          ? 'rounded-br-sm bg-brand-600 text-white'
-                          : 'rounded-bl-sm bg-white text-slate-800',
-                        partial && 'opacity-60',
+                        'max-w-[85%] rounded-2xl border px-4 py-2 text-sm shadow-xs',
+                        mine ? 'rounded-br-sm' : 'rounded-bl-sm',
+                        // Partial lines are dimmed (lighter, dashed, italic) but keep readable contrast.
+                        partial
+                          ? mine
+                            ? 'border-dashed border-brand-200 bg-brand-50 text-brand-900 italic'
+                            : 'border-dashed border-slate-300 bg-slate-100 text-slate-700 italic'
+                          : mine
+                            ? 'border-brand-600 bg-brand-600 text-white'
+                            : 'border-slate-200 bg-white text-slate-800',
                       )}
                     >
                       <p
                         className={cn(
-                          'mb-0.5 text-xs font-semibold',
-                          mine ? 'text-brand-100' : 'text-slate-500',
+                          'mb-0.5 text-xs font-semibold not-italic',
+                          mine ? (partial ? 'text-brand-700' : 'text-brand-100') : 'text-slate-600',
                         )}
                       >
                         {mine ? userLabel : assistantLabel}
