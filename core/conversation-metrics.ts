@@ -58,6 +58,15 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
+/**
+ * Rules are written with contractions spaced ("that s", "you d"); normalized text fuses them
+ * ("thats", "youd"), while some recognisers split them. This makes the space optional.
+ */
+export function looseContractions(re: RegExp): RegExp {
+  const source = re.source.replace(/([a-z]) (s|d|re|ve|t|ll|m)(?=[\s|)\\?]|$)/g, '$1 ?$2');
+  return new RegExp(source, re.flags);
+}
+
 /** Splits on sentence punctuation; text from a recogniser without punctuation comes back whole. */
 export function splitSentences(text: string): string[] {
   return text
@@ -89,7 +98,7 @@ function questionKindOf(norm: string): QuestionKind | null {
 
 /** Where a question clause starts inside unpunctuated text ("so what got you looking we do..."). */
 const EMBEDDED_QUESTION = new RegExp(
-  `\\b(?:(what|why|how)(?: (?:many|much|long|old|often))? (?:do|does|did|is|are|was|were|would|could|can|should|have|has|got|made|makes|brings|brought|matters|s)|(?:how|what) about|${AUX} (?:you|your|we|they|it|he|she|i|there)|tell me|walk me through)\\b`,
+  `\\b(?:(what|whats|why|how|hows)(?: (?:many|much|long|old|often))? (?:do|does|did|is|are|was|were|would|could|can|should|have|has|got|made|makes|brings|brought|matters|s|going|happening|your|the)|(?:how|what) about|${AUX} (?:you|your|we|they|it|he|she|i|there)|tell me|walk me through)\\b`,
   'g',
 );
 const NOT_A_CLAUSE_START =
@@ -135,27 +144,29 @@ export function countFillers(text: string): number {
 }
 
 /** Phrases that pressure the buyer (made-up deadlines, fear of missing out, "trust me"). */
-const PRESSURE_PATTERNS: RegExp[] = [
-  /\b(only|just) (good|valid|available|works?) (for )?(today|tonight|right now|this evening)\b/,
-  /\b(price|offer|deal|discount|promotion|special)( is| s)? (only )?(good|valid) (until|till|through) (midnight|tonight|today)\b/,
-  /\b(today|tonight) only\b/,
-  /\bonly (if we do it |if you sign )?(today|tonight)\b/,
-  /\bsign(ed|ature)? (it |this |the paperwork |up )?(today|tonight|right now|before i leave)\b/,
-  /\b(paperwork|signature) (done |signed )?(today|tonight)\b/,
-  /\b(price|offer|deal|discount|that) (goes away|expires|disappears|is gone|goes back up|goes back to)\b/,
-  /\bafter (midnight|tonight|today)\b/,
-  /\bmiss out\b/,
-  /\blast chance\b/,
-  /\blimited time\b/,
-  /\bwont last\b/,
-  /\bact (now|fast|quickly)\b/,
-  /\btrust me\b/,
-  /\b(neighbors?|neighbours?|everyone|everybody)( on your street)? (already )?(locked|signed|jumped|grabbed|got in)\b/,
-  /\bif i (walk|leave) out (that|the|this) door\b/,
-  /\b(before|until) (it s|its|the price is) too late\b/,
-  /\byou d be (crazy|foolish|silly) (not )?to\b/,
-  /\bnow or never\b/,
-];
+const PRESSURE_PATTERNS: RegExp[] = (
+  [
+    /\b(only|just) (good|valid|available|works?) (for )?(today|tonight|right now|this evening)\b/,
+    /\b(price|offer|deal|discount|promotion|special)( is| s)? (only )?(good|valid) (until|till|through) (midnight|tonight|today)\b/,
+    /\b(today|tonight) only\b/,
+    /\bonly (if we do it |if you sign )?(today|tonight)\b/,
+    /\bsign(ed|ature)? (it |this |the paperwork |up )?(today|tonight|right now|before i leave)\b/,
+    /\b(paperwork|signature) (done |signed )?(today|tonight)\b/,
+    /\b(price|offer|deal|discount|that) (goes away|expires|disappears|is gone|goes back up|goes back to)\b/,
+    /\bafter (midnight|tonight|today)\b/,
+    /\bmiss out\b/,
+    /\blast chance\b/,
+    /\blimited time\b/,
+    /\bwont last\b/,
+    /\bact (now|fast|quickly)\b/,
+    /\btrust me\b/,
+    /\b(neighbors?|neighbours?|everyone|everybody)( on your street)? (already )?(locked|signed|jumped|grabbed|got in)\b/,
+    /\bif i (walk|leave) out (that|the|this) door\b/,
+    /\b(before|until) (it s|its|the price is) too late\b/,
+    /\byou d be (crazy|foolish|silly) (not )?to\b/,
+    /\bnow or never\b/,
+  ] as RegExp[]
+).map(looseContractions);
 
 /** The pressure phrases found in the text (normalized), in order. */
 export function findPressurePhrases(text: string): string[] {

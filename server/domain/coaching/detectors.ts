@@ -1,5 +1,6 @@
 import {
   findPressurePhrases,
+  looseContractions as loose,
   findQuestions,
   normalizeText,
   splitSentences,
@@ -124,17 +125,24 @@ const nextRep = (turns: Turn[], i: number): Turn | undefined =>
 
 // ---------------------------------------------------------------- empathy
 
-const ACK_SPECIFIC =
-  /\b(that s|thats|that is|sounds|that sounds|must be|that must be) (really |so |pretty )?(rough|tough|hard|frustrating|stressful|scary|awful|annoying|a pain|a real (worry|concern|pain)|no fun|worrying|upsetting)\b|\bsorry (that happened|to hear|about that|about your|you had|you went)\b|\b(id|i would|i d) (hate that|hate it|be nervous|be worried|be frustrated|be upset|feel the same|do the same|want the same)\b|\bsounds like (you re|youre|you are|you ve|youve|it s|its)\b|\bi (dont|don t) blame you\b|\bno wonder\b|\bi can (only )?imagine\b|\bnobody wants\b|\byou should (compare|get|shop)\b|\b(totally|completely|very) (fair|understandable|reasonable)\b|\bi (hear|here|get) (you|that|it)\b.{0,40}\b(i ve|ive|i have|my own|we had|i had)\b|\bthats (a |really )?(smart|fair|great|good) (question|point|move|idea)\b|\bthat makes (total |complete |perfect )?sense\b/;
-const ACK_GENERIC =
-  /\b(i (totally |really |completely |definitely )?(understand|hear you|here you|get it|get that|appreciate (that|it))|fair enough|okay fair|ok fair|makes sense|of course|no worries|no problem|good (question|point)|i see|got it|absolutely)\b/;
-const RAPPORT =
-  /\b((beautiful|gorgeous|lovely|nice|great|cute) (home|house|place|yard|garden|dog|kitchen|porch|neighborhood|street)|he s gorgeous|hes gorgeous|she s gorgeous|shes gorgeous|thanks? (you )?for (having me|making (the )?time|your time|letting me|inviting me)|nice (to meet|meeting)|pleasure (to meet|meeting)|id love (one|some|a cup)|i d love (one|some|a cup)|how are you|how s your|hows your|good luck with|i ve got (a|two|three|kids)|ive got (a|two|three|kids)|i have (a dog|kids|a lab|a cat)|my (own )?(lab|dog|kids|wife|husband) (at home|did|does|is)|at home our|hi buddy|love that|fun ages)\b/;
-const PERSONAL =
-  /\b(wife|husband|kids?|grandkids?|daughter|son|baby|dog|cat|puppy|tomatoes|garden|retire\w*|vacation|grill\w*|coffee|family|grandchildren|mom|dad)\b/;
-const CONCERN =
-  /\b(nervous|worried|worry|scared|afraid|concerned|hate (it|that|when)|frustrat\w*|ripped off|burned|burnt|overpay|not (handing|signing|deciding|sure)|dont want|i m not|im not|never saw (him|them)|took a deposit|gotta go|got to go|not a (great|good) time|bad time|busy|in a hurry|how do i know|isnt even here|is not even here|not even here)\b/;
-const CUT_OFF = /[—–]\s*$|-{2,}\s*$|\.\.\.\s*$/;
+const ACK_SPECIFIC = loose(
+  /\b(that s|thats|that is|sounds|that sounds|must be|that must be) (really |so |pretty )?(rough|tough|hard|frustrating|stressful|scary|awful|annoying|a pain|a real (worry|concern|pain)|no fun|worrying|upsetting)\b|\bsorry (that happened|to hear|about that|about your|you had|you went)\b|\b(id|i would|i d) (hate that|hate it|be nervous|be worried|be frustrated|be upset|feel the same|do the same|want the same)\b|\bsounds like (you re|youre|you are|you ve|youve|it s|its)\b|\bi (dont|don t) blame you\b|\bno wonder\b|\bi can (only )?imagine\b|\bnobody wants\b|\byou should (compare|get|shop)\b|\b(totally|completely|very) (fair|understandable|reasonable)\b|\bi (hear|here|get) (you|that|it)\b.{0,40}\b(i ve|ive|i have|my own|we had|i had)\b|\bthats (a |really )?(smart|fair|great|good) (question|point|move|idea)\b|\bthat makes (total |complete |perfect )?sense\b/,
+);
+const ACK_GENERIC = loose(
+  /\b(i (totally |really |completely |definitely )?(understand|hear you|here you|get it|get that|appreciate (that|it))|fair enough|okay fair|ok fair|makes sense|of course|no worries|no problem|good (question|point)|i see|got it|absolutely)\b/,
+);
+// "Oh, sorry" at the start of a reply owns the homeowner's point (their time, an interruption).
+const APOLOGY = loose(/^((oh|yeah|right|okay|ok|um|uh) )*sorry\b/);
+const RAPPORT = loose(
+  /\b((beautiful|gorgeous|lovely|nice|great|cute) (home|house|place|yard|garden|dog|kitchen|porch|neighborhood|street)|he s gorgeous|hes gorgeous|she s gorgeous|shes gorgeous|thanks? (you )?for (having me|making (the )?time|your time|letting me|inviting me)|nice (to meet|meeting)|pleasure (to meet|meeting)|id love (one|some|a cup)|i d love (one|some|a cup)|how are you|how s your|hows your|good luck with|i ve got (a|two|three|kids)|ive got (a|two|three|kids)|i have (a dog|kids|a lab|a cat)|my (own )?(lab|dog|kids|wife|husband) (at home|did|does|is)|at home our|love that)\b/,
+);
+const PERSONAL = loose(
+  /\b(wife|husband|kids?|grandkids?|daughter|son|baby|dog|cat|puppy|plants|garden|hobby|retire\w*|vacation|grill\w*|coffee|family|grandchildren|mom|dad)\b/,
+);
+const CONCERN = loose(
+  /\b(nervous|worried|worry|scared|afraid|concerned|hate (it|that|when)|frustrat\w*|ripped off|burned|burnt|overpay|not (handing|signing|deciding|sure)|dont want|never saw (him|them)|took a deposit|gotta go|got to go|not a (great|good) time|bad time|busy|in a hurry|how do i know|isnt even here|is not even here|not even here)\b/,
+);
+const CUT_OFF = loose(/[—–]\s*$|-{2,}\s*$|\.\.\.\s*$/);
 
 function detectEmpathy(turns: Turn[], repShare: number, personaName?: string): Finding {
   const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
@@ -187,7 +195,7 @@ function detectEmpathy(turns: Turn[], repShare: number, personaName?: string): F
         strength: 0.75 + Math.min(0.2, specific * 0.05),
         label: 'named how the homeowner felt',
       });
-    } else if (has(ACK_GENERIC, t.norm)) {
+    } else if (has(ACK_GENERIC, t.norm) || APOLOGY.test(t.norm)) {
       generic++;
       if (generic <= 2)
         f.evidence.push({
@@ -263,11 +271,13 @@ function detectEmpathy(turns: Turn[], repShare: number, personaName?: string): F
 
 // ---------------------------------------------------------------- needs analysis
 
-const LOGISTICS =
-  /\b(would|does|is|how about|what about) (\w+ )?(tuesday|monday|wednesday|thursday|friday|saturday|sunday|tomorrow|morning|evening|afternoon)|\bwhich (one s|ones|one is) better\b|\b(best|good) (number|email|time to reach)\b|\bget (it|you) on (the|our) schedule\b|\bgo ahead\b|\bdoes that (work|sound)\b|\bfeel better about\b|\bdoes that (explain|make sense|help)\b/;
-const OPTIONS_START =
-  /\b(option (one|1|a)|(three|two|a few|four) (ways|options|routes|choices|packages|levels|kinds|types|approaches)|one of (two|three) ways|here s what i d|heres what id|the simplest|if budget s|if budgets|we have (a|two|three)|special|package|series|our (flagship|best))\b/;
-const CHOICE = /\b(or)\b|,.*,/;
+const LOGISTICS = loose(
+  /\b(would|does|is|how about|what about) (\w+ )?(tuesday|monday|wednesday|thursday|friday|saturday|sunday|tomorrow|morning|evening|afternoon)|\bwhich (one s|ones|one is) better\b|\b(best|good) (number|email|time to reach)\b|\bget (it|you) on (the|our) schedule\b|\bgo ahead\b|\bdoes that (work|sound)\b|\bfeel better about\b|\bdoes that (explain|make sense|help)\b/,
+);
+const OPTIONS_START = loose(
+  /\b(option (one|1|a)|(three|two|a few|four) (ways|options|routes|choices|packages|levels|kinds|types|approaches)|one of (two|three) ways|here s what i d|heres what id|the simplest|if budget s|if budgets|we have (a|two|three)|special|package|series|our (flagship|best))\b/,
+);
+const CHOICE = loose(/\b(or)\b|,.*,/);
 
 function questionForm(text: string, kind: QuestionKind): QuestionFact['form'] {
   const n = normalizeText(text).replace(
@@ -398,23 +408,30 @@ const rankQ = (q: QuestionFact) =>
 const NUM =
   '(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\\d+)';
 const PRICE = new RegExp(
-  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(k|grand|dollars|bucks)\\b|\\b${NUM}([ -]${NUM})? (thousand|hundred|grand|dollars|bucks)\\b|\\b${NUM}-${NUM}\\b(?=[^a-z]*(installed|with|for|about|around|total|$|\\.|,))`,
+  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(k|grand|dollars|bucks)\\b|\\b${NUM}([ -]${NUM})? (thousand|hundred|grand|dollars|bucks)( (and )?${NUM}([ -]${NUM})? hundred)?\\b|\\b${NUM}-${NUM}\\b(?=[^a-z]*(installed|with|for|about|around|total|$|\\.|,))`,
   'gi',
 );
-const PRICE_CONTEXT =
-  /\b(cost|price|priced|about|around|ballpark|installed|quote|runs|comes out|total|thousand|hundred|grand|dollars|bucks)\b|\$/;
-const ENUM =
-  /\b(option (one|two|three|four|1|2|3|4|a|b|c)|(the )?(first|second|third) (one|option|is)|the (simplest|cheapest|basic|middle|top|premium|mid|budget|best|next|entry) (one|option|is|level|package|route)|(one|two|three),? (we|you)|another option|the other (one|option|kind)|or if you|if you really want|if budget s|if budgets|there s a|theres a|and a (\w+ )?(style|kind|type)|you (keep|do|go) )/g;
-const RECOMMEND =
-  /\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/;
-const TIE =
-  /\b(you (mentioned|said|told me)|from what you ve told me|from what youve told me|based on what you|since you|because you (said|want|re|are)|for your (plan|needs|situation)|how you use|you guys use|for (ten|five|\w+) years on|if you re selling|if youre selling|with your)\b/;
-const PUSH =
-  /\b(only one i d|only one id|only one i would|i wouldn t feel good (selling|recommending)|i wouldnt feel good (selling|recommending)|the best \w+ we (make|sell|have)|our flagship|it s the only|its the only)\b/;
-const SOCIAL_STEER =
-  /\b(most people on your street|what (most|all) (people|your neighbors|everyone) (are|is) doing|everyone on (your|the) street)\b/;
-const ASK_ALTERNATIVE =
-  /\b(something (less|cheaper|smaller|simpler)|less fancy|cheaper (option|one)|other options|anything (less|cheaper)|do you have (a|something) (cheaper|less|smaller|basic))\b/;
+const PRICE_CONTEXT = loose(
+  /\b(cost|price|priced|about|around|ballpark|installed|quote|runs|comes out|total|thousand|hundred|grand|dollars|bucks)\b|\$/,
+);
+const ENUM = loose(
+  /\b(option (one|two|three|four|1|2|3|4|a|b|c)|(the )?(first|second|third) (one|option|is)|the (simplest|cheapest|basic|middle|top|premium|mid|budget|best|next|entry) (one|option|is|level|package|route)|(one|two|three),? (we|you)|another option|the other (one|option|kind)|or if you|if you really want|if budget s|if budgets|there s a|theres a|and a (\w+ )?(style|kind|type)|you (keep|do|go) )/g,
+);
+const RECOMMEND = loose(
+  /\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
+);
+const TIE = loose(
+  /\b(you (mentioned|said|told me)|from what you ve told me|from what youve told me|based on what you|since you|because you (said|want|re|are)|for your (plan|needs|situation)|how you use|you guys use|for (ten|five|\w+) years on|if you re selling|if youre selling|with your)\b/,
+);
+const PUSH = loose(
+  /\b(only one i d|only one id|only one i would|i wouldn t feel good (selling|recommending)|i wouldnt feel good (selling|recommending)|the best \w+ we (make|sell|have)|our flagship|it s the only|its the only)\b/,
+);
+const SOCIAL_STEER = loose(
+  /\b(most people on your street|what (most|all) (people|your neighbors|everyone) (are|is) doing|everyone on (your|the) street)\b/,
+);
+const ASK_ALTERNATIVE = loose(
+  /\b(something (less|cheaper|smaller|simpler)|less fancy|cheaper (option|one)|other options|anything (less|cheaper)|do you have (a|something) (cheaper|less|smaller|basic))\b/,
+);
 
 function distinctPrices(text: string): string[] {
   if (!PRICE_CONTEXT.test(normalizeText(text)) && !/\$/.test(text)) return [];
@@ -549,21 +566,28 @@ const OBJECTION: { kind: string; re: RegExp }[] = [
     kind: 'worry',
     re: /\b(my worry|i m worried|im worried|worried (about|that)|nervous about|afraid (it|that)|my concern)\b/,
   },
-];
-const CLARIFY_Q =
-  /\b(what|how|which|why|can i ask|do you know|was it|were those|is it|is there|what s|whats)\b/;
-const CONFIRM =
-  /\b(does that (make sense|explain|help|answer|sound|work|cover)|would that (make you feel|help|work|ease|address)|how does that sound|is that (fair|helpful)|(is there )?anything else (holding|that would|stopping|on your mind)|did that answer|does that change|do you feel better|feel better about)\b/;
-const DISCOUNT =
-  /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b/;
-const ARGUE =
-  /\b(trust me|you get what you pay for|garbage|junk|isn t expensive|isnt expensive|that s not true|thats not true|you d (just )?be throwing|youd (just )?be throwing|they don t last|they dont last|what s the other company gonna|whats the other company gonna|you re wrong|youre wrong|honestly \w+ isn t)\b/;
-const FOLD =
-  /^(oh |okay |ok |right |yeah |sure |um |uh )*(okay|ok|sure|right|yeah|sorry|no problem|fine)\b.{0,80}$/;
-const RESPOND_REASON =
-  /\b(because|so that|which means|the reason|that s why|thats why|the difference|what that means|warranty|license\w*|insured|reference|photos|proof|sample|guarantee|compared|versus|vs|wear layer|commercial|load calc\w*|inspect\w*)\b/;
-const PRE_EMPT =
-  /\b(you might be (wondering|thinking)|a lot of (people|homeowners) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question))\b/;
+].map((o) => ({ ...o, re: loose(o.re) }));
+const CLARIFY_Q = loose(
+  /\b(what|how|which|why|can i ask|do you know|was it|were those|is it|is there|what s|whats)\b/,
+);
+const CONFIRM = loose(
+  /\b(does that (make sense|explain|help|answer|sound|work|cover)|would that (make you feel|help|work|ease|address)|how does that sound|is that (fair|helpful)|(is there )?anything else (holding|that would|stopping|on your mind)|did that answer|does that change|do you feel better|feel better about)\b/,
+);
+const DISCOUNT = loose(
+  /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b/,
+);
+const ARGUE = loose(
+  /\b(trust me|you get what you pay for|garbage|junk|isn t expensive|isnt expensive|that s not true|thats not true|you d (just )?be throwing|youd (just )?be throwing|they don t last|they dont last|what s the other company gonna|whats the other company gonna|you re wrong|youre wrong|honestly \w+ isn t)\b/,
+);
+const FOLD = loose(
+  /^(oh |okay |ok |right |yeah |sure |um |uh )*(okay|ok|sure|right|yeah|sorry|no problem|fine)\b.{0,80}$/,
+);
+const RESPOND_REASON = loose(
+  /\b(because|so that|which means|the reason|that s why|thats why|the difference|what that means|warranty|license\w*|insured|reference|photos|proof|sample|guarantee|compared|versus|vs|wear layer|commercial|load calc\w*|inspect\w*)\b/,
+);
+const PRE_EMPT = loose(
+  /\b(you might be (wondering|thinking)|a lot of (people|homeowners) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question))\b/,
+);
 
 interface Episode {
   kind: string;
@@ -739,16 +763,24 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
 
 // ---------------------------------------------------------------- closing
 
-const ASK =
-  /\b((would|do) you (like|want) to (go ahead|get (started|it|this|on)|move forward|book|schedule|do it|lock)|go ahead and (get|book|schedule|do|start)|get (it|you|this) on (the|our) (spring |fall |summer |winter )?(schedule|calendar)|shall we (go ahead|get|book|do)|ready to (move forward|go ahead|get started)|can we (get (it|you) )?(scheduled|started|booked)|which (one s|one is|ones|works) better for you|which (day|time|works) (works )?(better|best)|want to (go ahead|move forward)|let s (get (it|you) (on|scheduled|booked)|do it)|is (option \w+|that|this) the one you d (want|go with|like))\b/;
-const TRIAL =
-  /\b(how does (that|this) sound|if (\w+ )?(s|is|are|re)? ?(on board|agrees|okay|happy|likes it)|does (that|this) (feel|sound) (right|good|like)|which (of these|option|one) (feels|sounds|fits)|would (that|this) work for you|is that something you d want)\b/;
-const BUYING_SIGNAL =
-  /\b(what happens (now|next)|what s (the )?next|whats (the )?next|how soon (can|could)|when (can|could) you (start|do it)|how does (this|it) work from here)\b/;
-const YES =
-  /^(yes|yeah|yep|sure|okay|ok|sounds good|let s do it|lets do it|probably|absolutely|definitely|that works|perfect|great)\b|\b(let s do it|lets do it|that works|sounds good|is good|s good|s fine|is fine|i guess|we re both home|were both home)\b/;
-const NO =
-  /\b(no|not today|not tonight|think (it|about it) over|not (signing|deciding|ready)|need to think|talk to my|get back to you)\b/;
+const ASK = loose(
+  /\b((would|do) you (like|want) to (go ahead|get (started|it|this|on)|move forward|book|schedule|do it|lock)|go ahead and (get|book|schedule|do|start)|get (it|you|this) on (the|our) (spring |fall |summer |winter )?(schedule|calendar)|shall we (go ahead|get|book|do)|ready to (move forward|go ahead|get started)|can we (get (it|you) )?(scheduled|started|booked)|which (one s|one is|ones|works) better for you|which (day|time|works) (works )?(better|best)|want to (go ahead|move forward)|let s (get (it|you) (on|scheduled|booked)|do it)|is (option \w+|that|this) the one you d (want|go with|like))\b/,
+);
+const TRIAL = loose(
+  /\b(how does (that|this) sound|if (\w+ )?(s|is|are|re)? ?(on board|agrees|okay|happy|likes it)|does (that|this) (feel|sound) (right|good|like)|which (of these|option|one) (feels|sounds|fits)|would (that|this) work for you|is that something you d want)\b/,
+);
+const DEADLINE = loose(
+  /\b(today|tonight|midnight|now|expires|goes away|goes back|last chance|limited time|wont last|too late|never)\b/,
+);
+const BUYING_SIGNAL = loose(
+  /\b(what happens (now|next)|what s (the )?next|whats (the )?next|how soon (can|could)|when (can|could) you (start|do it)|how does (this|it) work from here)\b/,
+);
+const YES = loose(
+  /^(yes|yeah|yep|sure|okay|ok|sounds good|let s do it|lets do it|probably|absolutely|definitely|that works|perfect|great)\b|\b(let s do it|lets do it|that works|sounds good|is good|s good|s fine|is fine|i guess|we re both home|were both home)\b/,
+);
+const NO = loose(
+  /\b(no|not today|not tonight|think (it|about it) over|not (signing|deciding|ready)|need to think|talk to my|get back to you)\b/,
+);
 
 function detectClosing(turns: Turn[]): Finding {
   const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
@@ -783,7 +815,8 @@ function detectClosing(turns: Turn[]): Finding {
         /\?/.test(t.text));
     const isTrial = !isAsk && has(TRIAL, t.norm);
     if (!isAsk && !isTrial) return;
-    const p = findPressurePhrases(t.text).length > 0 || /\bwould you sign\b/.test(t.norm);
+    // Only a made-up deadline makes the close itself a pressure close.
+    const p = findPressurePhrases(t.text).some((x) => DEADLINE.test(x)) || /\bwould you sign\b/.test(t.norm);
     if (p) pressureAsk = true;
     if (isAsk) asks++;
     else trial++;
@@ -827,25 +860,33 @@ function detectClosing(turns: Turn[]): Finding {
 
 // ---------------------------------------------------------------- follow-up
 
-const DAY =
-  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next week|this week|weekend|january|february|march|april|may|june|july|august|september|october|november|december)\b/;
-const DATE =
-  /\b(the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[ -]\w+th|thirtieth|\d{1,2}(st|nd|rd|th))\b/;
-const TIME =
-  /\b(\d{1,2}(:\d\d)? ?(a ?m|p ?m)\b|\d{1,2}:\d\d|at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2})\b|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](thirty|fifteen|forty[ -]five|oclock|o clock)|noon|(ten|nine|eight|\w+) (a m|p m|am|pm|in the morning|in the evening|in the afternoon)|around (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}))\b(?! (hundred|thousand|grand|dollars|bucks|percent|years|minutes|windows|squares))/;
-const VAGUE =
-  /\b(sometime|some time|at some point|down the road|go from there|be in touch|touch base|reach out|circle back|whenever)\b/;
-const ATTENDEES =
-  /\b((you|me|i) and (\w+)|(\w+) and (me|i|you)|both of you|you both|(wife|husband|partner|\w+) (s|is|are)? ?(there|home) too|make sure (\w+) (is|s|are) there|it ll be me|itll be me|(project manager|advisor|installer|estimator|manager|technician)[\w ]{0,20}(comes?|will come|ll come|out))\b/;
-const ACTION =
-  /\b(i ll|ill|i will|we ll|well|i m going to|im going to) (email|text|send|bring|drop|call|come|swing|leave|have)\b|\b(comes? out|final measure|load calc\w*|inspection|paperwork|contract|drawing|confirmation)\b/;
-const AGREE =
-  /\b(sounds good|works|good|fine|sure|okay|ok|yes|yeah|see you|we re both home|were both home|home by|alright)\b/;
+const DAY = loose(
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week|this week|weekend|january|february|march|april|may|june|july|august|september|october|november|december)\b/,
+);
+const DATE = loose(
+  /\b(the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[ -]\w+th|thirtieth|\d{1,2}(st|nd|rd|th))\b/,
+);
+const TIME = loose(
+  /\b(\d{1,2}(:\d\d)? ?(a ?m|p ?m)\b|\d{1,2}:\d\d|at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2})\b|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](thirty|fifteen|forty[ -]five|oclock|o clock)|noon|(ten|nine|eight|\w+) (a m|p m|am|pm|in the morning|in the evening|in the afternoon)|around (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}))\b(?! (hundred|thousand|grand|dollars|bucks|percent|years|minutes|windows|squares))/,
+);
+const VAGUE = loose(
+  /\b(sometime|some time|at some point|down the road|go from there|be in touch|touch base|reach out|circle back|whenever)\b/,
+);
+const ATTENDEES = loose(
+  /\b((you|me|i) and (\w+)|(\w+) and (me|i|you)|both of you|you both|(wife|husband|partner|\w+) (s|is|are)? ?(there|home) too|make sure (\w+) (is|s|are) there|it ll be me|itll be me|(project manager|advisor|installer|estimator|manager|technician)[\w ]{0,20}(comes?|will come|ll come|out))\b/,
+);
+const ACTION = loose(
+  /\b(i ll|ill|i will|we ll|well|i m going to|im going to) (email|text|send|bring|drop|call|come|swing|leave|have)\b|\b(comes? out|final measure|load calc\w*|inspection|paperwork|contract|drawing|confirmation)\b/,
+);
+const AGREE = loose(
+  /\b(sounds good|works|good|fine|sure|okay|ok|yes|yeah|see you|we re both home|were both home|home by|alright)\b/,
+);
 
 function detectFollowUp(turns: Turn[]): Finding {
   const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
   // The next step is set at the end of the visit: look at the last two fifths of the turns.
-  const from = Math.floor(turns.length * 0.6);
+  const firstAsk = turns.find((t) => t.role === 'user' && has(ASK, t.norm));
+  const from = Math.min(Math.floor(turns.length * 0.6), firstAsk ? firstAsk.index : Infinity);
   const tail = turns.filter((t) => t.index >= from);
   const rep = tail.filter((t) => t.role === 'user');
   let day = false;

@@ -1,3 +1,4 @@
+import { looseContractions } from '../../../core/conversation-metrics';
 import type { Stage } from '../../../core/stages';
 
 /**
@@ -156,9 +157,17 @@ const TRADE: Record<Stage, NeedArea[]> = {
   ],
 };
 
+const byStage = new Map<string, NeedArea[]>();
+
 export function needAreas(stage: string): NeedArea[] {
   const trade = (TRADE as Record<string, NeedArea[] | undefined>)[stage] ?? TRADE.General;
-  return [...UNIVERSAL, ...trade];
+  const key = trade === TRADE.General ? 'General' : stage;
+  let areas = byStage.get(key);
+  if (!areas) {
+    areas = [...UNIVERSAL, ...trade].map((a) => ({ ...a, pattern: looseContractions(a.pattern) }));
+    byStage.set(key, areas);
+  }
+  return areas;
 }
 
 export const UNIVERSAL_DEPTH_AREAS = new Set(['budget', 'horizon', 'timeline', 'decision']);
