@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { sharedDir } from '../server/test-support/harness';
 import { launchBrowser, openPage, roleplay, roleplayUrl, startAppServer, type TestServer } from './support';
 
 let server: TestServer;
@@ -82,6 +84,27 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     await roleplay.startCall(page);
     await roleplay.waitForCoaching(page);
     await roleplay.feedbackForm(page).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('audio page with a transcribed recording, coaching and the player', async () => {
+    const { page, context } = await openPage(browser);
+    page.setDefaultTimeout(90_000);
+    await page.goto(server.url + '/audio');
+    await page
+      .getByLabel('Audio file')
+      .setInputFiles(path.join(sharedDir, 'fixtures/audio/faster_whisper/stereo_diarization.wav'));
+    await page.getByRole('button', { name: 'Upload & Analyze' }).click();
+    await page.getByRole('region', { name: 'Transcript' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Generate Coaching Feedback' }).click();
+    await page.getByRole('button', { name: 'Download PDF Report' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Coaching Feedback' })
+      .getByText(/Score: \d+\/10/)
+      .first()
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

@@ -189,17 +189,31 @@ export function AudioPage() {
         </Alert>
       )}
 
-      {sessionId && !hasTranscript && data?.status !== 'failed' && !session.isError && (
-        <Card>
-          <CardContent className="space-y-3 pt-5 sm:pt-6">
-            <p className="flex items-center gap-3 text-slate-700" role="status">
-              <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" />
-              Transcribing your audio file... This may take a minute.
-            </p>
-            <Progress value={data?.progress ?? 0} label="Transcription progress" />
-          </CardContent>
-        </Card>
+      {sessionId && data?.status === 'transcribed' && !hasTranscript && (
+        <Alert variant="info">
+          <AlertCircle aria-hidden="true" />
+          <AlertTitle>No speech found</AlertTitle>
+          <AlertDescription>
+            We could not hear any conversation in this recording. Check the file and upload it again.
+          </AlertDescription>
+        </Alert>
       )}
+
+      {sessionId &&
+        !hasTranscript &&
+        data?.status !== 'failed' &&
+        data?.status !== 'transcribed' &&
+        !session.isError && (
+          <Card>
+            <CardContent className="space-y-3 pt-5 sm:pt-6">
+              <p className="flex items-center gap-3 text-slate-700" role="status">
+                <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" />
+                Transcribing your audio file... This may take a minute.
+              </p>
+              <Progress value={data?.progress ?? 0} label="Transcription progress" />
+            </CardContent>
+          </Card>
+        )}
 
       {sessionId && data && hasTranscript && (
         <>

@@ -9,6 +9,9 @@ describe('audioPollInterval', () => {
     expect(audioPollInterval({ status: 'transcribing', transcript: [] })).toBe(2000);
     expect(audioPollInterval({ status: 'transcribed', transcript: [entry] })).toBe(false);
     expect(audioPollInterval({ status: 'failed', transcript: [] })).toBe(false);
+    expect(audioPollInterval({ status: 'uploaded', transcript: [] })).toBe(2000);
+    // Finished without any speech: nothing more will come.
+    expect(audioPollInterval({ status: 'transcribed', transcript: [] })).toBe(false);
   });
 });
 

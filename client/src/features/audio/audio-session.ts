@@ -29,12 +29,15 @@ export function audioSessionKey(id: string | null) {
   return ['/api/audio', id] as const;
 }
 
-/** Poll every 2 s until the transcript is non-empty or transcription failed (spec §4). */
+/**
+ * Poll every 2 s until the transcript is non-empty or transcription failed (spec §4). A finished
+ * job with an empty transcript (no speech heard) also stops the polling.
+ */
 export function audioPollInterval(
   session: Pick<AudioSessionView, 'transcript' | 'status'> | undefined,
 ): number | false {
   if (!session) return AUDIO_POLL_INTERVAL;
-  if (session.status === 'failed') return false;
+  if (session.status === 'failed' || session.status === 'transcribed') return false;
   if (Array.isArray(session.transcript) && session.transcript.length > 0) return false;
   return AUDIO_POLL_INTERVAL;
 }
