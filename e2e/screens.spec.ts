@@ -165,6 +165,64 @@ describe('audio page', () => {
   });
 });
 
+describe('audio page against the real pipeline', () => {
+  /** A mono 16 kHz WAV of silence. */
+  function silentWav(seconds: number): Buffer {
+    const samples = 16_000 * seconds;
+    const b = Buffer.alloc(44 + samples * 2);
+    b.write('RIFF', 0);
+    b.writeUInt32LE(36 + samples * 2, 4);
+    b.write('WAVEfmt ', 8);
+    b.writeUInt32LE(16, 16);
+    b.writeUInt16LE(1, 20);
+    b.writeUInt16LE(1, 22);
+    b.writeUInt32LE(16_000, 24);
+    b.writeUInt32LE(32_000, 28);
+    b.writeUInt16LE(2, 32);
+    b.writeUInt16LE(16, 34);
+    b.write('data', 36);
+    b.writeUInt32LE(samples * 2, 40);
+    return b;
+  }
+
+  it("shows a failed transcription with the server's reason and a Retry button that re-queues it", async () => {
+    const { page, context, errors } = await openPage(browser);
+    page.setDefaultTimeout(60_000);
+    await page.goto(server.url + '/audio');
+    await page
+      .getByLabel('Audio file')
+      .setInputFiles({ name: 'silence.wav', mimeType: 'audio/wav', buffer: silentWav(2) });
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/audio/upload'));
+    await page.getByRole('button', { name: 'Upload & Analyze' }).click();
+    const { sessionId } = (await (await uploaded).json()) as { sessionId: string };
+    await page.getByText('Upload successful', { exact: true }).waitFor();
+
+    // The player shows the uploaded file while the job runs.
+    const player = page.getByRole('region', { name: 'Recording player' });
+    expect(await player.innerText()).toContain('silence.wav');
+    expect(await player.innerText()).toContain('Sales Call Recording');
+    expect(await player.locator('audio').getAttribute('src')).toBe(`/api/audio/${sessionId}/file`);
+
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await retry.waitFor();
+    const stored = await (await fetch(`${server.url}/api/audio/${sessionId}`)).json();
+    expect(stored.status).toBe('failed');
+    expect(await page.getByRole('alert').filter({ has: retry }).innerText()).toContain(stored.error);
+
+    const retried = page.waitForResponse((r) => r.url().endsWith(`/api/audio/${sessionId}/retry`));
+    await retry.click();
+    expect((await retried).status()).toBe(200);
+    // It fails again for the same reason, and the page says so again.
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+
+    await player.getByRole('button', { name: 'Upload New File' }).click();
+    await page.getByText('Drop your audio file here').waitFor();
+    expect(await page.getByRole('button', { name: 'Upload & Analyze' }).isDisabled()).toBe(true);
+    expect(errors.pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('debug page', () => {
   it('builds a Windows session from the canned 300-second transcript through the real API', async () => {
     const { page, context, errors } = await openPage(browser);
