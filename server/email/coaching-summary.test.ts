@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCoaching, renderCoaching, type CoachingDocument } from '../../core/coaching-format';
 import { renderCoachingSummaryEmail, topImprovements, topStrengths } from './coaching-summary';
 import { keyMetrics } from './key-metrics';
+import { conversationMetrics } from '../../core/conversation-metrics';
+import { finalEntries } from '../../core/transcript';
 
 function doc(scores: [number, number, number, number, number, number], best = 9): CoachingDocument {
   const keys = [
@@ -82,7 +84,7 @@ describe('coaching summary email', () => {
       name: 'A&B',
       doc: d,
       appUrl: 'javascript:alert(1)',
-      metrics: [{ label: '<i>', value: '"v"' }],
+      metrics: [{ label: '<i>', value: '"v"', healthy: false }],
     });
     expect(email.html).not.toMatch(/<script|<b>|<i>|javascript:/);
     expect(email.html).toContain('&lt;script&gt;x()&lt;/script&gt; &amp; &quot;this&quot;');
@@ -99,36 +101,51 @@ describe('coaching summary email', () => {
 });
 
 describe('key metrics', () => {
-  it('measures length, balance, questions and turns from final entries', () => {
-    const t0 = 1_700_000_000_000;
-    const m = keyMetrics(
-      [
-        {
-          role: 'user',
-          transcript: 'Hi, how are you? Is now a good time?',
-          timestamp: t0,
-          transcriptType: 'final',
-        },
-        {
-          role: 'assistant',
-          transcript: 'Sure, come in, I have a few minutes for you today.',
-          timestamp: t0 + 5000,
-        },
-        {
-          role: 'user',
-          transcript: 'ignored partial words here?',
-          timestamp: t0 + 6000,
-          transcriptType: 'partial',
-        },
-        { role: 'user', transcript: 'Great.', timestamp: t0 + 65_000, transcriptType: 'final' },
-      ],
-      { duration: null, personaName: 'Linda' },
-    );
-    const byLabel = Object.fromEntries(m.map((x) => [x.label, x.value]));
-    expect(byLabel['Call length']).toBe('1:05');
-    expect(byLabel['Questions you asked']).toBe('2');
-    expect(byLabel['Your turns']).toBe('2');
-    expect(byLabel['Your longest turn']).toBe('9 words');
-    expect(byLabel['Speaking balance']).toBe('You 48% / Linda 52% (target: Linda 60%+)');
+  const t0 = 1_700_000_000_000;
+  const transcript = [
+    {
+      role: 'user' as const,
+      transcript: 'Hi, how are you? What brings you to look at windows?',
+      timestamp: t0,
+      transcriptType: 'final' as const,
+    },
+    {
+      role: 'assistant' as const,
+      transcript: 'The rooms are drafty and our bills went up a lot this winter.',
+      timestamp: t0 + 5000,
+    },
+    {
+      role: 'user' as const,
+      transcript: 'ignored partial words here?',
+      timestamp: t0 + 6000,
+      transcriptType: 'partial' as const,
+    },
+    { role: 'user' as const, transcript: 'Great.', timestamp: t0 + 65_000, transcriptType: 'final' as const },
+  ];
+
+  it('measures from the final entries when nothing is stored, with the shared wording', () => {
+    const m = keyMetrics(transcript, { duration: '65', personaName: 'Linda' });
+    const byLabel = Object.fromEntries(m.map((x) => [x.label, x]));
+    expect(byLabel['Call length'].value).toBe('1:05');
+    expect(byLabel['Speaking balance']).toEqual({
+      label: 'Speaking balance',
+      value: 'You 48% / Linda 52% (target: Linda 60%+)',
+      healthy: false,
+    });
+    expect(byLabel['Questions asked'].value).toMatch(/^2 \(/);
+    expect(byLabel['Pressure phrases']).toMatchObject({ value: 'none', healthy: true });
+  });
+
+  it('prefers the metrics stored with the coaching', () => {
+    const stored = {
+      ...conversationMetrics(finalEntries(transcript)),
+      questions: { total: 7, open: 5, closed: 2 },
+    };
+    const m = keyMetrics(transcript, { duration: '65', personaName: 'Linda', stored });
+    expect(m.find((x) => x.label === 'Questions asked')?.value).toBe('7 (5 open, 2 closed)');
+  });
+
+  it('is empty without a conversation', () => {
+    expect(keyMetrics([], { personaName: 'Linda' })).toEqual([]);
   });
 });

@@ -110,6 +110,9 @@ export function topImprovements(doc: CoachingDocument): Highlight[] {
     .map((s) => highlight({ title: s.title, label: '', score: s.score, content: s.content }));
 }
 
+const healthNote = (healthy: boolean | null) =>
+  healthy === null ? '' : healthy ? ' (on target)' : ' (work on this)';
+
 const scoreText = (score: number | null) => (score === null ? 'not scored' : `${score}/10`);
 
 export function renderCoachingSummaryEmail(input: SummaryEmailInput): RenderedEmail {
@@ -141,7 +144,7 @@ function renderText(input: SummaryEmailInput, overall: number | null): string {
   }
   if (input.metrics.length) {
     out.push('KEY CONVERSATION METRICS');
-    for (const m of input.metrics) out.push(`- ${m.label}: ${m.value}`);
+    for (const m of input.metrics) out.push(`- ${m.label}: ${m.value}${healthNote(m.healthy)}`);
     out.push('');
   }
   if (doc) {
@@ -231,7 +234,14 @@ function renderHtml(input: SummaryEmailInput, overall: number | null): string {
     parts.push(
       h2('Key conversation metrics'),
       `<ul style="padding-left:20px;margin:0">${input.metrics
-        .map((m) => `<li>${escapeHtml(m.label)}: <strong>${escapeHtml(m.value)}</strong></li>`)
+        .map(
+          (m) =>
+            `<li>${escapeHtml(m.label)}: <strong>${escapeHtml(m.value)}</strong>${
+              m.healthy === null
+                ? ''
+                : `<span style="color:${m.healthy ? '#047857' : '#b45309'}">${escapeHtml(healthNote(m.healthy))}</span>`
+            }</li>`,
+        )
         .join('')}</ul>`,
     );
   }

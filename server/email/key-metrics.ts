@@ -1,10 +1,13 @@
 import { LISTENING_TARGET_PERCENT } from '../../core/constants';
+import { conversationMetrics, describeMetrics, isConversationMetrics } from '../../core/conversation-metrics';
 import { speakingBalance } from '../../core/speaking-balance';
-import { countWords, finalEntries, type TranscriptEntry } from '../../core/transcript';
+import { finalEntries, type TranscriptEntry } from '../../core/transcript';
 
 export interface KeyMetric {
   label: string;
   value: string;
+  /** Whether the value is in its healthy range; null when that cannot be judged. */
+  healthy: boolean | null;
 }
 
 function formatDuration(totalSec: number): string {
@@ -12,39 +15,36 @@ function formatDuration(totalSec: number): string {
   return `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`;
 }
 
-/** Whole seconds from the stored duration string, else from the first and last entry times. */
-function durationSec(duration: string | null | undefined, entries: TranscriptEntry[]): number | null {
-  if (duration && /^\d+$/.test(duration)) return Number(duration);
-  if (entries.length < 2) return null;
-  const times = entries.map((e) => e.timestamp);
-  return (Math.max(...times) - Math.min(...times)) / 1000;
-}
+const wholeSeconds = (duration: string | null | undefined) =>
+  duration && /^\d+$/.test(duration) && Number(duration) > 0 ? Number(duration) : undefined;
 
 /**
- * The conversation numbers a rep can act on, measured from the saved transcript so the
- * email always agrees with what was said (whatever engine wrote the coaching).
+ * The conversation numbers a rep can act on. They come from the same measurement and the same
+ * wording as the coaching card and the PDF (core/conversation-metrics.ts); the stored metrics
+ * are used when present, else they are measured from the saved transcript.
  */
 export function keyMetrics(
   transcript: TranscriptEntry[],
-  opts: { duration?: string | null; personaName: string },
+  opts: { duration?: string | null; personaName: string; stored?: unknown },
 ): KeyMetric[] {
   const entries = finalEntries(transcript);
-  if (!entries.length) return [];
-  const metrics: KeyMetric[] = [];
-  const seconds = durationSec(opts.duration, entries);
-  if (seconds !== null) metrics.push({ label: 'Call length', value: formatDuration(seconds) });
+  if (!entries.length && !isConversationMetrics(opts.stored)) return [];
+  const metrics = isConversationMetrics(opts.stored)
+    ? opts.stored
+    : conversationMetrics(entries, { durationSec: wholeSeconds(opts.duration) });
 
-  const balance = speakingBalance(entries);
-  metrics.push({
-    label: 'Speaking balance',
-    value: `You ${balance.userPercent}% / ${opts.personaName} ${balance.personaPercent}% (target: ${opts.personaName} ${LISTENING_TARGET_PERCENT}%+)`,
-  });
-
-  const userTurns = entries.filter((e) => e.role === 'user');
-  const questions = userTurns.reduce((n, e) => n + (e.transcript.match(/\?/g)?.length ?? 0), 0);
-  metrics.push({ label: 'Questions you asked', value: String(questions) });
-  const longest = userTurns.reduce((n, e) => Math.max(n, countWords(e.transcript)), 0);
-  metrics.push({ label: 'Your longest turn', value: `${longest} words` });
-  metrics.push({ label: 'Your turns', value: String(userTurns.length) });
-  return metrics;
+  const rows: KeyMetric[] = [];
+  if (metrics.durationSec !== null) {
+    rows.push({ label: 'Call length', value: formatDuration(metrics.durationSec), healthy: null });
+  }
+  if (entries.length) {
+    const balance = speakingBalance(entries);
+    rows.push({
+      label: 'Speaking balance',
+      value: `You ${balance.userPercent}% / ${opts.personaName} ${balance.personaPercent}% (target: ${opts.personaName} ${LISTENING_TARGET_PERCENT}%+)`,
+      healthy: balance.goodListening,
+    });
+  }
+  for (const m of describeMetrics(metrics)) rows.push({ label: m.label, value: m.value, healthy: m.healthy });
+  return rows;
 }

@@ -74,6 +74,37 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
     expect(jobRows[0].status).toBe('done');
   });
 
+  it('coaches a session that has no stored coaching yet, so the email still carries every score', async () => {
+    const dbh = t.server.ctx.database.db;
+    const uncoached = await insertCoachedSession(dbh, { coaching: null });
+    const res = await api(t.url, 'POST', '/api/feedback', {
+      sessionId: uncoached,
+      name: 'Nia',
+      email: 'nia@example.com',
+    });
+    expect(res.status).toBe(201);
+    const mail = await waitFor(
+      async () => {
+        const [m] = await dbh.select().from(outbox).where(eq(outbox.feedbackId, res.body.id));
+        return m;
+      },
+      'the email',
+      90_000,
+    );
+    for (const title of [
+      'Empathy and Connection',
+      'Needs Analysis',
+      'Exploring Options',
+      'Objection Handling',
+      'Closing',
+      'Follow-Up',
+    ]) {
+      expect(mail.text).toMatch(new RegExp(`- (Strength|To Improve): ${title}: \\d+/10`));
+    }
+    expect(mail.text).toMatch(/- Best: .+: \d+\/10/);
+    expect(mail.text).toMatch(/- Questions asked: \d+/);
+  });
+
   it('lists outbox emails at /outbox with everything escaped', async () => {
     const res = await api(t.url, 'POST', '/api/feedback', {
       sessionId,

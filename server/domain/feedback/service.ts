@@ -1,6 +1,8 @@
 import { parseCoaching, type CoachingDocument } from '../../../core/coaching-format';
 import { insertFeedbackSchema } from '../../../core/schemas';
 import { personaFor } from '../../../core/stages';
+import { finalEntries } from '../../../core/transcript';
+import { coachTranscript } from '../coaching/service';
 import type { AppContext } from '../../context';
 import { renderCoachingSummaryEmail } from '../../email/coaching-summary';
 import { keyMetrics } from '../../email/key-metrics';
@@ -14,6 +16,7 @@ import {
   getSessionForSummary,
   roleplaySessionExists,
   type FeedbackRow,
+  type SummarySession,
 } from './data';
 import { createFeedbackWithJob, markFeedbackFailed, markFeedbackQueued, markFeedbackSent } from './mutations';
 import { cleanEmail, cleanName } from './sanitize';
@@ -86,18 +89,17 @@ export function feedbackMessageId(feedbackId: string, from: string): string {
   return `<feedback.${feedbackId}@${senderDomain(from)}>`;
 }
 
+/** The session's coaching; coached now when a submission arrives before any coaching was stored. */
 async function coachingFor(
   ctx: AppContext,
-  session: NonNullable<Awaited<ReturnType<typeof getSessionForSummary>>>,
+  session: SummarySession,
   signal: AbortSignal,
-): Promise<CoachingDocument | null> {
+): Promise<{ doc: CoachingDocument | null; metrics: unknown }> {
   const stored = parseCoaching(session.coaching);
-  if (stored) return stored;
-  const finals = session.transcript.filter((e) => e.transcriptType !== 'partial');
-  if (!finals.length) return null;
-  // The page normally shows coaching before the form, but a submission can race it: coach now.
-  const coach = ctx.providers.get('coach');
-  const result = await coach.coach(
+  if (stored) return { doc: stored, metrics: session.metrics };
+  if (!finalEntries(session.transcript).length) return { doc: null, metrics: session.metrics };
+  const result = await coachTranscript(
+    ctx.providers.get('coach'),
     {
       stage: session.stage,
       transcript: session.transcript,
@@ -106,7 +108,7 @@ async function coachingFor(
     },
     { signal },
   );
-  return parseCoaching(result.text);
+  return { doc: parseCoaching(result.coaching), metrics: result.metrics };
 }
 
 /**
@@ -124,16 +126,17 @@ export async function sendFeedbackEmail(
 
   const session = row.sessionId ? await getSessionForSummary(db, row.sessionId) : null;
   const persona = session ? personaFor(session.stage) : undefined;
-  const doc = session ? await coachingFor(ctx, session, signal) : null;
+  const coached = session ? await coachingFor(ctx, session, signal) : null;
   const email = renderCoachingSummaryEmail({
     name: row.name,
     stage: session?.stage ?? null,
     personaName: persona?.name ?? null,
-    doc,
+    doc: coached?.doc ?? null,
     metrics: session
       ? keyMetrics(session.transcript, {
           duration: session.duration,
           personaName: persona?.name ?? 'Homeowner',
+          stored: coached?.metrics,
         })
       : [],
     appUrl: appUrl(ctx),

@@ -172,6 +172,7 @@ describe.each(dbKinds)('summary email over SMTP on %s', (db: DbKind) => {
     }
     // The fixture call lasted 243 s.
     expect(text).toContain('- Call length: 4:03');
+    expect(text).toMatch(/- Questions asked: \d+ \(\d+ open, \d+ closed\)/);
     expect(text).toMatch(/- Speaking balance: You \d+% \/ Linda \d+%/);
     expect(text).toMatch(/TOP STRENGTHS\n1\. Warm opener \(9\/10\)/);
     expect(text).toMatch(/TOP IMPROVEMENTS\n1\. Objection Handling \(3\/10\)/);
