@@ -61,6 +61,19 @@ describe('call controls', () => {
     await context.close();
   });
 
+  it('closes the early-stop question when the homeowner hangs up first, then coaches the call', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(roleplayUrl(server.url, { script: 'hang-up' }));
+    await startCall(page);
+    await callCard(page).getByRole('button', { name: 'Stop call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop call early?' });
+    await dialog.waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await callCard(page).getByText('Ready to start').waitFor();
+    await roleplay.coaching(page).waitFor();
+    await context.close();
+  });
+
   it('stops the call by itself at five minutes', async () => {
     const { page, context } = await openPage(browser);
     await page.clock.install();

@@ -121,6 +121,11 @@ export const TEST_SCRIPTS: Record<string, ReplayScript> = {
   // Connected, nobody speaks.
   silent: { name: 'silent', steps: [{ kind: 'hold' }] },
   'start-failure': { name: 'start-failure', failStartWith: '', steps: [] },
+  // The homeowner hangs up by themselves after a short wait.
+  'hang-up': {
+    name: 'hang-up',
+    steps: [{ kind: 'pause', ms: 1500 }, owner("Sorry, I have to run. Let's talk another time.")],
+  },
   'connection-drop': {
     name: 'connection-drop',
     steps: [owner('Hello?'), { kind: 'drop' }],

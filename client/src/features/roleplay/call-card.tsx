@@ -106,7 +106,11 @@ export function CallCard(props: CallCardProps) {
             <Button
               size="lg"
               className="size-24 rounded-full text-base shadow-lg [&_svg]:size-9"
-              onClick={props.onStart}
+              onClick={() => {
+                // A confirmation left open by a call that ended on its own must not come back.
+                setConfirmOpen(false);
+                props.onStart();
+              }}
               disabled={isConnecting}
               aria-label={isConnecting ? 'Connecting' : 'Start call'}
             >
@@ -124,7 +128,7 @@ export function CallCard(props: CallCardProps) {
         </div>
       </CardContent>
 
-      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+      <Dialog open={confirmOpen && isCallActive} onOpenChange={setConfirmOpen}>
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Stop call early?</DialogTitle>
