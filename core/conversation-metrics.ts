@@ -45,7 +45,7 @@ const PRON_OR_DET =
 const AUX_INVERSION = new RegExp(`^${AUX} ${PRON_OR_DET}\\b`);
 const ASK_EMBEDDED = /^(can|could|may|do you mind if) (i|we) ask (you )?(what|why|how)\b/;
 const DISCOURSE =
-  /^((so|and|but|okay|ok|alright|all right|well|um|uh|now|great|perfect|right|yeah|yes|oh|got it|cool|sure|then|just|hey|like|you know|and then|curious|out of curiosity|quick question)\b[\s,]*)+/;
+  /^((so|and|but|okay|ok|alright|all right|well|um|uh|now|great|perfect|right|yeah|yes|oh|got it|cool|sure|then|just|hey|hi there|hi|hello|like|you know|and then|curious|out of curiosity|quick question)\b[\s,]*)+/;
 
 /** Lowercase, apostrophes removed, punctuation collapsed: the form every phrase rule is written against. */
 export function normalizeText(text: string): string {
@@ -82,6 +82,11 @@ export function classifyQuestion(sentence: string): QuestionKind | null {
   if (!norm) return null;
   const kind = questionKindOf(norm);
   if (kind) return kind;
+  if (marked) {
+    // "Hi there, what got you looking?": the question starts after a greeting or aside.
+    const inner = [...norm.matchAll(EMBEDDED_QUESTION)][0];
+    if (inner?.index) return questionKindOf(norm.slice(inner.index)) ?? 'closed';
+  }
   // A question mark on a fragment ("Golden?", "Six years?") is still a question, and closed.
   return marked ? 'closed' : null;
 }
@@ -98,7 +103,7 @@ function questionKindOf(norm: string): QuestionKind | null {
 
 /** Where a question clause starts inside unpunctuated text ("so what got you looking we do..."). */
 const EMBEDDED_QUESTION = new RegExp(
-  `\\b(?:(what|whats|why|how|hows)(?: (?:many|much|long|old|often))? (?:do|does|did|is|are|was|were|would|could|can|should|have|has|got|made|makes|brings|brought|matters|s|going|happening|your|the)|(?:how|what) about|${AUX} (?:you|your|we|they|it|he|she|i|there)|tell me|walk me through)\\b`,
+  `\\b(?:(what|whats|why|how|hows)(?: (?:many|much|long|old|often))? (?:do|does|did|is|are|was|were|would|could|can|should|have|has|got|made|makes|brings|brought|matters|s|going|happening|your|the)|(?:how|what) about|(?:which|where|when|who) (?:\\w+ )?(?:is|are|do|does|did|was|were)|${AUX} (?:you|your|we|they|it|he|she|i|there)|tell me|walk me through)\\b`,
   'g',
 );
 const NOT_A_CLAUSE_START =
@@ -131,13 +136,23 @@ export function findQuestions(text: string): { text: string; kind: QuestionKind 
 const FILLER_PATTERNS: RegExp[] = [
   /\b(um+|uh+|uhm+|umm+|erm+|er|ah+|hmm+|mm+)\b/g,
   /\b(basically|literally)\b/g,
-  /(?<!\b(do|did|if|as|would|wont|dont|didnt|now|what) )\byou know\b(?! (what|how|why|when|where|who|that|if|about|the|a|it|him|her|them|my|your|our))/g,
   /(^|[^a-z] )i mean\b/g,
 ];
 
 /** Counts filler words; "like" counts only when commas mark it as a filler (", like,"). */
 export function countFillers(text: string): number {
-  let n = (text.toLowerCase().match(/,\s*like\s*,/g) ?? []).length;
+  const lower = text.toLowerCase();
+  let n = (lower.match(/,\s*like\s*,/g) ?? []).length;
+  // "you know" is a filler when set off by punctuation, or (without punctuation) when it
+  // neither follows a question word nor takes an object.
+  for (const m of lower.matchAll(/(\b[a-z']+\s+)?\byou know\b([\s,.!?]*)([a-z']*)/g)) {
+    if (/^(do|did|if|as|would|won'?t|don'?t|didn'?t|now|what)\s+$/.test(m[1] ?? '')) continue;
+    if (/[,.!?]/.test(m[2]) || !m[3]) n++;
+    else if (
+      !/^(what|how|why|when|where|who|that|if|about|the|a|it|him|her|them|my|your|our|this|those)$/.test(m[3])
+    )
+      n++;
+  }
   const norm = normalizeText(text);
   for (const re of FILLER_PATTERNS) n += (norm.match(re) ?? []).length;
   return n;
