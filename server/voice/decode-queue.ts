@@ -7,9 +7,14 @@ import os from 'node:os';
  */
 export class DecodeQueue {
   private running = 0;
+  private partialsRunning = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(readonly slots = Math.max(1, os.availableParallelism?.() ?? os.cpus().length)) {}
+  constructor(
+    readonly slots = Math.max(1, os.availableParallelism?.() ?? os.cpus().length),
+    /** Captions are a nicety: one at a time across all calls keeps them from starving replies. */
+    readonly partialSlots = 1,
+  ) {}
 
   get busy(): boolean {
     return this.running >= this.slots;
@@ -28,11 +33,14 @@ export class DecodeQueue {
 
   /** Runs a partial decode now, or returns null when every slot is taken or finals are waiting. */
   async tryPartial<T>(job: () => Promise<T>): Promise<T | null> {
-    if (this.running >= this.slots || this.waiting.length > 0) return null;
+    if (this.running >= this.slots || this.waiting.length > 0 || this.partialsRunning >= this.partialSlots)
+      return null;
     this.running++;
+    this.partialsRunning++;
     try {
       return await job();
     } finally {
+      this.partialsRunning--;
       this.release();
     }
   }

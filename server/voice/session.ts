@@ -52,11 +52,11 @@ export interface VoiceSessionDeps {
 /** Keep this much audio before speech starts, so the first syllable reaches the recogniser. */
 const PRE_ROLL_WINDOWS = 10;
 /** New speech between live-caption decodes. */
-const PARTIAL_EVERY_MS = 700;
+const PARTIAL_EVERY_MS = 900;
 /** The browser's jitter buffer delays playback by about this much after the first chunk. */
 const CLIENT_JITTER_MS = 120;
-/** How long to wait for the live recogniser to catch up before decoding the clip on its own. */
-const STREAM_WAIT_MS = 1500;
+/** How long to wait for the live recogniser to catch up before decoding the clip on its own (a fresh decoder must load its model, so waiting is usually faster). */
+const STREAM_WAIT_MS = 2500;
 /** Up to this many mid-call crashes of an engine are survived before the call ends. */
 const MAX_ENGINE_FAILURES = 3;
 

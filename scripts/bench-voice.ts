@@ -1,0 +1,374 @@
+/**
+ * npm run bench:voice — live role-play calls against the real server (a separate process).
+ * Each simulated rep streams recorded utterances from ../shared/fixtures/audio into
+ * /api/voice in real time (20 ms frames, silence in between, like an open microphone), waits
+ * for the homeowner to finish answering, and speaks again. Prints, per concurrency level:
+ * end of rep speech -> first homeowner audio (p50/p95), where that time goes (end-of-turn
+ * wait, recogniser, first synthesised audio), recogniser real-time factor, playback gaps a
+ * 120 ms jitter buffer would hear, and the server's memory and CPU (its whole process tree).
+ *
+ * BENCH_LEVELS=1,5,20  BENCH_TURNS=5  (defaults)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { sharedDir } from '../server/test-support/harness';
+import { VoiceCallClient } from '../server/voice/call-client';
+import { readWav, resampleInt16, rms } from '../server/voice/pcm';
+import { PocketSphinxStt } from '../server/providers/stt/pocketsphinx';
+import { ServerProcess, tempDataDir } from './lib/server-process';
+
+const LEVELS = (process.env.BENCH_LEVELS ?? '1,5,20').split(',').map(Number);
+const TURNS = Number(process.env.BENCH_TURNS ?? 5);
+const FRAME = 320;
+const JITTER_MS = 120;
+const REPLY_TIMEOUT_MS = 20_000;
+
+const UTTERANCES = [
+  'azure_misc/whatstheweatherlike.wav',
+  'pocketsphinx_misc/goforward.wav',
+  'cards_pocketsphinx/cards_005.wav',
+  'librivox_pocketsphinx/sense_and_sensibility_01_austen_64kb-0880.wav',
+  'ljspeech_lhotse/LJ002-0020.wav',
+  'cards_pocketsphinx/cards_002.wav',
+  'librivox_pocketsphinx/sense_and_sensibility_01_austen_64kb-0930.wav',
+];
+
+interface Clip {
+  name: string;
+  pcm: Int16Array;
+  /** Last sample of speech (20 ms frames above the noise), where "end of rep speech" is measured. */
+  speechEnd: number;
+}
+
+function loadClip(rel: string): Clip {
+  const { sampleRate, pcm } = readWav(fs.readFileSync(path.join(sharedDir, 'fixtures/audio', rel)));
+  const at16k = resampleInt16(pcm, sampleRate, 16_000);
+  let speechEnd = at16k.length;
+  for (let i = at16k.length - FRAME; i >= 0; i -= FRAME) {
+    if (rms(at16k.subarray(i, i + FRAME)) > 0.02) {
+      speechEnd = i + FRAME;
+      break;
+    }
+  }
+  return { name: rel, pcm: at16k, speechEnd };
+}
+
+function percentile(values: number[], p: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+const fmt = (n: number) => (Number.isFinite(n) ? String(Math.round(n)) : '-');
+
+/** CPU seconds and RSS of a process and all its live descendants (plus reaped children's CPU). */
+function treeUsage(rootPid: number): { cpuSec: number; rssMb: number } {
+  const tick = 100; // USER_HZ on Linux
+  const page = 4096;
+  const procs = new Map<number, { ppid: number; cpu: number; rss: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      const cpu = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      const rss = Number(fields[21]) * page;
+      procs.set(Number(entry), { ppid, cpu, rss });
+    } catch {
+      // The process exited while being read.
+    }
+  }
+  let cpu = 0;
+  let rss = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    const p = procs.get(pid);
+    if (!p) continue;
+    cpu += p.cpu;
+    rss += p.rss;
+    for (const [child, info] of procs) if (info.ppid === pid) stack.push(child);
+  }
+  return { cpuSec: cpu / tick, rssMb: rss / 1024 / 1024 };
+}
+
+interface TurnResult {
+  latencyMs: number;
+  endOfTurnWaitMs: number;
+  sttMs: number;
+  ttsFirstAudioMs: number;
+  underruns: number;
+  recognised: string;
+}
+
+/** Counts moments a 120 ms jitter buffer would run dry while a reply's audio arrives. */
+function underrunsOf(chunks: { at: number; ms: number }[]): number {
+  if (!chunks.length) return 0;
+  let queueEnd = chunks[0].at + JITTER_MS;
+  let gaps = 0;
+  for (const c of chunks) {
+    if (c.at > queueEnd + 5) {
+      gaps++;
+      queueEnd = c.at + JITTER_MS;
+    }
+    queueEnd += c.ms;
+  }
+  return gaps;
+}
+
+async function runCall(
+  baseUrl: string,
+  clips: Clip[],
+  offset: number,
+  startDelayMs: number,
+): Promise<TurnResult[]> {
+  await new Promise((r) => setTimeout(r, startDelayMs));
+  const stage = ['General', 'Windows', 'HVAC', 'Roofing', 'Flooring'][offset % 5];
+  const session = await fetch(`${baseUrl}/api/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ stage }),
+  }).then((r) => r.json() as Promise<{ id: string }>);
+  const call = await VoiceCallClient.connect(baseUrl);
+  call.start({ stage, sessionId: session.id });
+  await call.waitForEvent('ready');
+
+  // The microphone: one frame every 20 ms, speech when queued, silence otherwise.
+  const queue: { pcm: Int16Array<ArrayBufferLike>; onSpeechEnd?: number; mark?: (wall: number) => void }[] =
+    [];
+  let micOn = true;
+  const silence = new Int16Array(FRAME);
+  const mic = (async () => {
+    const t0 = Date.now();
+    let frames = 0;
+    while (micOn && !call.closed) {
+      let frame: Int16Array<ArrayBufferLike> = silence;
+      const head = queue[0];
+      if (head) {
+        const pos = (head as { pos?: number }).pos ?? 0;
+        frame = head.pcm.subarray(pos, pos + FRAME);
+        (head as { pos?: number }).pos = pos + FRAME;
+        if (head.onSpeechEnd !== undefined && pos + FRAME >= head.onSpeechEnd && head.mark) {
+          head.mark(Date.now());
+          head.mark = undefined;
+        }
+        if (pos + FRAME >= head.pcm.length) queue.shift();
+      }
+      const buf = Buffer.alloc(FRAME * 2);
+      for (let i = 0; i < frame.length; i++) buf.writeInt16LE(frame[i], i * 2);
+      call.sendRaw(buf);
+      frames++;
+      const wait = t0 + frames * 20 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+  })();
+
+  const results: TurnResult[] = [];
+  try {
+    // Let the homeowner finish the opening line first.
+    await call.waitForEvent('transcript', (e) => e.role === 'assistant' && e.transcriptType === 'final', {
+      timeoutMs: REPLY_TIMEOUT_MS,
+    });
+    for (let t = 0; t < TURNS; t++) {
+      const clip = clips[(offset + t) % clips.length];
+      const from = call.received.length;
+      let speechEndWall = 0;
+      queue.push({ pcm: clip.pcm, onSpeechEnd: clip.speechEnd, mark: (w) => (speechEndWall = w) });
+      const userFinal = await call
+        .waitForEvent('transcript', (e) => e.role === 'user' && e.transcriptType === 'final', {
+          from,
+          timeoutMs: REPLY_TIMEOUT_MS,
+        })
+        .catch(() => null);
+      if (!userFinal) continue;
+      const userAt = call.received.findIndex((r, i) => i >= from && 'event' in r && r.event === userFinal);
+      const firstAudio = await call.waitFor((r) => 'audio' in r, {
+        from: userAt,
+        timeoutMs: REPLY_TIMEOUT_MS,
+      });
+      await call.waitForEvent('transcript', (e) => e.role === 'assistant' && e.transcriptType === 'final', {
+        from: userAt,
+        timeoutMs: REPLY_TIMEOUT_MS,
+      });
+      const replyItems = call.received.slice(userAt);
+      let rate = 22_050;
+      for (const r of call.received.slice(0, userAt))
+        if ('event' in r && r.event.type === 'audio-format') rate = r.event.sampleRate;
+      const chunks = replyItems.flatMap((r) =>
+        'audio' in r ? [{ at: r.at, ms: (r.audio.length / rate) * 1000 }] : [],
+      );
+      const metrics = replyItems.find((r) => 'event' in r && r.event.type === 'turn-metrics');
+      const m = metrics && 'event' in metrics && metrics.event.type === 'turn-metrics' ? metrics.event : null;
+      results.push({
+        latencyMs: firstAudio.at - speechEndWall,
+        endOfTurnWaitMs: m?.endOfTurnWaitMs ?? NaN,
+        sttMs: m?.sttMs ?? NaN,
+        ttsFirstAudioMs: m?.ttsFirstAudioMs ?? NaN,
+        underruns: underrunsOf(chunks),
+        recognised: userFinal.transcript,
+      });
+      if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(results[results.length - 1]), clip.name);
+      // A short pause before the rep speaks again.
+      await new Promise((r) => setTimeout(r, 400));
+    }
+  } finally {
+    micOn = false;
+    await mic;
+    call.stop();
+    await call.waitForEvent('ended', () => true, { timeoutMs: 5000 }).catch(() => undefined);
+    call.close();
+  }
+  return results;
+}
+
+async function recogniserRtf(clips: Clip[]): Promise<{ rtf: number; sample: string } | null> {
+  try {
+    const stt = new PocketSphinxStt();
+    let audioMs = 0;
+    let workMs = 0;
+    let sample = '';
+    for (const clip of clips) {
+      const t0 = performance.now();
+      const segs = await stt.transcribe(clip.pcm);
+      workMs += performance.now() - t0;
+      audioMs += (clip.pcm.length / 16_000) * 1000;
+      if (!sample) sample = segs.map((s) => s.text).join(' ');
+    }
+    return { rtf: workMs / audioMs, sample };
+  } catch (err) {
+    console.log(`(recogniser RTF skipped: ${err instanceof Error ? err.message : String(err)})`);
+    return null;
+  }
+}
+
+async function main() {
+  const clips = UTTERANCES.map(loadClip);
+  console.log(
+    `Voice benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const rtf = await recogniserRtf(clips);
+  if (rtf)
+    console.log(
+      `Recogniser (PocketSphinx, one process per clip incl. model load): RTF ${rtf.rtf.toFixed(2)}`,
+    );
+
+  const dataDir = tempDataDir('doorstep-bench-voice-');
+  const server = await ServerProcess.create({
+    DATA_DIR: dataDir,
+    MODELS_DIR: process.env.MODELS_DIR ?? path.join(sharedDir, 'models'),
+    ROLES: 'web',
+  });
+  await server.start();
+  const rows: string[] = [];
+  try {
+    for (const level of LEVELS) {
+      const before = treeUsage(server.pid!);
+      let peakRss = before.rssMb;
+      const sampler = setInterval(() => {
+        peakRss = Math.max(peakRss, treeUsage(server.pid!).rssMb);
+      }, 500);
+      const t0 = Date.now();
+      const perCall = await Promise.all(
+        Array.from({ length: level }, (_, i) =>
+          runCall(server.url, clips, i, Math.round((i / level) * 2000)).catch((err) => {
+            console.log(`call ${i} failed: ${err instanceof Error ? err.message : String(err)}`);
+            return [] as TurnResult[];
+          }),
+        ),
+      );
+      clearInterval(sampler);
+      const wallSec = (Date.now() - t0) / 1000;
+      const after = treeUsage(server.pid!);
+      const turns = perCall.flat();
+      const lat = turns.map((t) => t.latencyMs);
+      const cpuPct = ((after.cpuSec - before.cpuSec) / wallSec) * 100;
+      const underruns = turns.reduce((n, t) => n + t.underruns, 0);
+      const expected = level * TURNS;
+      const row = [
+        level,
+        `${turns.length}/${expected}`,
+        fmt(percentile(lat, 50)),
+        fmt(percentile(lat, 95)),
+        fmt(
+          percentile(
+            turns.map((t) => t.endOfTurnWaitMs),
+            50,
+          ),
+        ),
+        fmt(
+          percentile(
+            turns.map((t) => t.sttMs),
+            50,
+          ),
+        ),
+        fmt(
+          percentile(
+            turns.map((t) => t.sttMs),
+            95,
+          ),
+        ),
+        fmt(
+          percentile(
+            turns.map((t) => t.ttsFirstAudioMs),
+            50,
+          ),
+        ),
+        underruns,
+        fmt(cpuPct),
+        fmt(peakRss),
+      ];
+      rows.push(`| ${row.join(' | ')} |`);
+      console.log(
+        `\n${level} concurrent call(s): ${turns.length}/${expected} turns answered in ${wallSec.toFixed(0)} s` +
+          `\n  end of rep speech -> first homeowner audio: p50 ${fmt(percentile(lat, 50))} ms, p95 ${fmt(percentile(lat, 95))} ms` +
+          `\n  of which end-of-turn wait p50 ${fmt(
+            percentile(
+              turns.map((t) => t.endOfTurnWaitMs),
+              50,
+            ),
+          )} ms, recogniser after end of turn p50 ${fmt(
+            percentile(
+              turns.map((t) => t.sttMs),
+              50,
+            ),
+          )} / p95 ${fmt(
+            percentile(
+              turns.map((t) => t.sttMs),
+              95,
+            ),
+          )} ms, first synthesised audio p50 ${fmt(
+            percentile(
+              turns.map((t) => t.ttsFirstAudioMs),
+              50,
+            ),
+          )} ms` +
+          `\n  playback gaps (120 ms jitter buffer): ${underruns}` +
+          `\n  server CPU ${fmt(cpuPct)}% of one core (process tree), peak RSS ${fmt(peakRss)} MB` +
+          (level === 1
+            ? `\n  recognised e.g.: ${turns
+                .map((t) => `"${t.recognised}"`)
+                .slice(0, 3)
+                .join(', ')}`
+            : ''),
+      );
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(
+    '\n| calls | turns | p50 ms | p95 ms | end-of-turn wait p50 | STT after EOT p50 | STT p95 | first TTS audio p50 | gaps | server CPU % | peak RSS MB |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
