@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EMAIL_MESSAGE } from '../../core/schemas';
-import { feedback, jobs, leads, outbox } from '../db/schema';
+import { audioSessions, feedback, jobs, leads, outbox } from '../db/schema';
 import { api, createTestDatabase, dbKinds, startTestServer, type TestServer } from '../test-support/harness';
 import {
   insertCoachedSession,
@@ -197,6 +197,28 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
       consent: true,
       source: 'builtin',
     });
+  });
+
+  it('unlocks each kind of session separately, as the session reads report it', async () => {
+    const dbh = t.server.ctx.database.db;
+    const [audio] = await dbh
+      .insert(audioSessions)
+      .values({ fileName: 'call.wav', stage: 'General', storageKey: 'test-key', status: 'transcribed' })
+      .returning({ id: audioSessions.id });
+    const fresh = await insertCoachedSession(dbh);
+    expect((await api(t.url, 'GET', `/api/audio/${audio.id}`)).body.unlocked).toBe(false);
+    expect((await api(t.url, 'GET', `/api/sessions/${fresh}`)).body.unlocked).toBe(false);
+    // An audio id sent as a role-play session is not found: kinds never mix.
+    const wrongKind = { email: 'a@example.com', consent: true, sessionId: audio.id, sessionKind: 'roleplay' };
+    expect((await api(t.url, 'POST', '/api/leads', wrongKind)).status).toBe(404);
+    const res = await api(t.url, 'POST', '/api/leads', {
+      ...wrongKind,
+      sessionKind: 'audio',
+      source: 'hubspot',
+    });
+    expect(res.status).toBe(201);
+    expect((await api(t.url, 'GET', `/api/audio/${audio.id}`)).body.unlocked).toBe(true);
+    expect((await api(t.url, 'GET', `/api/sessions/${fresh}`)).body.unlocked).toBe(false);
   });
 
   it('rejects bad leads', async () => {
