@@ -3,6 +3,7 @@ import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import type { EngineInfo } from '../../providers/types';
+import { coachTranscript } from '../coaching/service';
 import { findSession, toSessionView, type SessionView } from './data';
 import { insertSession, saveSessionCoaching, saveSessionTranscript } from './mutations';
 
@@ -109,9 +110,8 @@ export async function coachSession(ctx: AppContext, id: string): Promise<Coachin
       'This session has no saved conversation yet. Hold a role-play call, then ask for coaching.',
     );
   }
-  const coach = ctx.providers.get('coach');
   const durationSec = session.duration ? Number(session.duration) : undefined;
-  const result = await coach.coach({
+  const result = await coachTranscript(ctx.providers.get('coach'), {
     stage: session.stage,
     transcript,
     durationSec: Number.isFinite(durationSec) ? durationSec : undefined,
@@ -119,13 +119,13 @@ export async function coachSession(ctx: AppContext, id: string): Promise<Coachin
   });
   const engine = describeEngine(ctx, result.engine);
   await saveSessionCoaching(ctx.database.db, id, {
-    coaching: result.text,
+    coaching: result.coaching,
     coachingEngine: JSON.stringify({ ...engine, ...(result.note ? { note: result.note } : {}) }),
     metrics: result.metrics,
   });
   return {
-    coaching: result.text,
-    metrics: result.metrics ?? null,
+    coaching: result.coaching,
+    metrics: result.metrics,
     engine,
     ...(result.note ? { note: result.note } : {}),
   };
