@@ -46,6 +46,7 @@ export async function openPage(
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.consoleErrors.push(msg.text());
   });
-  page.setDefaultTimeout(15_000);
+  // Generous: the machine running the suite may be busy with other work.
+  page.setDefaultTimeout(30_000);
   return { context, page, errors };
 }
