@@ -262,6 +262,8 @@ async function main() {
     DATA_DIR: dataDir,
     MODELS_DIR: process.env.MODELS_DIR ?? path.join(sharedDir, 'models'),
     ROLES: 'web',
+    // Every simulated rep connects from this one address.
+    RATE_LIMIT_VOICE: '0',
   });
   await server.start();
   const rows: string[] = [];
