@@ -108,6 +108,10 @@ export function twoMeans(points: Point[], iterations = 20): { labels: number[]; 
   return { labels, centers };
 }
 
+/** Distance between the two voice groups, in units of their own spread, that counts as two people. */
+export const MIN_SEPARATION = 1.8;
+export const MIN_UTTERANCES_PER_VOICE = 2;
+
 const semitones = (hz: number) => 12 * Math.log2(Math.max(hz, 1) / 100);
 
 export interface MonoAttribution {
@@ -132,30 +136,43 @@ export function attributeMono(segments: SttSegment[], track: FrameTrack): MonoAt
   });
   if (idx.length < 2) return single();
 
-  // Standardise each feature so pitch (the strongest cue) is weighted on purpose, not by units.
-  const raw = idx.map((i) => [semitones(feats[i].pitchHz), feats[i].energyDb, feats[i].zcr * 100]);
-  const weights = [1.0, 0.5, 0.35];
-  const spread = [0, 1, 2].map((d) => {
+  // Standardise each feature so the cues are weighted on purpose, not by their units.
+  const raw = idx.map((i) => [
+    semitones(feats[i].pitchHz),
+    feats[i].energyDb,
+    feats[i].zcr * 100,
+    ...feats[i].shape,
+  ]);
+  const dims = raw[0].length;
+  const weights = Array.from({ length: dims }, (_, d) =>
+    d === 0 ? 1 : d === 1 ? 0.5 : d === 2 ? 0.2 : 0.45,
+  );
+  const floors = Array.from({ length: dims }, (_, d) => (d === 0 ? 1.5 : d === 1 ? 2 : d === 2 ? 1 : 1.5));
+  const spread = floors.map((floor, d) => {
     const vals = raw.map((r) => r[d]);
     const m = vals.reduce((a, b) => a + b, 0) / vals.length;
     const sd = Math.sqrt(vals.reduce((a, b) => a + (b - m) ** 2, 0) / vals.length);
-    return { m, sd: Math.max(sd, d === 0 ? 1.5 : d === 1 ? 2 : 1) };
+    return { m, sd: Math.max(sd, floor) };
   });
   const points = raw.map((r, k) => ({
     x: r.map((v, d) => ((v - spread[d].m) / spread[d].sd) * weights[d]),
     weight: Math.max(1, utterances[idx[k]].endMs - utterances[idx[k]].startMs),
   }));
-  const { labels } = twoMeans(points);
+  const { labels, centers } = twoMeans(points);
 
-  // Are these two voices? Compare group medians in real units.
+  // Two voices only when the groups sit well apart compared with how much each group varies.
+  const dist = (a: number[], b: number[]) => Math.sqrt(a.reduce((s2, v, i) => s2 + (v - b[i]) ** 2, 0));
+  const within =
+    points.reduce((s2, p, i) => s2 + dist(p.x, centers[labels[i]]), 0) / Math.max(1, points.length);
+  const separation = dist(centers[0], centers[1]) / Math.max(within, 0.35);
   const groupStat = (k: number, d: number) => {
     const vals = raw.filter((_, i) => labels[i] === k).map((r) => r[d]);
     return vals.length ? [...vals].sort((a, b) => a - b)[vals.length >> 1] : NaN;
   };
-  const pitchGap = Math.abs(groupStat(0, 0) - groupStat(1, 0));
-  const loudGap = Math.abs(groupStat(0, 1) - groupStat(1, 1));
   const both = labels.includes(0) && labels.includes(1);
-  if (!both || (pitchGap < 5 && loudGap < 8)) return single();
+  // One odd utterance is not evidence of a second person: each voice must be heard at least twice.
+  const smaller = Math.min(labels.filter((l) => l === 0).length, labels.filter((l) => l === 1).length);
+  if (!both || smaller < MIN_UTTERANCES_PER_VOICE || separation < MIN_SEPARATION) return single();
 
   // Utterances without enough voiced frames take the label of the nearest labelled neighbour in time.
   const labelOf = new Array<number>(utterances.length).fill(-1);

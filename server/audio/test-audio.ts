@@ -15,7 +15,10 @@ export function concatAudio(inputs: string[], output: string, pauseSec = 1): str
   const args: string[] = ['-hide_banner', '-loglevel', 'error', '-y'];
   for (const i of inputs) args.push('-i', i);
   const parts = inputs
-    .map((_, i) => `[${i}:a]aresample=16000,aformat=channel_layouts=mono,apad=pad_dur=${pauseSec}[a${i}]`)
+    .map(
+      (_, i) =>
+        `[${i}:a]aresample=16000,aformat=channel_layouts=mono,apad=pad_len=${Math.round(pauseSec * 16000)}[a${i}]`,
+    )
     .join(';');
   const labels = inputs.map((_, i) => `[a${i}]`).join('');
   args.push('-filter_complex', `${parts};${labels}concat=n=${inputs.length}:v=0:a=1[out]`, '-map', '[out]');
