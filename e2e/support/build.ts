@@ -32,6 +32,19 @@ export function clientBuildIsStale(): boolean {
   return SOURCES.some((s) => newestMtime(s) > builtAt);
 }
 
+const ASSET_KEEP_MS = 30 * 60_000;
+
+/** Removes built assets older than half an hour, so keeping old builds does not pile up. */
+function pruneOldAssets(): void {
+  const dir = path.join(clientDistDir, 'assets');
+  if (!fs.existsSync(dir)) return;
+  const cutoff = Date.now() - ASSET_KEEP_MS;
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { force: true });
+  }
+}
+
 function sleep(ms: number) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
@@ -60,9 +73,19 @@ export function ensureClientBuilt(): void {
   }
   try {
     if (!clientBuildIsStale()) return;
+    pruneOldAssets();
+    // Old hashed assets stay in place: a server started earlier (another test file) knows only
+    // the files that existed when it started, and its open pages may still lazy-load them.
     execFileSync(
       process.execPath,
-      [path.join(rootDir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      [
+        path.join(rootDir, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+        '--emptyOutDir',
+        'false',
+      ],
       {
         cwd: rootDir,
         stdio: 'inherit',
