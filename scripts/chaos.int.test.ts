@@ -191,6 +191,11 @@ for (const db of dbKinds) {
           const files = storedUploads(dataDir);
           const audio = await check.query('select id, storage_key, status from audio_sessions');
           for (const a of audio) expect(files.has(a.storage_key), `file of upload ${a.id}`).toBe(true);
+          const retried = await check.query(
+            `select kind, count(*)::int as jobs, count(*) filter (where attempts > 1)::int as interrupted from jobs group by kind`,
+          );
+          // Jobs that needed more than one attempt were cut off by a kill (or failed once) and resumed.
+          console.log(`chaos on ${db}: jobs ${JSON.stringify(retried)}`);
           const stuck = await check.query(
             `select count(*)::int as n from jobs where status in ('queued','running')`,
           );

@@ -20,7 +20,7 @@ import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
 import { registerHealthRoutes } from './http/health';
 import { activeVoiceSessions, registerVoiceRoutes } from './voice/routes';
-import { instrumentJob, registerObservability } from './observability/instrument';
+import { instrumentJob, instrumentProviders, registerObservability } from './observability/instrument';
 
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -254,7 +254,8 @@ export async function createServer(config: Config): Promise<Server> {
     }
   });
   await registerSecurity(app, config);
-  registerObservability(app, ctx);
+  instrumentProviders(providers);
+  registerObservability(app, ctx, { liveCalls: () => activeVoiceSessions.size });
 
   // Runs before the WebSocket plugin's own preClose: live calls get to say goodbye and save first.
   app.addHook('preClose', async () => {

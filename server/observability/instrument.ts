@@ -3,7 +3,16 @@ import type { AppContext } from '../context';
 import { HttpError } from '../errors';
 import type { JobDefinition } from '../jobs/queue';
 import { queueDepth as readQueueDepth } from '../jobs/queue';
-import { httpRequestDuration, queueDepth, recordJobDuration, registry } from './metrics';
+import type { Providers } from '../providers/registry';
+import { STT_SAMPLE_RATE } from '../providers/stt/types';
+import {
+  httpRequestDuration,
+  liveCalls,
+  queueDepth,
+  recordJobDuration,
+  recordSttRealTimeFactor,
+  registry,
+} from './metrics';
 
 /** Wraps a job handler so every run records its duration and outcome. */
 export function instrumentJob(def: JobDefinition): JobDefinition {
@@ -29,8 +38,30 @@ export function instrumentJob(def: JobDefinition): JobDefinition {
 
 const QUEUE_STATUSES = ['queued', 'running', 'done', 'failed'];
 
+/**
+ * Measures the speech-to-text engine's real-time factor on every whole-clip transcription
+ * (uploads, and the live call's end-of-turn decodes), whichever module calls it.
+ */
+export function instrumentProviders(providers: Providers): void {
+  if (!providers.has('stt')) return;
+  const stt = providers.get('stt');
+  const transcribe = stt.transcribe.bind(stt);
+  stt.transcribe = async (pcm, opts) => {
+    const started = performance.now();
+    const segments = await transcribe(pcm, opts);
+    const audioMs = (pcm.length / STT_SAMPLE_RATE) * 1000;
+    // Clips under a quarter second say more about start-up cost than about speed.
+    if (audioMs >= 250) recordSttRealTimeFactor(stt.id, 'clip', (performance.now() - started) / audioMs);
+    return segments;
+  };
+}
+
 /** Request latency for every route, and GET /metrics in the Prometheus text format. */
-export function registerObservability(app: FastifyInstance, ctx: AppContext): void {
+export function registerObservability(
+  app: FastifyInstance,
+  ctx: AppContext,
+  gauges: { liveCalls?: () => number } = {},
+): void {
   app.addHook('onResponse', async (request, reply) => {
     // Unmatched URLs share one label so random paths cannot grow the series without bound.
     const route = request.routeOptions.url ?? 'unmatched';
@@ -51,6 +82,7 @@ export function registerObservability(app: FastifyInstance, ctx: AppContext): vo
     } catch {
       // The database is down: keep the last known depth; /api/health reports the outage.
     }
+    if (gauges.liveCalls) liveCalls.set(gauges.liveCalls());
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 }

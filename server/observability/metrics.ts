@@ -41,7 +41,7 @@ export const liveCalls = new client.Gauge({
 
 export const sttRealTimeFactor = new client.Histogram({
   name: 'doorstep_stt_real_time_factor',
-  help: 'Speech-to-text processing time divided by audio duration (below 1 is faster than real time)',
+  help: 'Speech-to-text processing time divided by audio duration (below 1 is faster than real time), by engine and clip or stream',
   labelNames: ['engine', 'mode'] as const,
   buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5],
   registers: [registry],
@@ -66,8 +66,8 @@ export function recordJobDuration(kind: string, outcome: string, ms: number): vo
   jobDuration.observe({ kind, outcome }, ms / 1000);
 }
 
-/** mode: 'file' for uploaded recordings, 'stream' for live calls. */
-export function recordSttRealTimeFactor(engine: string, mode: 'file' | 'stream', factor: number): void {
+/** mode: 'clip' for whole-clip decodes (uploads, end-of-turn finals), 'stream' for live recognisers. */
+export function recordSttRealTimeFactor(engine: string, mode: 'clip' | 'stream', factor: number): void {
   if (Number.isFinite(factor) && factor >= 0) sttRealTimeFactor.observe({ engine, mode }, factor);
 }
 
