@@ -3,7 +3,7 @@
 # speech-to-text), espeak-ng (offline voices), and for tests Chromium, poppler-utils and sox.
 # Safe to run again: it installs only what is missing. Needs root (or sudo).
 set -euo pipefail
-packages=(pocketsphinx pocketsphinx-en-us espeak-ng chromium poppler-utils sox)
+packages=(pocketsphinx pocketsphinx-en-us espeak-ng chromium poppler-utils sox bzip2)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -eq 0 ]; then echo "System packages present."; exit 0; fi

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findSherpaSttModels } from '../server/providers/stt/sherpa-onnx';
+import { installModel, isInstalled, MODEL_CATALOGUE, ModelDownloadError, type ModelEntry } from './models';
+
+/** A local stand-in for the release host, serving archives built here. */
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'models-test-'));
+let base = '';
+let server: http.Server;
+const requests: string[] = [];
+let archive: Buffer;
+let archiveSha = '';
+
+beforeAll(async () => {
+  const src = path.join(tmp, 'src', 'sherpa-onnx-whisper-tiny.en');
+  fs.mkdirSync(src, { recursive: true });
+  for (const f of ['tiny.en-encoder.int8.onnx', 'tiny.en-decoder.int8.onnx', 'tiny.en-tokens.txt']) {
+    fs.writeFileSync(path.join(src, f), `fake ${f}`);
+  }
+  execFileSync('tar', [
+    '-cjf',
+    path.join(tmp, 'whisper.tar.bz2'),
+    '-C',
+    path.join(tmp, 'src'),
+    'sherpa-onnx-whisper-tiny.en',
+  ]);
+  archive = fs.readFileSync(path.join(tmp, 'whisper.tar.bz2'));
+  archiveSha = createHash('sha256').update(archive).digest('hex');
+  server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    if (req.url === '/whisper.tar.bz2')
+      return res.writeHead(200, { 'content-length': archive.length }).end(archive);
+    if (req.url === '/redirect') return res.writeHead(302, { location: '/whisper.tar.bz2' }).end();
+    if (req.url === '/vad.onnx') return res.writeHead(200).end('vad-bytes');
+    res.writeHead(404).end('missing');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((r) => server.close(() => r()));
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const whisper = (over: Partial<ModelEntry> = {}): ModelEntry => ({
+  id: 'whisper-tiny.en',
+  capability: 'speech-to-text',
+  description: 'test',
+  url: `${base}/whisper.tar.bz2`,
+  kind: 'tar.bz2',
+  target: 'stt',
+  creates: 'sherpa-onnx-whisper-tiny.en',
+  approxMb: 1,
+  ...over,
+});
+
+describe('model downloads', () => {
+  it('verifies the checksum, unpacks into the layout the engine finds, and skips it next time', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
+    const r = await installModel(dir, whisper({ sha256: archiveSha, url: `${base}/redirect` }));
+    expect(r.status).toBe('installed');
+    expect(r.sha256).toBe(archiveSha);
+    const found = findSherpaSttModels(dir);
+    expect(found.map((m) => [m.kind, m.name])).toEqual([['whisper', 'sherpa-onnx-whisper-tiny.en']]);
+    expect(found[0].files.encoder).toMatch(/tiny\.en-encoder\.int8\.onnx$/);
+    const before = requests.length;
+    expect((await installModel(dir, whisper({ sha256: archiveSha }))).status).toBe('present');
+    expect(requests.length).toBe(before);
+    expect(fs.existsSync(path.join(dir, '.partial'))).toBe(false);
+  });
+
+  it('refuses a checksum mismatch and leaves nothing installed', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
+    const wrong = 'f'.repeat(64);
+    await expect(installModel(dir, whisper({ sha256: wrong }))).rejects.toThrow(/Checksum mismatch/);
+    expect(isInstalled(dir, whisper())).toBe(false);
+    expect(fs.readdirSync(dir).filter((f) => f !== 'stt')).toEqual([]);
+  });
+
+  it('reports a missing file clearly', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
+    const err = await installModel(dir, whisper({ url: `${base}/nope.tar.bz2` })).catch((e) => e);
+    expect(err).toBeInstanceOf(ModelDownloadError);
+    expect(err.message).toMatch(/answered 404/);
+  });
+
+  it('saves single files under their folder and name', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
+    const sha = createHash('sha256').update('vad-bytes').digest('hex');
+    const entry: ModelEntry = {
+      id: 'vad',
+      capability: 'voice-activity',
+      description: 'test',
+      url: `${base}/vad.onnx`,
+      sha256: sha,
+      kind: 'file',
+      target: 'silero-vad',
+      fileName: 'silero_vad_v5.1.2.onnx',
+      approxMb: 1,
+    };
+    await installModel(dir, entry);
+    expect(fs.readFileSync(path.join(dir, 'silero-vad/silero_vad_v5.1.2.onnx'), 'utf8')).toBe('vad-bytes');
+  });
+
+  it('the catalogue has unique ids, https sources and well-formed pinned checksums', () => {
+    const ids = MODEL_CATALOGUE.map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const m of MODEL_CATALOGUE) {
+      expect(m.url.startsWith('https://')).toBe(true);
+      if (m.sha256) expect(m.sha256).toMatch(/^[0-9a-f]{64}$/);
+      if (m.kind === 'tar.bz2') expect(m.creates).toBeTruthy();
+    }
+    // The pinned Silero checksum is the one of the copy in ../shared.
+    const silero = MODEL_CATALOGUE.find((m) => m.id === 'silero-vad')!;
+    const shared = path.resolve(__dirname, '../../shared/models/silero-vad/silero_vad_v5.1.2.onnx');
+    if (fs.existsSync(shared)) {
+      expect(createHash('sha256').update(fs.readFileSync(shared)).digest('hex')).toBe(silero.sha256);
+    }
+  });
+});
