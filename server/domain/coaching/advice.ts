@@ -25,8 +25,7 @@ const TRADE: Record<string, TradeLines> = {
       'How old is the system, and which rooms are never quite comfortable? And what have the bills looked like this summer?',
     options:
       "Based on the age and those bills, you've got three routes: keep repairing, a straight swap, or a higher-efficiency system. Here's the price of each, and for how long you plan to stay, I'd go with this one.",
-    proof:
-      "I'll give you the numbers in one minute: what it costs, what it saves, and what happens if you wait.",
+    proof: 'Here are the numbers: what it costs, what it saves each year, and what happens if you wait.',
   },
   Roofing: {
     needs:
@@ -79,7 +78,36 @@ function toneFor(persona: PersonaCard | undefined): { opener: string; check: str
   return { opener: 'Good question.', check: 'Does that make sense so far?' };
 }
 
-export function betterLine(key: SectionKey | 'best', stage: string, name: string): string {
+/** The objection answer, shaped by the kind of objection the homeowner actually raised. */
+function objectionLine(
+  kind: string | undefined,
+  trade: TradeLines,
+  tone: { opener: string; check: string },
+): string {
+  switch (kind) {
+    case 'competitor':
+      return `You should compare. Can I ask what the other quote included? ${trade.proof} ${tone.check}`;
+    case 'stall':
+      return `Of course, it's a big decision. What would your partner want to see? If it helps, I can come back when you're both here. ${tone.check}`;
+    case 'trust':
+      return `After what happened, I'd be careful too. What would make you feel safe? ${trade.proof} ${tone.check}`;
+    case 'need':
+      return `Fair enough, and it may be fine. Can I ask what the last person who looked at it found? ${trade.proof} ${tone.check}`;
+    case 'time':
+      return `I'll respect your time, so in one minute: ${trade.proof} Or is there a better time to talk?`;
+    case 'worry':
+      return `That's a real worry. What have you seen go wrong before? ${trade.proof} ${tone.check}`;
+    default:
+      return `I hear you, that's real money. Can I ask what you're comparing it to? ${tone.opener} ${trade.proof} ${tone.check}`;
+  }
+}
+
+export function betterLine(
+  key: SectionKey | 'best',
+  stage: string,
+  name: string,
+  context: { objectionKind?: string } = {},
+): string {
   const persona = personaFor(stage);
   const trade = TRADE[stage] ?? TRADE.General;
   const tone = toneFor(persona);
@@ -92,7 +120,7 @@ export function betterLine(key: SectionKey | 'best', stage: string, name: string
     case 'exploringOptions':
       return `"${trade.options}"`;
     case 'objectionHandling':
-      return `"I hear you, that's real money. Can I ask what you're comparing it to? ${tone.opener} ${trade.proof} ${tone.check}"`;
+      return `"${objectionLine(context.objectionKind, trade, tone)}"`;
     case 'closing':
       return `"From everything you've told me, this one fits. Would you like to go ahead and get it on the schedule?"`;
     case 'followUp':

@@ -67,7 +67,7 @@ export interface Analysis {
   empathy: Finding;
   needs: Finding;
   options: Finding;
-  objections: Finding & { raised: number; preEmpted: number };
+  objections: Finding & { raised: number; preEmpted: number; kinds: string[] };
   closing: Finding;
   followUp: Finding;
 }
@@ -408,15 +408,46 @@ const rankQ = (q: QuestionFact) =>
 const NUM =
   '(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\\d+)';
 const PRICE = new RegExp(
-  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(k|grand|dollars|bucks)\\b|\\b${NUM}([ -]${NUM})? (thousand|hundred|grand|dollars|bucks)( (and )?${NUM}([ -]${NUM})? hundred)?\\b|\\b${NUM}-${NUM}\\b(?=[^a-z]*(installed|with|for|about|around|total|$|\\.|,))`,
+  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(k|grand|dollars|bucks)\\b|\\b${NUM}([ -]${NUM})? (thousand|hundred|grand|dollars|bucks)( (and )?${NUM}([ -]${NUM})? hundred)?\\b(?! (installs|homes|houses|windows|roofs|jobs|customers|people|square|feet|miles|years|families))|(?<=\\b(about|around|is|s|at|for|to|was|costs?|runs|comes to|only) )${NUM}-(one|two|three|four|five|six|seven|eight|nine)\\b(?! (minutes|hours|years|days|percent|miles|feet|degrees))`,
   'gi',
 );
 const PRICE_CONTEXT = loose(
   /\b(cost|price|priced|about|around|ballpark|installed|quote|runs|comes out|total|thousand|hundred|grand|dollars|bucks)\b|\$/,
 );
 const ENUM = loose(
-  /\b(option (one|two|three|four|1|2|3|4|a|b|c)|(the )?(first|second|third) (one|option|is)|the (simplest|cheapest|basic|middle|top|premium|mid|budget|best|next|entry) (one|option|is|level|package|route)|(one|two|three),? (we|you)|another option|the other (one|option|kind)|or if you|if you really want|if budget s|if budgets|there s a|theres a|and a (\w+ )?(style|kind|type)|you (keep|do|go) )/g,
+  /\b(the (simplest|cheapest|basic|middle|top|premium|mid|budget|best|next|entry) (one|option|is|level|package|route)|another option|the other (one|option|kind)|or if you|if you really want|if budget s|if budgets|there s a|theres a|and a (\w+ )?(style|kind|type)|you (keep|do|go) )/g,
 );
+/** Numbered choices; each distinct number counts once ("One, you keep it... two, ... three"). */
+const ORDINAL = loose(
+  /\b(?:option (one|two|three|four|1|2|3|4|a|b|c)|(?:the )?(first|second|third) (?:one|option|is)|(one|two|three),? (?:we|you)|(?:or|and) (two|three|four)\b(?! (of|or|more|years|times|days|weeks|kids|people|hundred|thousand)))/g,
+);
+const ORDINAL_VALUE: Record<string, number> = {
+  one: 1,
+  '1': 1,
+  a: 1,
+  first: 1,
+  two: 2,
+  '2': 2,
+  b: 2,
+  second: 2,
+  three: 3,
+  '3': 3,
+  c: 3,
+  third: 3,
+  four: 4,
+  '4': 4,
+};
+
+export // Numbered choices are marked so they can outrank looser markers ("there's a...").
+const ORDINAL_BONUS = 100;
+
+function choiceMarkers(norm: string): number {
+  const ordinals = new Set<number>();
+  for (const m of norm.matchAll(ORDINAL)) ordinals.add(ORDINAL_VALUE[m[1] ?? m[2] ?? m[3] ?? m[4]] ?? 0);
+  if (ordinals.size >= 2) return ordinals.size + ORDINAL_BONUS;
+  return Math.max(ordinals.size, norm.match(ENUM)?.length ?? 0);
+}
+
 const RECOMMEND = loose(
   /\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
 );
@@ -433,7 +464,7 @@ const ASK_ALTERNATIVE = loose(
   /\b(something (less|cheaper|smaller|simpler)|less fancy|cheaper (option|one)|other options|anything (less|cheaper)|do you have (a|something) (cheaper|less|smaller|basic))\b/,
 );
 
-function distinctPrices(text: string): string[] {
+export function distinctPrices(text: string): string[] {
   if (!PRICE_CONTEXT.test(normalizeText(text)) && !/\$/.test(text)) return [];
   return [...new Set((text.match(PRICE) ?? []).map((p) => p.toLowerCase().replace(/\s+/g, ' ')))];
 }
@@ -458,11 +489,11 @@ function detectOptions(
   let refusedAlternative = false;
   const optionTurns: number[] = [];
   for (const t of rep) {
-    const m = t.norm.match(ENUM)?.length ?? 0;
+    const m = choiceMarkers(t.norm);
     const p = distinctPrices(t.text);
     const isOption = m > 0 || p.length > 0 || has(OPTIONS_START, t.norm);
     if (isOption) optionTurns.push(t.index);
-    markers += m;
+    markers = Math.max(markers, m); // choices are laid out in one turn; later mentions repeat them
     // Prices count as options only in turns that lay out choices (not a haggled single price).
     if (m > 0 || p.length > 1 || has(OPTIONS_START, t.norm)) p.forEach((x) => prices.add(x));
     if (!recommend && has(RECOMMEND, t.norm) && t.words >= 6) recommend = t;
@@ -495,7 +526,19 @@ function detectOptions(
     }
   });
 
-  const optionCount = Math.min(4, Math.max(Math.min(markers, 4), prices.size, optionTurns.length ? 1 : 0));
+  // Spoken enumeration ("option one... two...") is the surer count; prices fill in when it is missing.
+  // Spoken numbering ("one... two... or three") is the surest count; then distinct prices;
+  // then looser markers.
+  const ordinals = markers >= ORDINAL_BONUS ? markers - ORDINAL_BONUS : 0;
+  const optionCount = Math.min(
+    4,
+    ordinals >= 2
+      ? Math.max(ordinals, Math.min(prices.size, ordinals + 1))
+      : prices.size >= 2
+        ? prices.size
+        : Math.max(markers, prices.size, optionTurns.length ? 1 : 0),
+  );
+
   const singlePush = optionTurns.length > 0 && (push > 0 || refusedAlternative) && optionCount <= 2;
   let score = [1, 2.5, 4.5, 5.5, 5.5][optionCount];
   score += prices.size >= 2 ? 1.5 : prices.size === 1 ? 0.5 : 0;
@@ -505,10 +548,14 @@ function detectOptions(
   if (optionCount <= 1) score = Math.min(score, 4.5);
   f.score = clamp(score);
 
-  const first = rep.find((t) => optionTurns.includes(t.index));
+  // Quote the turn that lays out the most choices.
+  const richness = (t: Turn) => (choiceMarkers(t.norm) % ORDINAL_BONUS) + distinctPrices(t.text).length;
+  const first = rep
+    .filter((t) => optionTurns.includes(t.index))
+    .sort((a, b) => richness(b) - richness(a) || a.index - b.index)[0];
   if (first)
     f.evidence.push({
-      quote: quoteFrom(first, ENUM),
+      quote: quoteFrom(first, richness(first) ? ENUM : undefined),
       turn: first.index,
       strength: optionCount >= 3 ? 0.7 : 0.4,
       label: 'laid out the options',
@@ -523,8 +570,8 @@ function detectOptions(
 
   if (optionCount >= 2)
     f.positives.push(`presented ${optionCount} options${prices.size >= 2 ? ' with prices' : ''}`);
-  if (recommend) f.positives.push('made a clear recommendation');
-  if (ties + echoed.size >= 3) f.positives.push('tied them to what the homeowner said');
+  if (recommend && !singlePush) f.positives.push('made a clear recommendation');
+  if (ties + echoed.size >= 3 && !singlePush) f.positives.push('tied them to what the homeowner said');
   if (!optionTurns.length) f.gaps.push('never presented a solution or options');
   else if (optionCount <= 1) f.gaps.push('offered a single package instead of a choice');
   if (optionTurns.length && ties + echoed.size < 3)
@@ -599,7 +646,7 @@ interface Episode {
   best?: Evidence;
 }
 
-function detectObjections(turns: Turn[]): Finding & { raised: number; preEmpted: number } {
+function detectObjections(turns: Turn[]): Finding & { raised: number; preEmpted: number; kinds: string[] } {
   const episodes: Episode[] = [];
   let lastEnd = -1;
   for (let i = 0; i < turns.length; i++) {
@@ -624,13 +671,15 @@ function detectObjections(turns: Turn[]): Finding & { raised: number; preEmpted:
   }
 
   const preEmpted = turns.filter((t) => t.role === 'user' && has(PRE_EMPT, t.norm)).length;
-  const f: Finding & { raised: number; preEmpted: number } = {
+  const f: Finding & { raised: number; preEmpted: number; kinds: string[] } = {
     score: 6,
     positives: [],
     gaps: [],
     evidence: [],
     missteps: [],
     raised: episodes.length,
+    // Worst-handled first, so advice targets the objection that cost the most.
+    kinds: [...episodes].sort((a, b) => a.score - b.score).map((e) => e.kind),
     preEmpted,
   };
   if (!episodes.length) {
@@ -749,8 +798,7 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
             : 'pressured',
     };
   } else {
-    const r =
-      reps.find((x) => has(CONFIRM, x.norm)) ?? reps.find((x) => findQuestions(x.text).length) ?? first;
+    const r = reps.find((x) => has(CONFIRM, x.norm)) ?? first;
     ep.best = {
       quote: quoteFrom(r, has(CONFIRM, r.norm) ? CONFIRM : undefined),
       turn: r.index,
@@ -981,9 +1029,7 @@ export function analyseConversation(
   const firstOption = turns.find(
     (t) =>
       t.role === 'user' &&
-      (has(OPTIONS_START, t.norm) ||
-        (t.norm.match(ENUM)?.length ?? 0) >= 2 ||
-        distinctPrices(t.text).length >= 1),
+      (has(OPTIONS_START, t.norm) || choiceMarkers(t.norm) >= 2 || distinctPrices(t.text).length >= 1),
   );
   const discoveryEnd = firstOption ? firstOption.index : turns.length;
   const questions = detectQuestions(turns, opts.stage);

@@ -44,8 +44,19 @@ const clean = (q: string) =>
     .replace(/^>+\s*/, '')
     .trim();
 
-function sectionContent(key: SectionKey, f: Finding, score: number, stage: string, name: string): string {
+function sectionContent(
+  key: SectionKey,
+  found: Finding,
+  score: number,
+  stage: string,
+  name: string,
+  objectionKind?: string,
+): string {
   const lines: string[] = [];
+  // Speak of the homeowner by name when it is known.
+  const personal = (s: string) =>
+    name ? s.replace(/\bthe homeowner's\b/g, `${name}'s`).replace(/\bthe homeowner\b/g, name) : s;
+  const f = { ...found, positives: found.positives.map(personal), gaps: found.gaps.map(personal) };
   const strong = score >= 8;
   if (f.positives.length) lines.push(`${strong ? 'You' : 'You'} ${sentence(f.positives)}.`);
   if (f.gaps.length && !strong) lines.push(`What held it back: ${sentence(f.gaps.slice(0, 3))}.`);
@@ -63,7 +74,7 @@ function sectionContent(key: SectionKey, f: Finding, score: number, stage: strin
     for (const e of bad) lines.push(`> "${clean(e.quote)}"`);
   }
   if (!good.length && !bad.length) lines.push('', 'No line in the conversation showed this behaviour.');
-  lines.push('', `**Try this next time:** ${betterLine(key, stage, name)}`);
+  lines.push('', `**Try this next time:** ${betterLine(key, stage, name, { objectionKind })}`);
   return lines.join('\n');
 }
 
@@ -117,7 +128,7 @@ export function rubricCoaching(input: RubricInput): RubricResult {
       key,
       title: SECTION_TITLES[key],
       score: scores[key],
-      content: sectionContent(key, findingFor(a, key), scores[key], input.stage, name),
+      content: sectionContent(key, findingFor(a, key), scores[key], input.stage, name, a.objections.kinds[0]),
     })),
   };
 
@@ -173,7 +184,11 @@ export function rubricCoaching(input: RubricInput): RubricResult {
   }
   if (fixes.length) {
     summary.push('', '**Top two things to change**, in order:');
-    fixes.forEach((k, i) => summary.push(`${i + 1}. ${SECTION_TITLES[k]} (${scores[k]}/10): ${TOP_FIX[k]}.`));
+    fixes.forEach((k, i) =>
+      summary.push(
+        `${i + 1}. ${SECTION_TITLES[k]} (${scores[k]}/10): ${TOP_FIX[k].replace("the homeowner's", name ? `${name}'s` : "the homeowner's")}.`,
+      ),
+    );
   }
   if (focus) summary.push('', `${cap(homeowner)} plays a ${focus}`);
   doc.summary = summary.join('\n');
