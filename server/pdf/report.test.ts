@@ -148,3 +148,16 @@ describe('audio PDF report', () => {
     ]);
   });
 });
+
+describe('metricRows with measured conversation metrics', () => {
+  it('uses the same labels and values as the coaching card', async () => {
+    const { conversationMetrics, describeMetrics } = await import('../../core/conversation-metrics');
+    const m = conversationMetrics([
+      { role: 'user', transcript: 'Hi, what got you looking at a new roof?', timestamp: 1_000 },
+      { role: 'assistant', transcript: 'A leak.', timestamp: 3_000 },
+    ]);
+    const rows = metricRows(m);
+    expect(rows).toEqual(describeMetrics(m).map(({ label, value }) => ({ label, value })));
+    expect(rows.map((r) => r.label)).toContain('Your talk time');
+  });
+});

@@ -9,6 +9,7 @@ import {
   type TextBlock,
 } from '../../core/coaching-format';
 import { LISTENING_TARGET_PERCENT } from '../../core/constants';
+import { describeMetrics, isConversationMetrics } from '../../core/conversation-metrics';
 import { speakingBalance } from '../../core/speaking-balance';
 import type { TranscriptEntry } from '../../core/transcript';
 
@@ -70,6 +71,9 @@ function formatValue(v: unknown): string | null {
 
 /** Flattens the measured metrics (shape owned by the coach) into label/value rows. */
 export function metricRows(metrics: unknown): { label: string; value: string }[] {
+  // The coach's metrics explain themselves the same way the coaching card does.
+  if (isConversationMetrics(metrics))
+    return describeMetrics(metrics).map(({ label, value }) => ({ label, value }));
   if (!metrics || typeof metrics !== 'object' || Array.isArray(metrics)) return [];
   const rows: { label: string; value: string }[] = [];
   for (const [key, value] of Object.entries(metrics as Record<string, unknown>)) {
