@@ -43,6 +43,10 @@ export interface Server {
   close(): Promise<void>;
 }
 
+/** Messages the multipart parser (busboy) uses for bodies that are not a valid form. */
+const MULTIPART_PARSE_ERROR =
+  /^(Unexpected end of (multipart data|form|file)|Malformed part header|Multipart: Boundary not found|Part terminated early|Malformed urlencoded form)/;
+
 function errorBody(code: string, message: string) {
   return { error: { code, message } };
 }
@@ -213,6 +217,12 @@ export async function createServer(config: Config): Promise<Server> {
     if (status >= 400 && status < 500) {
       const described = describeClientError(err, config);
       return reply.status(described.status).send(errorBody(described.code, described.message));
+    }
+    if (status >= 500 && err instanceof Error && MULTIPART_PARSE_ERROR.test(err.message)) {
+      // The form parser rejects a broken body with a plain Error; the client sent it, so it is a 400.
+      return reply
+        .status(400)
+        .send(errorBody('invalid_multipart', `The upload form could not be read (${err.message}).`));
     }
     request.log.error({ err }, 'request failed');
     if (status === 503) {
