@@ -323,6 +323,7 @@ async function main() {
         underruns,
         fmt(cpuPct),
         fmt(peakRss),
+        os.loadavg()[0].toFixed(1),
       ];
       rows.push(`| ${row.join(' | ')} |`);
       console.log(
@@ -350,7 +351,7 @@ async function main() {
             ),
           )} ms` +
           `\n  playback gaps (120 ms jitter buffer): ${underruns}` +
-          `\n  server CPU ${fmt(cpuPct)}% of one core (process tree), peak RSS ${fmt(peakRss)} MB` +
+          `\n  server CPU ${fmt(cpuPct)}% of one core (process tree), peak RSS ${fmt(peakRss)} MB, machine load ${os.loadavg()[0].toFixed(1)}` +
           (level === 1
             ? `\n  recognised e.g.: ${turns
                 .map((t) => `"${t.recognised}"`)

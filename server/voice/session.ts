@@ -55,8 +55,12 @@ const PRE_ROLL_WINDOWS = 10;
 const PARTIAL_EVERY_MS = 900;
 /** The browser's jitter buffer delays playback by about this much after the first chunk. */
 const CLIENT_JITTER_MS = 120;
-/** How long to wait for the live recogniser to catch up before decoding the clip on its own (a fresh decoder must load its model, so waiting is usually faster). */
-const STREAM_WAIT_MS = 2500;
+/**
+ * How long to wait for the warm recogniser to catch up. It is normally ready before the end of
+ * the turn; when it lags (an overloaded machine), waiting still beats a fresh decoder, which
+ * must first load its model on that same busy machine.
+ */
+const STREAM_WAIT_MS = 5000;
 /** Up to this many mid-call crashes of an engine are survived before the call ends. */
 const MAX_ENGINE_FAILURES = 3;
 
@@ -378,9 +382,9 @@ export class VoiceSession {
     let text: string;
     const sttStart = Date.now();
     try {
-      const live = this.stream
-        ? await this.stream.textBetween(span.startMs, span.endMs, STREAM_WAIT_MS)
-        : null;
+      let live = this.stream ? await this.stream.textBetween(span.startMs, span.endMs, STREAM_WAIT_MS) : null;
+      // Still behind after that: the latest caption beats a fresh decoder on a machine this busy.
+      if (live === null && this.stream && u.lastPartial) live = u.lastPartial;
       const spec = u.speculative;
       // The speculative decode is valid when no speech arrived after it started.
       text =
