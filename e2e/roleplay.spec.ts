@@ -249,3 +249,45 @@ describe('a full call', () => {
     await context.close();
   });
 });
+
+describe('a refused feedback submission', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    // One feedback submission per minute, so the page's own submission is refused.
+    limited = await startAppServer({ RATE_LIMIT_FEEDBACK: '1' });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('shows the destructive "Submission failed" toast with the reason and keeps the page', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(roleplayUrl(limited.url, { stage: 'HVAC' }));
+    await roleplay.startCall(page);
+    await roleplay.waitForCoaching(page);
+    const form = roleplay.feedbackForm(page);
+    await form.waitFor();
+
+    const first = await fetch(`${limited.url}/api/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Earlier Rep', email: 'earlier@example.com' }),
+    });
+    expect(first.status).toBe(201);
+
+    await form.getByLabel('Name').fill('Sam Rep');
+    await form.getByLabel('Email').fill('sam@example.com');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Submission failed' });
+    await toast.waitFor();
+    expect(await toast.innerText()).toMatch(/Too many feedback submissions/);
+    expect(
+      await page.locator('[data-variant="destructive"]').filter({ hasText: 'Submission failed' }).count(),
+    ).toBe(1);
+    // Nothing was reset: the coaching and the filled form stay.
+    expect(await roleplay.coaching(page).count()).toBe(1);
+    expect(await form.getByLabel('Email').inputValue()).toBe('sam@example.com');
+    expect(await form.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+    await context.close();
+  });
+});
