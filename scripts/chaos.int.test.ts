@@ -118,7 +118,10 @@ for (const db of dbKinds) {
   describe(`chaos on ${db}`, () => {
     const dataDir = tempDataDir('doorstep-chaos-');
     let dropDb: (() => Promise<void>) | undefined;
+    let server: ServerProcess | undefined;
     afterAll(async () => {
+      // Also runs when the test times out, so no server process outlives the suite.
+      await server?.stop('SIGKILL');
       await dropDb?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
@@ -133,7 +136,7 @@ for (const db of dbKinds) {
           databaseUrl = created.url;
           dropDb = created.drop;
         }
-        const server = await ServerProcess.create({
+        server = await ServerProcess.create({
           DATA_DIR: dataDir,
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
           RATE_LIMIT_UPLOAD: '0',
