@@ -71,7 +71,7 @@ export class PocketSphinxStream implements StreamingRecognizer {
         'yes',
         '-logfn',
         '/dev/null',
-        // End its utterances after 150 ms of silence, well before our own end of turn (450 ms);
+        // End its utterances after 150 ms of silence, well before our own end of turn (400 ms);
         // words are gathered by time, so a turn split into several utterances still reads whole.
         '-vad_postspeech',
         '15',

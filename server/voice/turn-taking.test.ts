@@ -29,8 +29,8 @@ describe('turn-taking', () => {
     const events = run('q:200 s:800 q:1000');
     expect(events.map((e) => e.type)).toEqual(['speech-start', 'pause', 'end-of-turn']);
     const end = events.find((e) => e.type === 'end-of-turn')!;
-    expect(end.type === 'end-of-turn' && end.waitedMs).toBeGreaterThanOrEqual(450);
-    expect(end.type === 'end-of-turn' && end.waitedMs).toBeLessThan(600);
+    expect(end.type === 'end-of-turn' && end.waitedMs).toBeGreaterThanOrEqual(400);
+    expect(end.type === 'end-of-turn' && end.waitedMs).toBeLessThan(550);
   });
 
   it('waits out a short pause inside a turn', () => {

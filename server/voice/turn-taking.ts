@@ -21,7 +21,7 @@ export interface TurnTakingOptions {
 export const DEFAULT_TURN_TAKING: TurnTakingOptions = {
   minSpeechMs: 96,
   bargeInMs: 160,
-  endOfTurnMs: 450,
+  endOfTurnMs: 400,
   fillerEndOfTurnMs: 1200,
   pauseMs: 200,
   maxUtteranceMs: 20_000,
