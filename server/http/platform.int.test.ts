@@ -157,6 +157,9 @@ describe('configured third parties and limits', () => {
         LLM_API_KEY: 'sk-secret-llm-key',
         SMTP_URL: 'smtp://user:smtp-secret@127.0.0.1:2525',
         RATE_LIMIT_COACHING: '3',
+        RATE_LIMIT_UPLOAD: '2',
+        RATE_LIMIT_FEEDBACK: '2',
+        RATE_LIMIT_LEADS: '2',
         METRICS_TOKEN: 'metrics-token',
       },
     });
@@ -210,6 +213,28 @@ describe('configured third parties and limits', () => {
     expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
     // Other routes are not limited.
     expect((await api(t.url, 'POST', '/api/sessions', { stage: 'HVAC' })).status).toBe(201);
+  });
+
+  it('limits uploads, feedback and leads too, and counts refusals in /metrics', async () => {
+    for (const url of ['/api/audio/upload', '/api/feedback', '/api/leads']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await raw(t.url, url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        statuses.push(res.status);
+        if (i === 2) {
+          expectJsonError(res, 429, 'rate_limited');
+          expect(Number(res.headers.get('retry-after')), url).toBeGreaterThan(0);
+        }
+      }
+      expect(statuses[0], url).not.toBe(429);
+      expect(statuses[1], url).not.toBe(429);
+    }
+    const metrics = await raw(t.url, '/metrics', { headers: { authorization: 'Bearer metrics-token' } });
+    expect(metrics.text).toMatch(/doorstep_rate_limited_total\{limit="feedback"\} [1-9]/);
   });
 
   it('protects metrics with the configured token', async () => {
