@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AUDIO_BYTES } from '../../core/constants';
+import { headingPrefix, parseCoaching } from '../../core/coaching-format';
 import { INVALID_TYPE_MESSAGE, TOO_LARGE_MESSAGE } from '../../core/audio-validation';
 import { api, dbKinds, sharedDir, startTestServer, type TestServer } from '../test-support/harness';
 import { wordErrorRate } from '../audio/wer';
@@ -121,9 +122,36 @@ describe.each(dbKinds)('call recordings on %s', (db) => {
     expect(done.attribution).toBe('stereo');
     expect(done.attributionIsGuess).toBe(false);
     const roles = (s: any) => s.transcript.map((e: any) => `${e.role}:${e.transcript}`);
+
+    // Coaching, stored with its engine and metrics, and the PDF holding every section and score.
+    const coached = await api(t.url, 'POST', `/api/audio/${up.body.id}/coaching`);
+    expect(coached.status).toBe(200);
+    const doc = parseCoaching(coached.body.coaching);
+    expect(doc).not.toBeNull();
+    expect(coached.body.engine.label).toBeTruthy();
+    const stored = (await api(t.url, 'GET', `/api/audio/${up.body.id}`)).body;
+    expect(stored.coaching).toBe(coached.body.coaching);
+    expect(stored.coachingEngine.id).toBe(coached.body.engine.id);
+    expect(stored.metrics).toBeTruthy();
+    const again1 = await api(t.url, 'POST', `/api/audio/${up.body.id}/coaching`);
+    expect(again1.body.coaching).toBe(coached.body.coaching);
+    const pdfRes = await fetch(`${t.url}/api/audio/${up.body.id}/pdf`);
+    const pdfFile = path.join(tmp, `${db}-coached.pdf`);
+    fs.writeFileSync(pdfFile, Buffer.from(await pdfRes.arrayBuffer()));
+    const pdfText = execFileSync('pdftotext', [pdfFile, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(pdfText).toContain('Summary');
+    expect(pdfText).toContain('Speaker Balance');
+    if (doc!.best) expect(pdfText).toContain(`Best: ${doc!.best.title}`.replace(/\s+/g, ' '));
+    for (const section of doc!.sections) {
+      expect(pdfText).toContain(`${headingPrefix(section.score)}: ${section.title}`);
+      if (section.score !== null) expect(pdfText).toContain(`Score: ${section.score}/10`);
+    }
+
     const swapped = await api(t.url, 'POST', `/api/audio/${up.body.id}/swap-speakers`, { swapped: true });
     expect(swapped.status).toBe(200);
     expect(swapped.body.speakersSwapped).toBe(true);
+    // Coaching described the other attribution, so it is cleared.
+    expect(swapped.body.coaching).toBeNull();
     const flip = (r: string) =>
       r.startsWith('user:') ? r.replace(/^user:/, 'assistant:') : r.replace(/^assistant:/, 'user:');
     expect(roles(swapped.body)).toEqual(roles(done).map(flip));

@@ -12,6 +12,7 @@ import { enqueueJob, PermanentJobError, requeueJob, type JobDefinition } from '.
 import { applySwap } from '../../audio/attribution';
 import { AudioDecodeError } from '../../audio/decode';
 import { transcribeFile } from '../../audio/pipeline';
+import { coachTranscript } from '../coaching/service';
 import type { EngineInfo } from '../../providers/types';
 import { findAudioSession, type AudioSessionRecord, type AudioSessionRow } from './data';
 import { insertAudioSession, setAudioProgress, updateAudioSession } from './mutations';
@@ -226,19 +227,19 @@ export async function coachAudioSession(ctx: AppContext, id: string): Promise<Co
       'This recording has no transcript yet. Wait for the transcription to finish, then ask for coaching.',
     );
   }
-  const result = await ctx.providers.get('coach').coach({
+  const result = await coachTranscript(ctx.providers.get('coach'), {
     stage: row.stage,
     transcript,
     durationSec: row.durationMs ? row.durationMs / 1000 : undefined,
   });
   const engine = describeCoachEngine(ctx, result.engine);
   await updateAudioSession(ctx.database.db, id, {
-    coaching: result.text,
+    coaching: result.coaching,
     coachingEngine: JSON.stringify({ ...engine, ...(result.note ? { note: result.note } : {}) }),
     metrics: result.metrics ?? null,
   });
   return {
-    coaching: result.text,
+    coaching: result.coaching,
     metrics: result.metrics ?? null,
     engine,
     ...(result.note ? { note: result.note } : {}),
