@@ -70,6 +70,8 @@ export interface Analysis {
   objections: Finding & { raised: number; preEmpted: number; kinds: string[] };
   closing: Finding;
   followUp: Finding;
+  /** The homeowner side does the selling: the recogniser probably guessed the speakers wrong. */
+  rolesLookSwapped: boolean;
 }
 
 const has = (re: RegExp, s: string) => re.test(s);
@@ -1013,6 +1015,26 @@ function detectFollowUp(turns: Turn[]): Finding {
   return f;
 }
 
+// ---------------------------------------------------------------- speaker check
+
+const SELLING = loose(
+  /\b(our (company|installs|warranty|crew|team|product|prices?)|we (install|offer|do about|have a special)|i m with|im with|with [a-z]+ (roofing|windows?|heating|exteriors|flooring|builders|construction|home)|get (it|you) on (the|our) schedule|(would|do) you (like|want) to (go ahead|get started))\b/,
+);
+
+function rolesLookSwapped(turns: Turn[]): boolean {
+  const selling = (role: Turn['role']) =>
+    turns.filter(
+      (t) =>
+        t.role === role &&
+        (has(SELLING, t.norm) ||
+          distinctPrices(t.text).length >= 2 ||
+          choiceMarkers(t.norm) % ORDINAL_BONUS >= 2),
+    ).length;
+  const owner = selling('assistant');
+  // Homeowners quote a price now and then; only a side that lays out prices and asks is selling.
+  return owner >= 2 && owner > 2 * selling('user');
+}
+
 // ---------------------------------------------------------------- all
 
 export function analyseConversation(
@@ -1049,5 +1071,6 @@ export function analyseConversation(
     objections: detectObjections(turns),
     closing: detectClosing(turns),
     followUp: detectFollowUp(turns),
+    rolesLookSwapped: rolesLookSwapped(turns),
   };
 }

@@ -150,4 +150,15 @@ describe('rubric coach output', () => {
     expect(flooring).toMatch(/pets|dog/);
     expect(flooring).toMatch(/feel better/);
   });
+
+  it('flags a transcript whose speakers look swapped, and not a normal one', () => {
+    const swapped = strongHvac.map((e) => ({
+      ...e,
+      role: e.role === 'user' ? ('assistant' as const) : ('user' as const),
+    }));
+    expect(rubricCoaching({ stage: 'HVAC', transcript: swapped }).text).toContain('speakers may be swapped');
+    expect(rubricCoaching({ stage: 'HVAC', transcript: strongHvac }).text).not.toContain(
+      'speakers may be swapped',
+    );
+  });
 });

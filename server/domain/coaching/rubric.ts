@@ -190,6 +190,12 @@ export function rubricCoaching(input: RubricInput): RubricResult {
       ),
     );
   }
+  if (a.rolesLookSwapped) {
+    summary.push(
+      '',
+      '**Check the speakers:** the homeowner side of this transcript does the selling, so the speakers may be swapped. If so, swap them and coach again.',
+    );
+  }
   if (focus) summary.push('', `${cap(homeowner)} plays a ${focus}`);
   doc.summary = summary.join('\n');
 
