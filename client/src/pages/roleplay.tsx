@@ -11,6 +11,7 @@ import {
   initialRoleplayState,
   roleplayReducer,
   shouldSaveOnEnd,
+  type RoleplayAction,
   transcriptSaveBody,
 } from '@client/features/roleplay/roleplay-state';
 import { ComingSoonPanel, StageSelector } from '@client/features/roleplay/stage-selector';
@@ -28,11 +29,16 @@ export function RoleplayPage() {
   useDocumentTitle('Role-play');
   const search = useSearch();
   const initialStage = new URLSearchParams(search).get('stage') || DEFAULT_STAGE;
-  const [state, dispatch] = useReducer(roleplayReducer, initialStage, (s: string) => initialRoleplayState(s));
+  const [state, reactDispatch] = useReducer(roleplayReducer, initialStage, (s: string) =>
+    initialRoleplayState(s),
+  );
+  // Event handlers (call end) need the state as of the last event, not of the last render: a
+  // final transcript line and the call end can arrive before React renders in between.
   const stateRef = useRef(state);
-  useEffect(() => {
-    stateRef.current = state;
-  });
+  const dispatch = useCallback((action: RoleplayAction) => {
+    stateRef.current = roleplayReducer(stateRef.current, action);
+    reactDispatch(action);
+  }, []);
   const transcriptRef = useRef<HTMLDivElement>(null);
   const coachingRef = useRef<HTMLDivElement>(null);
   const persona = personaFor(state.stage);
@@ -41,7 +47,6 @@ export function RoleplayPage() {
     const current = stateRef.current;
     if (!shouldSaveOnEnd(current)) return;
     dispatch({ type: 'call-handled' });
-    stateRef.current = { ...current, callHandled: true };
     try {
       await apiRequest(
         'PUT',
@@ -53,7 +58,7 @@ export function RoleplayPage() {
       console.error('Failed to save transcript', err);
     }
     dispatch({ type: 'show-coaching' });
-  }, []);
+  }, [dispatch]);
 
   const call = useVoiceCall({
     onTranscript: (entry: TranscriptEntry) => dispatch({ type: 'transcript', entry }),
@@ -66,7 +71,7 @@ export function RoleplayPage() {
     if (!isCallActive) return;
     const timer = setInterval(() => dispatch({ type: 'tick' }), 1000);
     return () => clearInterval(timer);
-  }, [isCallActive]);
+  }, [isCallActive, dispatch]);
   useEffect(() => {
     if (isCallActive && state.elapsedSec >= MAX_CALL_SEC) stop();
   }, [isCallActive, state.elapsedSec, stop]);
@@ -88,7 +93,6 @@ export function RoleplayPage() {
       sessionId = session?.id ?? null;
       if (sessionId) {
         dispatch({ type: 'session-created', id: sessionId });
-        stateRef.current = { ...stateRef.current, sessionId };
       }
     } catch (err) {
       console.error('Failed to create session', err);
