@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { sharedDir } from '../server/test-support/harness';
 import { launchBrowser, openPage, startAppServer, type TestServer } from './support';
 
 let server: TestServer;
@@ -218,6 +220,43 @@ describe('audio page against the real pipeline', () => {
     await player.getByRole('button', { name: 'Upload New File' }).click();
     await page.getByText('Drop your audio file here').waitFor();
     expect(await page.getByRole('button', { name: 'Upload & Analyze' }).isDisabled()).toBe(true);
+    expect(errors.pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('audio transcript and player', () => {
+  it('labels speakers Rep and Homeowner and seeks the player to a clicked line', async () => {
+    const { page, context, errors } = await openPage(browser);
+    // Offline transcription shares the CPU with everything else running.
+    page.setDefaultTimeout(150_000);
+    await page.goto(server.url + '/audio');
+    await page
+      .getByLabel('Audio file')
+      .setInputFiles(path.join(sharedDir, 'fixtures/audio/picovoice_leopard/leopard_diarization_test.wav'));
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/audio/upload'));
+    await page.getByRole('button', { name: 'Upload & Analyze' }).click();
+    const { sessionId } = (await (await uploaded).json()) as { sessionId: string };
+    await page.getByRole('region', { name: 'Transcript' }).waitFor();
+
+    const stored = (await (await fetch(`${server.url}/api/audio/${sessionId}`)).json()) as {
+      transcript: { role: string; timestamp: number; transcript: string }[];
+    };
+    const lines = page.getByRole('list', { name: 'Transcript lines' }).getByRole('button');
+    expect(await lines.count()).toBe(stored.transcript.length);
+    for (const [i, entry] of stored.transcript.entries()) {
+      const text = await lines.nth(i).innerText();
+      expect(text).toContain(entry.role === 'user' ? 'Rep' : 'Homeowner');
+      expect(text).toContain(entry.transcript);
+    }
+
+    const last = stored.transcript[stored.transcript.length - 1];
+    await lines.last().click();
+    const audio = page.locator('audio');
+    await page.waitForFunction(() => document.querySelector('audio')!.currentTime > 0);
+    const at = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
+    expect(at).toBeGreaterThanOrEqual(last.timestamp / 1000 - 0.05);
+    expect(at).toBeLessThan(last.timestamp / 1000 + 5);
     expect(errors.pageErrors).toEqual([]);
     await context.close();
   });
