@@ -143,7 +143,7 @@ for (const db of dbKinds) {
             expect(code, kind).not.toBe(-1);
           },
         ),
-        { numRuns: Math.max(12, Math.round(RUNS / 4)) },
+        { numRuns: Math.min(48, Math.max(12, Math.round(RUNS / 4))) },
       );
       expect((await api(t.url, 'GET', '/api/health')).status).toBe(200);
     });
