@@ -89,6 +89,8 @@ interface Utterance {
 export class VoiceSession {
   readonly callId = randomUUID();
   private started = false;
+  /** Between the start message and the session check; audio sent this early is dropped. */
+  private starting = false;
   private ended = false;
   private stage: Stage = 'General';
   private sessionId: string | null = null;
@@ -149,7 +151,7 @@ export class VoiceSession {
     const msg = parsed.data;
     if (msg.type === 'ping') return this.send({ type: 'pong' });
     if (msg.type === 'stop') return this.end('customer-ended-call');
-    if (this.started) return this.fail('already-started', 'The call has already started');
+    if (this.started || this.starting) return this.fail('already-started', 'The call has already started');
     if (msg.sampleRate !== UPSTREAM_SAMPLE_RATE) {
       return this.fail(
         'unsupported-sample-rate',
@@ -162,6 +164,7 @@ export class VoiceSession {
   /** A binary frame: 16 kHz mono Int16 little-endian PCM. */
   handleBinary(data: Buffer): void {
     if (this.ended) return;
+    if (this.starting) return;
     if (!this.started) return this.fail('not-started', 'Send a start message before audio');
     if (data.length === 0) return;
     if (data.length % 2 !== 0) return this.fail('bad-frame', 'Audio frames must hold whole 16-bit samples');
@@ -193,13 +196,11 @@ export class VoiceSession {
   }
 
   private async begin(stage: Stage, sessionId: string | null): Promise<void> {
-    if (
-      sessionId &&
-      this.deps.sessionExists &&
-      !(await this.deps.sessionExists(sessionId).catch(() => false))
-    ) {
-      return this.fail('unknown-session', `No role-play session ${sessionId}`);
-    }
+    this.starting = true;
+    const known =
+      !sessionId || !this.deps.sessionExists || (await this.deps.sessionExists(sessionId).catch(() => false));
+    this.starting = false;
+    if (!known) return this.fail('unknown-session', `No role-play session ${sessionId}`);
     if (this.ended) return;
     this.started = true;
     this.stage = stage;
@@ -520,6 +521,8 @@ export class VoiceSession {
     });
     if (signal.aborted || this.ended || this.reply !== reply) return;
     this.finishReply(reply, 1);
+    // A homeowner who has had enough (repeated pressure) closes the door once it has said so.
+    if (this.conversation.finished) await this.end('homeowner-ended-call');
   }
 
   /** Closes a reply: the final transcript holds only what the page actually played. */

@@ -95,6 +95,8 @@ describe('scripted homeowner', () => {
     expect(first).toMatch(/rush|pushed|whoa/i);
     c.respond('last chance to decide now');
     expect(c.state.ended).toBe(true);
+    // The call pipeline hangs up once this line has been played.
+    expect(c.finished).toBe(true);
     expect(c.respond('can we set up an appointment for saturday')).toMatch(/done|leave/i);
     expect(c.state.agreed).toBe(false);
   });

@@ -62,6 +62,10 @@ export class ScriptedConversation implements BrainConversation {
     return this.pick(this.facts.openings);
   }
 
+  get finished(): boolean {
+    return this.state.ended;
+  }
+
   async *reply(history: BrainTurn[], opts: { signal?: AbortSignal } = {}): AsyncIterable<string> {
     const last = [...history].reverse().find((t) => t.role === 'user');
     const text = this.respond(last?.text ?? '');

@@ -16,6 +16,8 @@ export interface PersonaBrain {
 export interface BrainConversation {
   /** The homeowner's opening line when the rep arrives. */
   opening(): string;
+  /** True once the homeowner has ended the conversation (e.g. after repeated pressure). */
+  readonly finished?: boolean;
   /** Streams the reply to the history (the last turn is the rep's). */
   reply(history: BrainTurn[], opts?: { signal?: AbortSignal }): AsyncIterable<string>;
 }
