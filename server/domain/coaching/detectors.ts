@@ -589,7 +589,7 @@ function detectOptions(
 const OBJECTION: { kind: string; re: RegExp }[] = [
   {
     kind: 'price',
-    re: /\b(that s|thats|that is|it s|its) (a lot|too much|expensive|pricey|steep|more than)|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\bjeez\b|\bwow\b.{0,20}\b(money|expensive|thousand)|\bhow much\?? (really|seriously)|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b/,
+    re: /\b(that s|thats|that is|it s|its) (a lot|too much|expensive|pricey|steep|more than)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\bjeez\b|\bwow\b.{0,20}\b(money|expensive|thousand)|\bhow much\?? (really|seriously)|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b/,
   },
   {
     kind: 'competitor',
@@ -826,7 +826,7 @@ const BUYING_SIGNAL = loose(
   /\b(what happens (now|next)|what s (the )?next|whats (the )?next|how soon (can|could)|when (can|could) you (start|do it)|how does (this|it) work from here)\b/,
 );
 const YES = loose(
-  /^(yes|yeah|yep|sure|okay|ok|sounds good|let s do it|lets do it|probably|absolutely|definitely|that works|perfect|great)\b|\b(let s do it|lets do it|that works|sounds good|is good|s good|s fine|is fine|i guess|we re both home|were both home)\b/,
+  /^(yes|yeah|yep|sure|okay|ok|sounds good|let s do it|lets do it|probably|absolutely|definitely|that works|perfect|great)\b|\b(let s do it|lets do it|that works|(?<!(doesnt|dont|not|never) )works( for (me|us))?|sounds good|is good|s good|s fine|is fine|i guess|we re both home|were both home)\b/,
 );
 const NO = loose(
   /\b(no|not today|not tonight|think (it|about it) over|not (signing|deciding|ready)|need to think|talk to my|get back to you)\b/,
@@ -862,7 +862,9 @@ function detectClosing(turns: Turn[]): Finding {
       (/\b(would|does|how about|could we do) (\w+ )?(tuesday|monday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/.test(
         t.norm,
       ) &&
-        /\?/.test(t.text));
+        // Recogniser text has no '?': the inverted "would Thursday at four work" still asks.
+        (/\?/.test(t.text) ||
+          /^((so|and|okay|ok|great|then|now) )*(would|does|how about|could we do)\b/.test(t.norm)));
     const isTrial = !isAsk && has(TRIAL, t.norm);
     if (!isAsk && !isTrial) return;
     // Only a made-up deadline makes the close itself a pressure close.

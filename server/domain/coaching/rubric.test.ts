@@ -161,4 +161,52 @@ describe('rubric coach output', () => {
       'speakers may be swapped',
     );
   });
+
+  it('coaches an unseen roofing call in recogniser text sensibly', () => {
+    const roof = convo(
+      'H: yeah what do you want',
+      'R: hi im dan with summit roofing you called about the storm damage',
+      'H: my wife did we got some shingles missing after the hail last week',
+      'R: sorry to hear that hail is no joke what are you seeing inside any water stains on the ceiling',
+      'H: theres a brown spot in the upstairs hallway',
+      'R: okay and how old is the roof roughly',
+      'H: maybe twenty years',
+      'R: got it have you filed a claim with your insurance yet',
+      'H: no i dont trust those guys theyll raise my rates',
+      'R: that makes sense a lot of people worry about that what id suggest is i document everything with photos first and you decide after that',
+      'H: how much is this gonna cost me',
+      'R: if insurance covers it youd just pay the deductible usually around a thousand if not a full replacement runs about fourteen thousand and a repair of the damaged section is about nine hundred',
+      'H: fourteen grand is a lot',
+      'R: i hear you can i ask what number you had in mind',
+      'H: i dont know less than that',
+      'R: thats fair the repair is the budget option but with a twenty year old roof id lean toward getting the insurance inspection because it could cover most of it does that make sense',
+      'H: yeah i guess',
+      'R: so would thursday at four work for me to come back with the adjuster you and your wife both there',
+      'H: thursday at four works',
+    );
+    const r = rubricCoaching({ stage: 'Roofing', transcript: roof });
+    expect(r.scores.objectionHandling).toBeGreaterThanOrEqual(8);
+    expect(r.scores.closing).toBeGreaterThanOrEqual(8);
+    expect(r.scores.followUp).toBeGreaterThanOrEqual(8);
+    expect(r.scores.empathy).toBeGreaterThanOrEqual(5);
+    expect(valid(r.text)).toEqual([]);
+  });
+
+  it('coaches an unseen weak flooring pitch low', () => {
+    const floor = convo(
+      'H: Hi, come on in.',
+      'R: Hi! Great house. So we have a sale on carpet this month, forty percent off.',
+      'H: Oh, I was thinking more about hardwood actually.',
+      "R: Sure, we do hardwood too. Our best seller is the oak plank, it's about nine thousand for the living room.",
+      'H: Hmm. We have two cats though.',
+      "R: Oh, they'll be fine. Do you want to go ahead and book the install?",
+      'H: I need to think about it.',
+      "R: Okay, no problem. I'll follow up next week.",
+    );
+    const r = rubricCoaching({ stage: 'Flooring', transcript: floor });
+    expect(r.scores.needsAnalysis).toBeLessThan(5);
+    expect(r.scores.exploringOptions).toBeLessThan(5);
+    expect(r.scores.closing).toBeLessThan(8);
+    expect(r.scores.followUp).toBeLessThan(8);
+  });
 });
