@@ -178,7 +178,8 @@ for (const db of dbKinds) {
     let routes: { method: string; url: string; websocket: boolean }[];
     let liveSessionId: string;
     beforeAll(async () => {
-      t = await startTestServer({ db, env: { BODY_LIMIT_BYTES: String(256 * 1024) } });
+      // Web role only: accepted uploads are stored but not transcribed, which would only slow the run.
+      t = await startTestServer({ db, env: { BODY_LIMIT_BYTES: String(256 * 1024), ROLES: 'web' } });
       routes = t.server.routes.filter((r) => !r.websocket);
       const res = await fetch(`${t.url}/api/sessions`, {
         method: 'POST',
