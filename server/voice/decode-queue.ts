@@ -1,5 +1,8 @@
 import os from 'node:os';
 
+/** Captions stop for this long after a caption decode ran slower than real time. */
+const OVERLOAD_PAUSE_MS = 10_000;
+
 /**
  * Shares the recogniser across calls. Final decodes (a rep finished a turn) always queue;
  * partial decodes (live captions) run only when a slot is free, so under load captions
@@ -8,6 +11,7 @@ import os from 'node:os';
 export class DecodeQueue {
   private running = 0;
   private partialsRunning = 0;
+  private partialsPausedUntil = 0;
   private readonly waiting: (() => void)[] = [];
 
   constructor(
@@ -31,17 +35,24 @@ export class DecodeQueue {
     }
   }
 
-  /** Runs a partial decode now, or returns null when every slot is taken or finals are waiting. */
-  async tryPartial<T>(job: () => Promise<T>): Promise<T | null> {
+  /**
+   * Runs a partial decode now, or returns null when every slot is taken, finals are waiting, or
+   * the machine recently decoded slower than real time (captions pause for a while then).
+   */
+  async tryPartial<T>(job: () => Promise<T>, audioMs = 0): Promise<T | null> {
     if (this.running >= this.slots || this.waiting.length > 0 || this.partialsRunning >= this.partialSlots)
       return null;
+    if (Date.now() < this.partialsPausedUntil) return null;
     this.running++;
     this.partialsRunning++;
+    const started = Date.now();
     try {
       return await job();
     } finally {
       this.partialsRunning--;
       this.release();
+      if (audioMs > 0 && Date.now() - started > audioMs)
+        this.partialsPausedUntil = Date.now() + OVERLOAD_PAUSE_MS;
     }
   }
 

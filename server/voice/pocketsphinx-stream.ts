@@ -22,6 +22,8 @@ interface TimedWord {
 /** A live recogniser: audio is written as it arrives, text for a stretch of the stream is asked for later. */
 export interface StreamingRecognizer {
   readonly id: string;
+  /** False once the recogniser process has gone (the call then decodes clips instead). */
+  readonly alive: boolean;
   write(pcm: Int16Array): void;
   /** Text spoken between two stream positions (ms), or null if the recogniser has not caught up in time. */
   textBetween(startMs: number, endMs: number, timeoutMs: number): Promise<string | null>;

@@ -334,7 +334,7 @@ export class VoiceSession {
   private startSpeculativeDecode(): void {
     const u = this.utterance;
     // A warm live recogniser has the words already; a second decode would only cost CPU.
-    if (!u || u.speculative || this.stream) return;
+    if (!u || u.speculative || this.stream?.alive) return;
     const controller = new AbortController();
     const pcm = this.utterancePcm(u);
     const promise = this.deps.decodeQueue.runFinal(() => this.decode(pcm, controller.signal));
@@ -350,7 +350,7 @@ export class VoiceSession {
     u.lastPartialAtSamples = u.samples;
     const pcm = this.utterancePcm(u);
     void this.deps.decodeQueue
-      .tryPartial(() => this.decode(pcm))
+      .tryPartial(() => this.decode(pcm), (pcm.length / UPSTREAM_SAMPLE_RATE) * 1000)
       .then((text) => {
         if (text === null || this.ended || this.utterance !== u || !text || text === u.lastPartial) return;
         u.lastPartial = text;
@@ -383,16 +383,22 @@ export class VoiceSession {
     let text: string;
     const sttStart = Date.now();
     try {
-      let live = this.stream ? await this.stream.textBetween(span.startMs, span.endMs, STREAM_WAIT_MS) : null;
-      // Still behind after that: the latest caption beats a fresh decoder on a machine this busy.
-      if (live === null && this.stream && u.lastPartial) live = u.lastPartial;
-      const spec = u.speculative;
-      // The speculative decode is valid when no speech arrived after it started.
-      text =
-        live ??
-        (spec && !spec.controller.signal.aborted
-          ? await spec.promise
-          : await this.deps.decodeQueue.runFinal(() => this.decode(this.utterancePcm(u))));
+      if (this.stream?.alive) {
+        // The warm recogniser is the fastest path even when it lags: a fresh decoder would first
+        // load its model on the same busy machine. Still behind: the latest caption, then wait on.
+        text =
+          (await this.stream.textBetween(span.startMs, span.endMs, STREAM_WAIT_MS)) ??
+          (u.lastPartial ||
+            (await this.stream.textBetween(span.startMs, span.endMs, STREAM_WAIT_MS * 2)) ||
+            '');
+      } else {
+        const spec = u.speculative;
+        // The speculative decode is valid when no speech arrived after it started.
+        text =
+          spec && !spec.controller.signal.aborted
+            ? await spec.promise
+            : await this.deps.decodeQueue.runFinal(() => this.decode(this.utterancePcm(u)));
+      }
     } catch (err) {
       this.deps.log?.warn({ err }, 'speech recognition failed');
       text = '';
