@@ -7,6 +7,7 @@ import {
   findPressurePhrases,
   findQuestions,
   isConversationMetrics,
+  isSmallTalk,
   looseContractions,
 } from './conversation-metrics';
 import type { TranscriptEntry } from './transcript';
@@ -119,15 +120,12 @@ describe('questions', () => {
     expect(classifyQuestion(text)).toBe(kind);
   });
 
-  it.each([
-    'How are you this evening?',
-    'hi how s it going',
-    'We install about a thousand a year.',
-    'i can show you what you get',
-    'so that is what we do',
-  ])('%s is a statement', (text) => {
-    expect(findQuestions(text)).toEqual([]);
-  });
+  it.each(['We install about a thousand a year.', 'i can show you what you get', 'so that is what we do'])(
+    '%s is a statement',
+    (text) => {
+      expect(findQuestions(text)).toEqual([]);
+    },
+  );
 
   it('finds questions inside unpunctuated recogniser text', () => {
     const qs = findQuestions(
@@ -174,6 +172,15 @@ describe('describeMetrics', () => {
     ]);
     for (const r of rows) expect(r.help.length).toBeGreaterThan(40);
     expect(rows[0].help).toContain('43%');
+  });
+});
+
+describe('small talk', () => {
+  it('is a question, marked as a pleasantry', () => {
+    expect(classifyQuestion('How are you this evening?')).not.toBeNull();
+    expect(isSmallTalk('How are you this evening?')).toBe(true);
+    expect(isSmallTalk('hi hows it going')).toBe(true);
+    expect(isSmallTalk('How are you heating the house now?')).toBe(false);
   });
 });
 

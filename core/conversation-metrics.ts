@@ -79,7 +79,7 @@ export function splitSentences(text: string): string[] {
 export function classifyQuestion(sentence: string): QuestionKind | null {
   const marked = /\?\s*$/.test(sentence.trim());
   const norm = normalizeText(sentence).replace(DISCOURSE, '');
-  if (!norm || SMALL_TALK.test(norm)) return null;
+  if (!norm) return null;
   const kind = questionKindOf(norm);
   if (kind) return kind;
   if (marked) {
@@ -91,12 +91,15 @@ export function classifyQuestion(sentence: string): QuestionKind | null {
   return marked ? 'closed' : null;
 }
 
-// Greetings are pleasantries, not questions about the buyer.
 const SMALL_TALK =
-  /^(how are you|how re you|hows it going|how s it going|how are things|how have you been|how you doing|how do you do|hows your day|how s your day)\b/;
+  /^(how are you|how re you|hows it going|how s it going|how are things|how have you been|how you doing|how do you do|hows your day|how s your day)( (doing|today|tonight|this (morning|afternoon|evening)|going|guys|folks|there))*$/;
+
+/** A greeting ("How are you?"): a question, but a pleasantry rather than discovery. */
+export function isSmallTalk(question: string): boolean {
+  return SMALL_TALK.test(normalizeText(question).replace(DISCOURSE, ''));
+}
 
 function questionKindOf(norm: string): QuestionKind | null {
-  if (SMALL_TALK.test(norm)) return null;
   if (ASK_EMBEDDED.test(norm)) return 'open';
   if (INVITE.test(norm)) return 'open';
   if (HOW_QUANTITY.test(norm)) return 'closed';

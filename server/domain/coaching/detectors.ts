@@ -2,6 +2,7 @@ import {
   findPressurePhrases,
   looseContractions as loose,
   findQuestions,
+  isSmallTalk,
   normalizeText,
   splitSentences,
   type QuestionKind,
@@ -302,7 +303,7 @@ function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
     const answer = turns.slice(i + 1).find((x) => x.role === 'assistant');
     for (const q of findQuestions(t.text)) {
       const qn = normalizeText(q.text);
-      if (has(LOGISTICS, qn)) continue;
+      if (has(LOGISTICS, qn) || isSmallTalk(q.text)) continue;
       let kind = q.kind;
       // A menu of answers ("energy, looks, noise?") narrows an open question to a choice.
       if (kind === 'open' && CHOICE.test(q.text) && /,/.test(q.text)) kind = 'closed';
