@@ -23,6 +23,7 @@ const HUBSPOT_ORIGINS = {
   script: [
     'https://js.hsforms.net',
     'https://*.hsforms.net',
+    'https://*.hsforms.com',
     'https://*.hubspot.com',
     'https://*.hs-scripts.com',
   ],
