@@ -173,6 +173,29 @@ export function wordsFromTokens(
   return words;
 }
 
+/** Smaller than this, an .onnx file is a placeholder or a cut-off download. */
+const MIN_ONNX_BYTES = 64 * 1024;
+
+/**
+ * Checks a model folder before the native loader sees it: sherpa-onnx ends the whole process
+ * on some malformed files (a bad tokens.txt), so damaged downloads must be refused here.
+ */
+export function checkModelFiles(model: SherpaSttModel): void {
+  const damaged = (why: string) =>
+    new Error(`The model in ${model.dir} looks incomplete or damaged (${why}); run npm run models again`);
+  for (const file of Object.values(model.files)) {
+    const size = fs.existsSync(file) ? fs.statSync(file).size : 0;
+    if (size < MIN_ONNX_BYTES) throw damaged(`${path.basename(file)} is ${size} bytes`);
+  }
+  const lines = fs
+    .readFileSync(model.tokens, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  if (!lines.length) throw damaged('tokens.txt is empty');
+  const bad = lines.find((l) => !/\s\d+\s*$/.test(l));
+  if (bad !== undefined) throw damaged(`tokens.txt line "${bad.slice(0, 40)}" has no token id`);
+}
+
 /** Whisper, Moonshine, Parakeet and other offline models through sherpa-onnx-node. */
 export class SherpaOnnxStt implements SpeechToText {
   readonly id: string;
@@ -192,6 +215,7 @@ export class SherpaOnnxStt implements SpeechToText {
   }
 
   static async load(model: SherpaSttModel): Promise<SherpaOnnxStt> {
+    checkModelFiles(model);
     const sherpa = require('sherpa-onnx-node') as {
       OfflineRecognizer: { createAsync(c: object): Promise<OfflineRecognizerLike> };
     };
