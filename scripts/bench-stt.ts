@@ -71,8 +71,18 @@ async function main() {
   console.log(
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load ${os.loadavg()[0].toFixed(1)}`,
   );
+  const callOnly = process.argv.includes('--call-only');
+  const fixturesOnly = process.argv.includes('--fixtures-only');
   for (const stt of list) {
     console.log(`\n## ${stt.label}\n`);
+    if (!callOnly) await fixtureTable(stt, fx);
+    if (!fixturesOnly) await fiveMinuteCall(stt, fx);
+    await stt.close?.();
+  }
+}
+
+async function fixtureTable(stt: SpeechToText, fx: Fixture[]) {
+  {
     console.log('| fixture | seconds | WER | RTF |\n| --- | ---: | ---: | ---: |');
     let errors = 0;
     let words = 0;
@@ -98,8 +108,12 @@ async function main() {
     console.log(
       `| **all (word-weighted)** | ${(audioMs / 1000).toFixed(0)} | **${((errors / words) * 100).toFixed(1)}%** | **${(engineMs / audioMs).toFixed(2)}** |`,
     );
+  }
+}
 
-    // A 5-minute call: fixtures joined end to end (with pauses) until 300 s.
+/** A 5-minute call: fixtures joined end to end (with pauses) until 300 s, through the whole pipeline. */
+async function fiveMinuteCall(stt: SpeechToText, fx: Fixture[]) {
+  {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stt-'));
     try {
       const mono = fx.filter((f) => !/stereo|flac/.test(f.name)).map((f) => f.file);
@@ -127,7 +141,6 @@ async function main() {
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
-    await stt.close?.();
   }
 }
 
