@@ -132,6 +132,28 @@ describe('LLM coach over an OpenAI-compatible server', () => {
     expect(coachingProblems(parseCoaching(result.text))).toEqual([]);
   });
 
+  it('streams the answer and gives up on one that takes too long overall', async () => {
+    const fake = await startFakeChatServer(() => ({
+      kind: 'stream',
+      pieces: VALID.match(/[\s\S]{1,200}/g) ?? [],
+      gapMs: 80,
+    }));
+    close = fake.close;
+    const client = new OpenAIChatClient({ baseUrl: fake.baseUrl, model: 'slow' });
+    const slow = await new LlmCoach(client, { timeoutMs: 5000, totalTimeoutMs: 150 }).coach({
+      stage: 'Windows',
+      transcript,
+    });
+    expect(fake.requests[0].stream).toBe(true);
+    expect(slow.engine).toBe('rubric');
+    expect(slow.note).toMatch(/took longer than 150 ms/);
+    const patient = await new LlmCoach(client, { timeoutMs: 5000, totalTimeoutMs: 60_000 }).coach({
+      stage: 'Windows',
+      transcript,
+    });
+    expect(patient.engine).toBe('llm:openai-chat');
+  });
+
   it('falls back when the server answers with an error', async () => {
     const { result } = await coachWith(() => ({ kind: 'status', status: 500, body: 'model crashed' }));
     expect(result.engine).toBe('rubric');

@@ -6,8 +6,10 @@ import type { Coach, CoachInput, CoachResult } from './types';
 import { RUBRIC_COACH_ID } from './rubric-coach';
 
 export interface LlmCoachOptions {
-  /** Per attempt; a coaching answer is long, so the default is generous. */
+  /** Longest wait for the model's first words, and between any two pieces of its answer. */
   timeoutMs?: number;
+  /** Longest time for a whole answer (slow CPU models stream steadily but take a while). */
+  totalTimeoutMs?: number;
   maxTokens?: number;
   log?: { warn: (o: object, m?: string) => void };
 }
@@ -53,18 +55,28 @@ export class LlmCoach implements Coach {
     });
     let reason = '';
     for (let attempt = 0; attempt < 2; attempt++) {
-      let raw: string;
+      let raw = '';
+      const totalMs = this.opts.totalTimeoutMs ?? 300_000;
+      const total = AbortSignal.timeout(totalMs);
       try {
-        raw = await this.client.chat({
+        // Streamed, so a slow but working model is judged by its progress, not its length.
+        for await (const piece of this.client.streamChat({
           messages,
-          signal: opts.signal,
-          timeoutMs: this.opts.timeoutMs ?? 90_000,
+          signal: opts.signal ? AbortSignal.any([opts.signal, total]) : total,
+          timeoutMs: this.opts.timeoutMs ?? 60_000,
           temperature: 0.3,
           maxTokens: this.opts.maxTokens ?? 1600,
-        });
+        })) {
+          raw += piece;
+        }
       } catch (err) {
-        if (err instanceof LlmError && err.kind === 'aborted') throw err;
-        reason = err instanceof Error ? err.message : String(err);
+        if (opts.signal?.aborted) throw err;
+        reason =
+          total.aborted && err instanceof LlmError && err.kind === 'aborted'
+            ? `the answer took longer than ${totalMs} ms`
+            : err instanceof Error
+              ? err.message
+              : String(err);
         break; // an unreachable or slow model will not do better on a second try
       }
       const text = extractCoaching(raw);

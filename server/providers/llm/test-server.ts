@@ -30,7 +30,10 @@ export async function startFakeChatServer(reply: (req: FakeChatRequest, n: numbe
       const parsed = JSON.parse(body) as FakeChatRequest;
       parsed.authorization = req.headers.authorization;
       requests.push(parsed);
-      const r = reply(parsed, requests.length);
+      let r = reply(parsed, requests.length);
+      // A client that asked for a stream gets the same text as server-sent events.
+      if (r.kind === 'text' && parsed.stream)
+        r = { kind: 'stream', pieces: r.content.match(/[\s\S]{1,40}/g) ?? [] };
       if (r.kind === 'hang') {
         open.add(res);
         return;
