@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { isStage, STAGES } from '../../../core/stages';
+import { PERSONA_FACTS } from '../brain/personas';
 import type { TextToSpeech, TtsAudio } from './types';
 
 const require = createRequire(import.meta.url);
@@ -92,7 +93,9 @@ export class SherpaTts implements TextToSpeech {
     if (!text.trim() || opts.signal?.aborted) return;
     const index = isStage(opts.voice) ? STAGES.indexOf(opts.voice) : 0;
     const sid = this.tts.numSpeakers > 1 ? (index * 7) % this.tts.numSpeakers : 0;
-    const audio = await this.tts.generateAsync({ text, sid, speed: 1 });
+    // A single-speaker voice still tells personas apart by pace (the hurried HVAC owner, the slow roofer).
+    const speed = isStage(opts.voice) ? PERSONA_FACTS[opts.voice].rate / 170 : 1;
+    const audio = await this.tts.generateAsync({ text, sid, speed });
     if (opts.signal?.aborted) return;
     const pcm = new Int16Array(audio.samples.length);
     for (let i = 0; i < pcm.length; i++)
