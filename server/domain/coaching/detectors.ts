@@ -361,9 +361,6 @@ function detectNeeds(
   if (total >= 4 && yesno / total >= 0.7) score = Math.min(score, 4);
   if (!depth) score = Math.min(score, 7); // high needs budget, timing, plans or who decides
   if (singlePush) score = Math.min(score, 6); // answers that never shaped the offer
-  const ownerWords = turns
-    .filter((t) => t.role === 'assistant' && t.index < discoveryEnd)
-    .reduce((n, t) => n + t.words, 0);
   if (total === 0) score = Math.min(score, 1.5);
   f.score = clamp(score);
 
@@ -399,7 +396,6 @@ function detectNeeds(
         .map((a) => a.label)
         .join(', ')}`,
     );
-  void ownerWords;
   return { finding: f, covered };
 }
 
