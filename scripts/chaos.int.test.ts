@@ -148,8 +148,22 @@ for (const db of dbKinds) {
           for (let round = 0; round < ROUNDS; round++) {
             await server.start();
             let stopped = false;
+            const uploadsBefore = accepted.uploads.size;
+            const feedbackBefore = accepted.feedback.size;
             const load = workload(server.url, accepted, () => stopped);
-            // Kill anywhere from mid-request to mid-transcription.
+            if (round % 2 === 0) {
+              // Even rounds let this round's upload and a feedback be accepted first, so the kill
+              // lands during their transcription and email (and every run has both to check,
+              // however slow the machine).
+              const until = Date.now() + 30_000;
+              while (
+                (accepted.uploads.size === uploadsBefore || accepted.feedback.size === feedbackBefore) &&
+                Date.now() < until
+              ) {
+                await new Promise((r) => setTimeout(r, 20));
+              }
+            }
+            // Then kill anywhere from mid-request to mid-transcription.
             await new Promise((r) => setTimeout(r, 100 + random() * 1400));
             await server.stop('SIGKILL');
             stopped = true;
