@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audioSessions } from '../../db/schema';
 import type { AudioSessionRow } from './data';
@@ -20,10 +20,14 @@ export async function updateAudioSession(
   return rows[0] ?? null;
 }
 
-/** Progress only moves forward while a transcription is running (a retry resets it first). */
+/**
+ * Progress only moves forward: a run resumed after a crash redoes the early audio without
+ * showing the bar going back. A user's retry resets it explicitly.
+ */
 export async function setAudioProgress(db: Db, id: string, progress: number): Promise<void> {
+  const value = Math.max(0, Math.min(99, Math.round(progress)));
   await db
     .update(audioSessions)
-    .set({ progress: Math.max(0, Math.min(99, Math.round(progress))) })
+    .set({ progress: sql`greatest(${audioSessions.progress}, ${value})` })
     .where(eq(audioSessions.id, id));
 }

@@ -291,7 +291,7 @@ export function transcribeAudioJob(ctx: AppContext): JobDefinition {
         throw new PermanentJobError(err instanceof Error ? err.message : String(err));
       }
       const engineInfo = ctx.providers.info('stt');
-      await updateAudioSession(db, row.id, { status: 'transcribing', progress: 0, error: null });
+      await updateAudioSession(db, row.id, { status: 'transcribing', error: null });
       const beat = setInterval(() => void job.heartbeat().catch(() => undefined), 5000);
       let lastPercent = 0;
       let lastWrite = Promise.resolve();
