@@ -27,6 +27,16 @@ const envSchema = z.object({
   STT_API_KEY: optional,
   STT_MODEL: optional,
   TTS_PROVIDER: optional,
+  /** Voice model of the OpenAI-compatible speech API (TTS_PROVIDER=openai). */
+  TTS_MODEL: z.string().default('tts-1'),
+  /** `energy` skips Silero VAD even when its model is present. */
+  VAD_PROVIDER: z.enum(['auto', 'silero', 'energy', '']).default('auto'),
+  /** `off`: live calls decode each utterance as a clip instead of using a warm streaming recogniser. */
+  VOICE_STREAMING_STT: z.enum(['auto', 'off', '']).default('auto'),
+  /** PocketSphinx model folder (holds en-us/, en-us.lm.bin, cmudict-en-us.dict). */
+  POCKETSPHINX_MODEL_DIR: z.string().default('/usr/share/pocketsphinx/model/en-us'),
+  /** The warm live-call decoder built by `npm run setup` (default: build/sphinx-live). */
+  SPHINX_LIVE_PATH: optional,
   VOICE_PROVIDER: z.enum(['local', 'vapi']).default('local'),
   VAPI_PUBLIC_KEY: optional,
   VAPI_ASSISTANT_WINDOWS: optional,

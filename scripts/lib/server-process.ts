@@ -40,18 +40,24 @@ export class ServerProcess {
 
   async start(timeoutMs = 60_000): Promise<void> {
     this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server/main.ts')], {
-      cwd: projectRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ...this.env,
-        PORT: String(this.port),
+    // SERVER_NODE_FLAGS: extra Node flags for the server only, e.g. --cpu-prof to profile a benchmark.
+    const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+    const child = spawn(
+      process.execPath,
+      [...flags, '--import', 'tsx', path.join(projectRoot, 'server/main.ts')],
+      {
+        cwd: projectRoot,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          ...this.env,
+          PORT: String(this.port),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     this.child = child;
     const keep = (chunk: Buffer) => {
       // Keep the tail only: enough to explain a failure.

@@ -4,6 +4,7 @@ export interface EngineInfo {
     | 'database'
     | 'speech-to-text'
     | 'voice-activity'
+    | 'live-speech-to-text'
     | 'homeowner'
     | 'coach'
     | 'text-to-speech'

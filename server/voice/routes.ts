@@ -1,10 +1,12 @@
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { findSession, isSessionId } from '../domain/sessions/data';
 import { saveSessionTranscript } from '../domain/sessions/mutations';
 import type { EngineInfo } from '../providers/types';
 import { DecodeQueue } from './decode-queue';
-import { PocketSphinxStream, pocketSphinxModelDir } from './pocketsphinx-stream';
+import { recordVoiceTurnLatency } from '../observability/metrics';
+import { selectLiveRecognizer, type LiveRecognizerFactory } from './live-select';
 import { VoiceSession, type VoiceSessionDeps } from './session';
 import { selectVad, type VadFactory } from './vad';
 
@@ -33,9 +35,26 @@ function publicEngine(info: EngineInfo) {
 
 /** The /api/voice WebSocket: one live role-play call per connection (docs/voice.md). */
 export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  let vad: VadFactory | null = null;
   const decodeQueue = new DecodeQueue();
-  const vadFactory = () => (vad ??= selectVad(ctx.config.modelsDir, process.env.VAD_PROVIDER));
+  const { config } = ctx;
+  // Chosen once at boot, so /api/health reports them and every call gets the same engines.
+  let vad: VadFactory | null = null;
+  let live: LiveRecognizerFactory | null = null;
+  try {
+    vad = selectVad(config.modelsDir, config.VAD_PROVIDER);
+    vad.warm?.(2 * Math.max(1, os.availableParallelism?.() ?? os.cpus().length));
+    live = selectLiveRecognizer({
+      modelsDir: config.modelsDir,
+      sttEngine: ctx.providers.has('stt') ? ctx.providers.get('stt').id : 'none',
+      mode: config.VOICE_STREAMING_STT === 'off' ? 'off' : 'auto',
+      sphinxLivePath: config.SPHINX_LIVE_PATH,
+      pocketSphinxModelDir: config.POCKETSPHINX_MODEL_DIR,
+    });
+    ctx.providers.infos.push(vad.info, live.info);
+    ctx.log.info({ vad: vad.info.engine, live: live.info.engine }, 'live call engines');
+  } catch (err) {
+    ctx.log.error({ err }, 'live call engines could not be chosen');
+  }
 
   app.addHook('onClose', async () => {
     await Promise.all([...activeVoiceSessions].map((s) => s.handleClose()));
@@ -48,28 +67,31 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
     let deps: VoiceSessionDeps;
     try {
       const providers = ctx.providers;
-      const factory = vadFactory();
+      if (!vad || !live) throw new Error('The live call engines could not start; see the server log');
+      const factory = vad;
+      const liveFactory = live;
+      const engines = [
+        ...(['stt', 'brain', 'tts'] as const)
+          .map((k) => providers.info(k))
+          .filter((i): i is EngineInfo => Boolean(i))
+          .map(publicEngine),
+        publicEngine(factory.info),
+        publicEngine(liveFactory.info),
+      ];
       deps = {
         stt: providers.get('stt'),
         tts: providers.get('tts'),
         brain: providers.get('brain'),
         vad: factory,
         decodeQueue,
-        engines: [
-          ...(['stt', 'brain', 'tts'] as const)
-            .map((k) => providers.info(k))
-            .filter((i): i is EngineInfo => Boolean(i))
-            .map(publicEngine),
-          publicEngine(factory.info),
-        ],
+        engines,
         log: ctx.log,
-        // The embedded recogniser gets a warm per-call decoder for finals (see pocketsphinx-stream.ts).
-        createStream: () => {
-          if (providers.get('stt').id !== 'pocketsphinx' || process.env.VOICE_STREAMING_STT === 'off')
-            return null;
-          const dir = pocketSphinxModelDir();
-          return dir ? new PocketSphinxStream(dir) : null;
-        },
+        createStream: () => liveFactory.create({ activeCalls: activeVoiceSessions.size - 1 }),
+        onTurnLatency: (ms) =>
+          recordVoiceTurnLatency(ms, {
+            brain: providers.info('brain')?.engine,
+            tts: providers.info('tts')?.engine,
+          }),
         sessionExists: async (id) => isSessionId(id) && (await findSession(ctx.database.db, id)) !== null,
         saveTranscript: async (id, transcript, durationSec) => {
           const row = await findSession(ctx.database.db, id);
@@ -79,6 +101,7 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
             transcript,
             duration: String(durationSec),
             endedAt: new Date(),
+            engines,
           });
         },
       };

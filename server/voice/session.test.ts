@@ -80,3 +80,104 @@ describe('voice session limits', () => {
     expect(c.events.some((e) => e.type === 'error')).toBe(false);
   });
 });
+
+/** A recogniser that records how the call drives it and answers with fixed words. */
+class ScriptedLive {
+  readonly id = 'scripted-live';
+  alive = true;
+  calls: string[] = [];
+  written = 0;
+  begin() {
+    this.calls.push('begin');
+  }
+  write(pcm: Int16Array) {
+    this.written += pcm.length;
+  }
+  async partial() {
+    this.calls.push('partial');
+    return 'how old is';
+  }
+  async end() {
+    this.calls.push('end');
+    return 'how old is your furnace';
+  }
+  close() {
+    this.alive = false;
+  }
+}
+
+/** A loud tone the energy detector takes for speech. */
+function tone(ms: number): Buffer {
+  const n = Math.round((ms / 1000) * 16_000);
+  const buf = Buffer.alloc(n * 2);
+  for (let i = 0; i < n; i++)
+    buf.writeInt16LE(Math.round(Math.sin(i / 3) * 12_000 * (1 + (i % 7) / 10)), i * 2);
+  return buf;
+}
+
+describe('voice session with a warm recogniser', () => {
+  it('opens an utterance at speech start, captions from it, and ends it at the end of the turn', async () => {
+    const events: ServerEvent[] = [];
+    const live = new ScriptedLive();
+    const latencies: number[] = [];
+    const session = new VoiceSession(
+      { sendJson: (e) => events.push(e), sendAudio: () => undefined, close: () => undefined },
+      {
+        stt: unusedStt,
+        tts: new EspeakTts(),
+        brain: scriptedBrain,
+        vad: selectVad('/nonexistent', 'energy'),
+        decodeQueue: new DecodeQueue(),
+        engines: [],
+        createStream: () => live,
+        onTurnLatency: (ms) => latencies.push(ms),
+        seed: 2,
+      },
+    );
+    await session.handleText(JSON.stringify({ type: 'start', stage: 'HVAC', sampleRate: 16_000 }));
+    // Wait for the opening line to finish so the rep's speech is a turn, not a barge-in.
+    const waitFor = async (pred: () => boolean, ms = 15_000) => {
+      const deadline = Date.now() + ms;
+      while (!pred() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(pred()).toBe(true);
+    };
+    await waitFor(() =>
+      events.some((e) => e.type === 'transcript' && e.role === 'assistant' && e.transcriptType === 'final'),
+    );
+    // 300 ms of quiet, 1.2 s of "speech", 1 s of quiet, in 20 ms frames at real-time pace.
+    const frames = [Buffer.alloc(9600), tone(1200), Buffer.alloc(32_000)];
+    for (const audio of frames) {
+      for (let i = 0; i < audio.length; i += 640) {
+        session.handleBinary(audio.subarray(i, i + 640));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    await waitFor(() =>
+      events.some((e) => e.type === 'transcript' && e.role === 'user' && e.transcriptType === 'final'),
+    );
+    expect(live.calls[0]).toBe('begin');
+    expect(live.calls.filter((c) => c === 'begin')).toHaveLength(1);
+    expect(live.calls.filter((c) => c === 'end')).toHaveLength(1);
+    expect(live.calls).toContain('partial');
+    // The pre-roll and the utterance went in, the silence before it did not.
+    expect(live.written).toBeGreaterThan(1.2 * 16_000);
+    expect(live.written).toBeLessThan(2.7 * 16_000);
+    const user = events.filter((e) => e.type === 'transcript' && e.role === 'user');
+    expect(user).toContainEqual({
+      type: 'transcript',
+      role: 'user',
+      transcriptType: 'partial',
+      transcript: 'how old is',
+    });
+    expect(user.at(-1)).toEqual({
+      type: 'transcript',
+      role: 'user',
+      transcriptType: 'final',
+      transcript: 'how old is your furnace',
+    });
+    // The homeowner answers, and the turn's latency is reported once.
+    await waitFor(() => latencies.length === 1);
+    await session.handleText('{"type":"stop"}');
+    expect(live.alive).toBe(false);
+  });
+});

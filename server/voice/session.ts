@@ -16,7 +16,7 @@ import {
   type EndReason,
   type ServerEvent,
 } from './protocol';
-import type { StreamingRecognizer } from './pocketsphinx-stream';
+import type { LiveRecognizer } from './live-recognizer';
 import { SentenceSplitter, spokenPrefix } from './sentences';
 import { TurnDetector, type TurnEvent, type TurnTakingOptions } from './turn-taking';
 import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from './vad';
@@ -38,8 +38,10 @@ export interface VoiceSessionDeps {
   engines: EngineList;
   /** Stores the transcript so far against the role-play session (on stop, cap or drop). */
   saveTranscript?(sessionId: string, transcript: TranscriptEntry[], durationSec: number): Promise<void>;
-  /** A warm live recogniser for final transcripts, when the engine has one. */
-  createStream?(): StreamingRecognizer | null;
+  /** A warm recogniser for the call (captions and finals), when the engine has one. */
+  createStream?(): LiveRecognizer | null;
+  /** Called once per answered turn: end of the rep's speech to the homeowner's first audio. */
+  onTurnLatency?(ms: number): void;
   /** Checks that a session id names a role-play session. */
   sessionExists?(sessionId: string): Promise<boolean>;
   log?: { warn(o: object, m?: string): void; error(o: object, m?: string): void };
@@ -51,13 +53,17 @@ export interface VoiceSessionDeps {
 
 /** Keep this much audio before speech starts, so the first syllable reaches the recogniser. */
 const PRE_ROLL_WINDOWS = 10;
-/** New speech between live-caption decodes. */
+/** New speech between live-caption decodes (whole-utterance decodes on a shared queue). */
 const PARTIAL_EVERY_MS = 900;
+/** New speech between caption requests to a warm recogniser (cheap: its running hypothesis). */
+const LIVE_PARTIAL_EVERY_MS = 300;
+/** A warm recogniser that takes longer than this for a caption is skipped for that caption. */
+const LIVE_PARTIAL_TIMEOUT_MS = 1000;
 /** The browser's jitter buffer delays playback by about this much after the first chunk. */
 const CLIENT_JITTER_MS = 120;
 /**
- * How long to wait for the warm recogniser to catch up. It is normally ready before the end of
- * the turn; when it lags (an overloaded machine), waiting still beats a fresh decoder, which
+ * How long to wait for the warm recogniser's final words. It normally answers within tens of
+ * milliseconds; when it lags (an overloaded machine), waiting still beats a fresh decoder, which
  * must first load its model on that same busy machine.
  */
 const STREAM_WAIT_MS = 5000;
@@ -102,7 +108,7 @@ export class VoiceSession {
   private residual = new Int16Array(0);
   private samplesIn = 0;
   private samplesProcessed = 0;
-  private stream: StreamingRecognizer | null = null;
+  private stream: LiveRecognizer | null = null;
   private startWall = 0;
   private lastSpeechWall = 0;
   private preRoll: Int16Array[] = [];
@@ -177,7 +183,6 @@ export class VoiceSession {
     if (audioMs > Date.now() - this.startWall + FLOOD_ALLOWANCE_MS) {
       return this.fail('flood', 'Audio is arriving faster than real time');
     }
-    this.stream?.write(samples);
     this.consume(samples);
   }
 
@@ -262,6 +267,7 @@ export class VoiceSession {
     if (this.utterance) {
       this.utterance.chunks.push(window);
       this.utterance.samples += window.length;
+      if (this.stream?.alive) this.stream.write(window);
     } else {
       this.preRoll.push(window);
       if (this.preRoll.length > PRE_ROLL_WINDOWS) this.preRoll.shift();
@@ -284,6 +290,10 @@ export class VoiceSession {
           lastPartial: '',
           speculative: null,
         };
+        if (this.stream?.alive) {
+          this.stream.begin();
+          this.stream.write(this.utterancePcm(this.utterance));
+        }
         this.send({ type: 'speech-start', role: 'user' });
         // A reply still being written (no audio yet) is dropped: the rep has more to say.
         if (this.reply && this.reply.playStartWall === null) this.interruptReply();
@@ -309,8 +319,10 @@ export class VoiceSession {
         const eotWall = now;
         const waitedMs = eotWall - this.lastSpeechWall;
         const speechEndWall = this.lastSpeechWall;
-        const span = { startMs: event.startMs, endMs: event.speechEndMs };
-        this.enqueueTurn(() => this.finishUserTurn(u, span, { eotWall, waitedMs, speechEndWall }));
+        // Closed now, not when the turn's job runs: the next utterance may begin before that.
+        const live = this.stream?.alive ? this.stream.end(STREAM_WAIT_MS * 3) : null;
+        live?.catch(() => undefined);
+        this.enqueueTurn(() => this.finishUserTurn(u, live, { eotWall, waitedMs, speechEndWall }));
         break;
       }
     }
@@ -345,12 +357,22 @@ export class VoiceSession {
   private maybePartial(): void {
     const u = this.utterance;
     if (!u || u.partialInFlight) return;
-    if (((u.samples - u.lastPartialAtSamples) / UPSTREAM_SAMPLE_RATE) * 1000 < PARTIAL_EVERY_MS) return;
+    const live = this.stream?.alive ? this.stream : null;
+    const every = live ? LIVE_PARTIAL_EVERY_MS : PARTIAL_EVERY_MS;
+    if (((u.samples - u.lastPartialAtSamples) / UPSTREAM_SAMPLE_RATE) * 1000 < every) return;
     u.partialInFlight = true;
     u.lastPartialAtSamples = u.samples;
-    const pcm = this.utterancePcm(u);
-    void this.deps.decodeQueue
-      .tryPartial(() => this.decode(pcm), (pcm.length / UPSTREAM_SAMPLE_RATE) * 1000)
+    let caption: Promise<string | null>;
+    if (live) {
+      caption = live.partial(LIVE_PARTIAL_TIMEOUT_MS);
+    } else {
+      const pcm = this.utterancePcm(u);
+      caption = this.deps.decodeQueue.tryPartial(
+        () => this.decode(pcm),
+        (pcm.length / UPSTREAM_SAMPLE_RATE) * 1000,
+      );
+    }
+    void caption
       .then((text) => {
         if (text === null || this.ended || this.utterance !== u || !text || text === u.lastPartial) return;
         u.lastPartial = text;
@@ -376,21 +398,23 @@ export class VoiceSession {
 
   private async finishUserTurn(
     u: Utterance,
-    span: { startMs: number; endMs: number },
+    live: Promise<string | null> | null,
     timing: { eotWall: number; waitedMs: number; speechEndWall: number },
   ): Promise<void> {
     if (this.ended) return;
     let text: string;
     const sttStart = Date.now();
     try {
-      if (this.stream?.alive) {
-        // The warm recogniser is the fastest path even when it lags: a fresh decoder would first
-        // load its model on the same busy machine. Still behind: the latest caption, then wait on.
-        text =
-          (await this.stream.textBetween(span.startMs, span.endMs, STREAM_WAIT_MS)) ??
-          (u.lastPartial ||
-            (await this.stream.textBetween(span.startMs, span.endMs, STREAM_WAIT_MS * 2)) ||
-            '');
+      const heard = live ? await within(live, STREAM_WAIT_MS) : null;
+      if (typeof heard === 'string') {
+        text = heard;
+      } else if (live && u.lastPartial) {
+        // The warm recogniser is behind (an overloaded machine) or died: its latest caption is
+        // the best guess, and a fresh decode would load its model on that same busy machine.
+        text = u.lastPartial;
+      } else if (live && heard === undefined && this.stream?.alive) {
+        // Behind with no caption yet: it still has the audio, so wait for it a while longer.
+        text = (await live) ?? '';
       } else {
         const spec = u.speculative;
         // The speculative decode is valid when no speech arrived after it started.
@@ -470,6 +494,7 @@ export class VoiceSession {
               speechEndToAudioMs: now - timing.speechEndWall,
               audioMs: 0,
             });
+            this.deps.onTurnLatency?.(now - timing.speechEndWall);
           }
         }
         if (chunk.sampleRate !== this.sentFormat) {
@@ -614,6 +639,15 @@ export class VoiceSession {
   get finalTranscript(): TranscriptEntry[] {
     return this.transcript.slice();
   }
+}
+
+/** The promise's value, or undefined if it has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 async function* single(text: string): AsyncIterable<string> {

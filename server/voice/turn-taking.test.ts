@@ -75,6 +75,8 @@ describe('turn-taking', () => {
     expect(endsOnFiller('i was thinking that')).toBe(true);
     expect(endsOnFiller('well so...')).toBe(true);
     expect(endsOnFiller('how old is the house')).toBe(false);
+    // "like" closes questions ("what's the weather like"); waiting 1.2 s there slows every such turn.
+    expect(endsOnFiller("what's the weather like")).toBe(false);
     expect(endsOnFiller('')).toBe(false);
   });
 });

@@ -48,7 +48,6 @@ const FILLERS = new Set([
   'but',
   'or',
   'because',
-  'like',
   'well',
   'the',
   'a',

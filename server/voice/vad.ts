@@ -53,10 +53,19 @@ interface SherpaVadHandle {
   reset(): void;
 }
 
+/**
+ * Below this level (RMS of full scale, about -54 dBFS) a window is silence without asking the
+ * model. Browsers' noise suppression brings a quiet room well under it, so most of the silence
+ * in a call skips inference; speech, even soft speech after auto gain, is far above it.
+ */
+export const QUIET_RMS = 0.002;
+
 /** Silero VAD through sherpa-onnx. The detector's own hangover is short; turn-taking adds its own. */
 export class SileroVad implements FrameVad {
   readonly id = 'silero';
   private readonly vad: SherpaVadHandle;
+  /** The model has not seen the last windows (they were quiet): its state restarts on the next. */
+  private skipped = false;
 
   constructor(modelPath: string) {
     const sherpa = require('sherpa-onnx-node') as {
@@ -81,6 +90,14 @@ export class SileroVad implements FrameVad {
   }
 
   isSpeech(window: Float32Array): boolean {
+    if (rms(window) < QUIET_RMS) {
+      this.skipped = true;
+      return false;
+    }
+    if (this.skipped) {
+      this.vad.reset();
+      this.skipped = false;
+    }
     this.vad.acceptWaveform(window);
     // Finished segments are not used (turn-taking keeps its own audio); drop them to bound memory.
     while (!this.vad.isEmpty()) this.vad.pop();
@@ -89,9 +106,61 @@ export class SileroVad implements FrameVad {
 
   reset(): void {
     this.vad.reset();
+    this.skipped = false;
   }
 
   close(): void {}
+}
+
+/**
+ * Loading the Silero model takes about 300 ms of the main thread, a stall every live call
+ * would hear when another call starts; detectors are reset and reused instead.
+ */
+class SileroPool {
+  private readonly idle: SileroVad[] = [];
+
+  constructor(
+    private readonly modelPath: string,
+    private readonly maxIdle = 64,
+  ) {}
+
+  take(): FrameVad {
+    const vad = this.idle.pop() ?? new SileroVad(this.modelPath);
+    vad.reset();
+    let released = false;
+    return {
+      id: vad.id,
+      isSpeech: (w) => vad.isSpeech(w),
+      reset: () => vad.reset(),
+      close: () => {
+        if (released) return;
+        released = true;
+        if (this.idle.length < this.maxIdle) this.idle.push(vad);
+      },
+    };
+  }
+
+  /** Keeps a detector made elsewhere (the one that proved the model loads). */
+  give(vad: SileroVad): void {
+    this.idle.push(vad);
+  }
+
+  /**
+   * Makes spare detectors one at a time in the background (at boot, before calls arrive), so
+   * the first calls of a busy moment do not each stall the others while a model loads.
+   */
+  warm(spares: number): void {
+    const next = () => {
+      if (this.idle.length >= spares) return;
+      try {
+        this.idle.push(new SileroVad(this.modelPath));
+      } catch {
+        return;
+      }
+      setTimeout(next, 50).unref();
+    };
+    setTimeout(next, 50).unref();
+  }
 }
 
 /** Silero model files in preference order: v5 is the version sherpa-onnx's support targets. */
@@ -110,6 +179,8 @@ export function findSileroModel(modelsDir: string): string | null {
 export interface VadFactory {
   create(): FrameVad;
   info: EngineInfo;
+  /** Prepares detectors for this many calls ahead of time (a no-op for the energy detector). */
+  warm?(calls: number): void;
 }
 
 /** Chooses Silero when its model is present and loads, else the energy detector. */
@@ -117,9 +188,11 @@ export function selectVad(modelsDir: string, wanted?: string): VadFactory {
   const model = wanted === 'energy' ? null : findSileroModel(modelsDir);
   if (model) {
     try {
-      new SileroVad(model).close();
+      const pool = new SileroPool(model);
+      pool.give(new SileroVad(model));
       return {
-        create: () => new SileroVad(model),
+        create: () => pool.take(),
+        warm: (calls) => pool.warm(calls),
         info: {
           capability: 'voice-activity',
           engine: 'silero',

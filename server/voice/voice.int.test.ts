@@ -51,8 +51,20 @@ describe('voice pipeline over /api/voice', () => {
     const { call, sessionId } = await startedCall();
     const engines = call.events.find((e) => e.type === 'engines');
     expect(engines && engines.type === 'engines' && engines.engines.map((e) => e.capability)).toEqual(
-      expect.arrayContaining(['speech-to-text', 'homeowner', 'text-to-speech', 'voice-activity']),
+      expect.arrayContaining([
+        'speech-to-text',
+        'homeowner',
+        'text-to-speech',
+        'voice-activity',
+        'live-speech-to-text',
+      ]),
     );
+    const liveEngine =
+      engines && engines.type === 'engines'
+        ? engines.engines.find((e) => e.capability === 'live-speech-to-text')?.engine
+        : undefined;
+    // `npm run setup` builds the warm decoder; CI runs it, so calls here use it.
+    expect(liveEngine).toBe('pocketsphinx-live');
     const mark = call.received.length;
     await call.stream(withSilence(speech('azure_misc/whatstheweatherlike.wav'), 0.3, 1.2));
     const userFinal = await call.waitForEvent(
@@ -61,6 +73,11 @@ describe('voice pipeline over /api/voice', () => {
       { from: mark },
     );
     expect(userFinal.transcript).toMatch(/weather/);
+    // Live captions came before the final: the warm decoder's running hypothesis.
+    const partials = call.events.filter(
+      (e) => e.type === 'transcript' && e.role === 'user' && e.transcriptType === 'partial',
+    );
+    expect(partials.length).toBeGreaterThan(0);
     const afterUser = call.received.findIndex(
       (r) =>
         'event' in r &&
@@ -86,6 +103,10 @@ describe('voice pipeline over /api/voice', () => {
     expect(entries.some((e) => e.role === 'user' && /weather/.test(e.transcript))).toBe(true);
     expect(entries.filter((e) => e.role === 'assistant').length).toBeGreaterThanOrEqual(2);
     expect(saved.body.duration).toMatch(/^\d+$/);
+    // The row records which engines served the call.
+    expect((saved.body.engines as { capability: string }[]).map((e) => e.capability)).toContain(
+      'live-speech-to-text',
+    );
   });
 
   it('barge-in: rep speech stops the homeowner, and the transcript keeps only what was said', async () => {

@@ -48,6 +48,8 @@ export interface SessionView {
   transcript: TranscriptEntry[];
   coaching: string | null;
   unlocked: boolean;
+  /** The engines that served the live call, as the call's `engines` event listed them. */
+  engines: unknown[] | null;
 }
 
 export function toSessionView(row: SessionRow & { unlocked?: boolean }): SessionView {
@@ -60,5 +62,6 @@ export function toSessionView(row: SessionRow & { unlocked?: boolean }): Session
     transcript: row.transcript ?? [],
     coaching: row.coaching ?? null,
     unlocked: row.unlocked ?? false,
+    engines: Array.isArray(row.engines) ? row.engines : null,
   };
 }

@@ -16,7 +16,13 @@ export async function insertSession(db: Db, stage: string): Promise<SessionRow> 
 export async function saveSessionTranscript(
   db: Db,
   id: string,
-  input: { transcript: TranscriptEntry[]; duration: string | null; endedAt: Date },
+  input: {
+    transcript: TranscriptEntry[];
+    duration: string | null;
+    endedAt: Date;
+    /** The engines that served the live call (kept when a later save does not know them). */
+    engines?: unknown;
+  },
 ): Promise<SessionRecord | null> {
   if (!isSessionId(id)) return null;
   const rows = await db
@@ -28,6 +34,7 @@ export async function saveSessionTranscript(
       coaching: null,
       coachingEngine: null,
       metrics: null,
+      ...(input.engines !== undefined ? { engines: input.engines } : {}),
     })
     .where(eq(sessions.id, id))
     .returning({ ...getTableColumns(sessions), unlocked: unlockedExpr });

@@ -64,8 +64,8 @@ export async function selectSpeechToText(
       );
     }
   }
-  if (findPocketSphinx()) {
-    const engine = new PocketSphinxStt();
+  if (findPocketSphinx({ modelDir: config.POCKETSPHINX_MODEL_DIR })) {
+    const engine = new PocketSphinxStt({ modelDir: config.POCKETSPHINX_MODEL_DIR });
     const reason = notes.length ? `fallback: ${notes.join('; ')}` : 'embedded default';
     return { engine, info: info(engine, reason, 'basic') };
   }

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { isStage } from '../../../core/stages';
-import { PERSONA_FACTS } from '../brain/personas';
+import { espeakVoice } from './espeak-live';
 import type { TextToSpeech, TtsAudio } from './types';
 
 const WAV_HEADER_BYTES = 44;
@@ -14,15 +13,14 @@ export function espeakAvailable(bin = 'espeak-ng'): boolean {
 
 /** The espeak-ng arguments for a persona (stage name) or a raw espeak voice name. */
 export function espeakArgs(voice: string): string[] {
-  if (isStage(voice)) {
-    const f = PERSONA_FACTS[voice];
-    return ['-v', f.voice, '-s', String(f.rate), '-p', String(f.pitch)];
-  }
-  if (!/^[a-z0-9_+-]+$/i.test(voice)) throw new Error(`Unknown voice: ${voice}`);
-  return ['-v', voice];
+  const v = espeakVoice(voice);
+  return ['-v', v.name, '-s', String(v.rate), '-p', String(v.pitch)];
 }
 
-/** espeak-ng as a child process per sentence: 60 ms to first audio, no model files, robotic. */
+/**
+ * espeak-ng as a child process per sentence: 30-60 ms to first audio, no model files, robotic.
+ * Used when the warm synthesisers (espeak-live.ts) have not been built.
+ */
 export class EspeakTts implements TextToSpeech {
   readonly id = 'espeak-ng';
   readonly label = 'Offline voice (espeak-ng)';

@@ -1,6 +1,7 @@
 import type { Config } from '../../env';
 import type { EngineInfo } from '../types';
 import { espeakAvailable, EspeakTts } from './espeak';
+import { EspeakLiveTts, espeakLiveBinary } from './espeak-live';
 import { OpenAiSpeechTts } from './openai-speech';
 import { findSherpaTtsModel, SherpaTts } from './sherpa';
 import type { TextToSpeech } from './types';
@@ -31,7 +32,7 @@ export async function selectTextToSpeech(
       const engine = new OpenAiSpeechTts({
         baseUrl: config.LLM_BASE_URL,
         apiKey: config.LLM_API_KEY,
-        model: process.env.TTS_MODEL || 'tts-1',
+        model: config.TTS_MODEL,
       });
       return { engine, info: info(engine, 'TTS_PROVIDER=openai', 'enhanced') };
     }
@@ -53,8 +54,12 @@ export async function selectTextToSpeech(
     }
   }
   if (espeakAvailable()) {
-    const engine = new EspeakTts();
-    const reason = notes.length ? `fallback: ${notes.join('; ')}` : 'embedded default';
+    const live = espeakLiveBinary();
+    const engine = live ? new EspeakLiveTts(live) : new EspeakTts();
+    const how = live
+      ? 'warm synthesisers (build/espeak-live)'
+      : 'a process per sentence (npm run setup builds the faster build/espeak-live)';
+    const reason = `${notes.length ? `fallback: ${notes.join('; ')}` : 'embedded default'}; ${how}`;
     return { engine, info: info(engine, reason, 'basic') };
   }
   throw new Error(

@@ -1,0 +1,197 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { LiveRecognizer } from './live-recognizer';
+
+const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+
+/** Where `npm run setup` (scripts/build-native.sh) puts the compiled helper. */
+export const DEFAULT_SPHINX_LIVE_PATH = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../build/sphinx-live',
+);
+
+/**
+ * Skip the second and third search passes: they add a few hundred milliseconds at the end of
+ * every utterance, which the rep would hear as a slower homeowner, for a small accuracy gain.
+ */
+export const LIVE_SEARCH_ARGS = ['-fwdflat', 'no', '-bestpath', 'no'];
+
+/**
+ * A narrower search for calls started while the machine is busy: about half the CPU (CPU time
+ * per second of speech 0.13 -> 0.06) for about 3 points more word errors (25% -> 28% on six
+ * fixtures, docs/benchmarks.md), so more calls fit on the same cores.
+ */
+export const LIGHT_SEARCH_ARGS = [...LIVE_SEARCH_ARGS, '-ds', '2', '-topn', '2', '-maxhmmpf', '3000'];
+
+/** The Debian PocketSphinx model folder, when it is complete. */
+export function pocketSphinxModelDir(dir = DEFAULT_MODEL_DIR): string | null {
+  const ok =
+    fs.existsSync(path.join(dir, 'en-us', 'mdef')) &&
+    fs.existsSync(path.join(dir, 'en-us.lm.bin')) &&
+    fs.existsSync(path.join(dir, 'cmudict-en-us.dict'));
+  return ok ? dir : null;
+}
+
+/** The helper binary, when it has been built and can be run. */
+export function sphinxLiveBinary(file = DEFAULT_SPHINX_LIVE_PATH): string | null {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return file;
+  } catch {
+    return null;
+  }
+}
+
+type FrameType = 'B' | 'A' | 'P' | 'E';
+
+interface Pending {
+  kind: 'P' | 'F';
+  resolve(text: string | null): void;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+/**
+ * One warm PocketSphinx decoder per call (`native/sphinx-live.c`), driven utterance by
+ * utterance over a framed stdin protocol. Loading the language model takes 0.3-0.8 s, which a
+ * process per utterance would add to every reply; this decoder has the words about 20-50 ms
+ * after the turn ends, and answers caption requests from its running hypothesis.
+ */
+export class SphinxLiveRecognizer implements LiveRecognizer {
+  readonly id = 'pocketsphinx-live';
+  private readonly child: ChildProcessByStdio<Writable, Readable, null>;
+  private readonly pending: Pending[] = [];
+  private buffer = '';
+  private closed = false;
+  private inUtterance = false;
+
+  constructor(
+    binary: string,
+    modelDir: string,
+    /** Search settings passed to the decoder (LIVE_SEARCH_ARGS or LIGHT_SEARCH_ARGS). */
+    readonly searchArgs: string[] = LIVE_SEARCH_ARGS,
+  ) {
+    this.child = spawn(
+      binary,
+      [
+        '-logfn',
+        '/dev/null',
+        '-hmm',
+        path.join(modelDir, 'en-us'),
+        '-lm',
+        path.join(modelDir, 'en-us.lm.bin'),
+        '-dict',
+        path.join(modelDir, 'cmudict-en-us.dict'),
+        ...searchArgs,
+      ],
+      { stdio: ['pipe', 'pipe', 'ignore'] },
+    );
+    this.child.stdin.on('error', () => this.close());
+    this.child.on('error', () => this.close());
+    this.child.on('exit', () => this.close());
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (text: string) => this.onOutput(text));
+  }
+
+  get alive(): boolean {
+    return !this.closed;
+  }
+
+  /** The decoder's process id (tests and the benchmark look at it). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  begin(): void {
+    this.inUtterance = true;
+    this.frame('B');
+  }
+
+  write(pcm: Int16Array): void {
+    if (!this.inUtterance || pcm.length === 0) return;
+    this.frame('A', Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+  }
+
+  partial(timeoutMs: number): Promise<string | null> {
+    if (!this.inUtterance) return Promise.resolve('');
+    return this.request('P', timeoutMs);
+  }
+
+  end(timeoutMs: number): Promise<string | null> {
+    this.inUtterance = false;
+    return this.request('F', timeoutMs, 'E');
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.inUtterance = false;
+    try {
+      this.child.stdin.destroy();
+    } catch {
+      // Already gone.
+    }
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    for (const p of this.pending.splice(0)) {
+      if (p.timer) clearTimeout(p.timer);
+      p.resolve(null);
+    }
+  }
+
+  private frame(type: FrameType, payload?: Buffer): void {
+    if (this.closed) return;
+    const header = Buffer.alloc(5);
+    header.write(type, 0, 'latin1');
+    header.writeUInt32LE(payload?.length ?? 0, 1);
+    this.child.stdin.write(payload?.length ? Buffer.concat([header, payload]) : header);
+  }
+
+  private request(
+    kind: 'P' | 'F',
+    timeoutMs: number,
+    frameType: FrameType = kind as FrameType,
+  ): Promise<string | null> {
+    if (this.closed) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      // A request that times out keeps its place: the decoder still answers it, in order.
+      const entry: Pending = { kind, resolve, timer: null };
+      entry.timer = setTimeout(() => {
+        entry.timer = null;
+        const r = entry.resolve;
+        entry.resolve = () => undefined;
+        r(null);
+      }, timeoutMs);
+      this.pending.push(entry);
+      this.frame(frameType);
+    });
+  }
+
+  private onOutput(text: string): void {
+    this.buffer += text;
+    let newline: number;
+    while ((newline = this.buffer.indexOf('\n')) >= 0) {
+      const line = this.buffer.slice(0, newline);
+      this.buffer = this.buffer.slice(newline + 1);
+      const kind = line[0];
+      if (kind !== 'P' && kind !== 'F') {
+        // 'R' (models loaded) needs no answer; 'X' is a fatal error, after which the process exits.
+        continue;
+      }
+      const entry = this.pending.shift();
+      if (!entry) continue;
+      if (entry.timer) clearTimeout(entry.timer);
+      entry.resolve(cleanHypothesis(line.slice(2)));
+    }
+  }
+}
+
+/** Drops the decoder's noise and filler tokens, and alternate-pronunciation marks. */
+export function cleanHypothesis(hyp: string): string {
+  return hyp
+    .split(/\s+/)
+    .filter((w) => w && !/^(<s>|<\/s>|<sil>|\[.*\]|\+\+.*\+\+|\+.*\+)$/i.test(w))
+    .map((w) => w.replace(/\(\d+\)$/, ''))
+    .join(' ');
+}
