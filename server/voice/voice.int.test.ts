@@ -95,6 +95,10 @@ describe('voice pipeline over /api/voice', () => {
     expect(reply.transcript.length).toBeGreaterThan(0);
     const metrics = call.events.find((e) => e.type === 'turn-metrics');
     expect(metrics).toBeDefined();
+    // The turn's latency reaches /metrics.
+    const scrape = await fetch(`${server.url}/metrics`).then((r) => r.text());
+    const count = /doorstep_voice_turn_latency_seconds_count\{[^}]*\} (\d+)/.exec(scrape);
+    expect(Number(count?.[1] ?? 0)).toBeGreaterThan(0);
 
     call.stop();
     await call.waitForEvent('ended');
