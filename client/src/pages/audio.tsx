@@ -220,6 +220,7 @@ export function AudioPage() {
           <AudioTranscript
             transcript={data.transcript}
             attributionIsGuess={data.attributionIsGuess}
+            attribution={data.attribution}
             swapping={swap.isPending}
             sttEngine={data.sttEngine}
             onSeek={(ms) => playerRef.current?.seekTo(ms)}

@@ -9,6 +9,8 @@ import { entryOffsetMs, formatOffset, SPEAKER_LABELS } from './audio-session';
 export interface AudioTranscriptProps {
   transcript: TranscriptEntry[];
   attributionIsGuess: boolean;
+  /** How speakers were told apart: 'single' when only one voice could be made out. */
+  attribution?: 'stereo' | 'turns' | 'single' | null;
   swapping: boolean;
   sttEngine: EngineInfo | null;
   onSeek: (ms: number) => void;
@@ -18,6 +20,7 @@ export interface AudioTranscriptProps {
 export function AudioTranscript({
   transcript,
   attributionIsGuess,
+  attribution,
   swapping,
   sttEngine,
   onSeek,
@@ -41,8 +44,9 @@ export function AudioTranscript({
         {attributionIsGuess && (
           <p className="flex items-start gap-2 text-xs text-slate-600">
             <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-            Who said what was worked out from turn-taking. If Rep and Homeowner look the wrong way round, use
-            Swap speakers.
+            {attribution === 'single'
+              ? 'Only one voice could be made out in this recording, so every line is shown as Rep. If it was the Homeowner speaking, use Swap speakers.'
+              : 'Who said what was worked out from turn-taking. If Rep and Homeowner look the wrong way round, use Swap speakers.'}
           </p>
         )}
       </CardHeader>
