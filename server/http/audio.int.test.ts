@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { MAX_AUDIO_BYTES } from '../../core/constants';
 import { headingPrefix, parseCoaching } from '../../core/coaching-format';
 import { INVALID_TYPE_MESSAGE, TOO_LARGE_MESSAGE } from '../../core/audio-validation';
 import { api, dbKinds, sharedDir, startTestServer, type TestServer } from '../test-support/harness';
 import { wordErrorRate } from '../audio/wer';
 import { concatAudio, convertAudio } from '../audio/test-audio';
+import { audioSessions } from '../db/schema';
 
 const fixtures = path.join(sharedDir, 'fixtures/audio');
 const jfkWav = path.join(fixtures, 'jfk/jfk.wav');
@@ -223,6 +225,61 @@ describe('upload rules (web role only, nothing transcribed)', () => {
   it('accepts by extension when the browser sends no audio type', async () => {
     const res = await upload(t.url, fs.readFileSync(jfkWav), 'call.m4a', 'application/octet-stream');
     expect(res.status).toBe(201);
+  });
+
+  it('answers a poll whose answer has not changed with 304, and any change in full at once', async () => {
+    const up = await upload(t.url, fs.readFileSync(jfkWav), 'poll.wav', 'audio/wav');
+    expect(up.status).toBe(201);
+    const { sessionId: _sessionId, ...uploaded } = up.body;
+    const url = `${t.url}/api/audio/${up.body.id}`;
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(await first.json()).toEqual(uploaded);
+
+    const same = await fetch(url, { headers: { 'if-none-match': etag } });
+    expect(same.status).toBe(304);
+    expect(same.headers.get('etag')).toBe(etag);
+    expect(await same.text()).toBe('');
+    // A list naming the tag, or the weak form of it, matches too; another tag does not.
+    expect((await fetch(url, { headers: { 'if-none-match': `"other", W/${etag}` } })).status).toBe(304);
+    const other = await fetch(url, { headers: { 'if-none-match': '"other"' } });
+    expect(other.status).toBe(200);
+    expect(await other.json()).toEqual(uploaded);
+
+    // Progress written by a worker is in the very next poll.
+    await t.server.ctx.database.db
+      .update(audioSessions)
+      .set({ status: 'transcribing', progress: 40 })
+      .where(eq(audioSessions.id, up.body.id));
+    const moved = await fetch(url, { headers: { 'if-none-match': etag } });
+    expect(moved.status).toBe(200);
+    const movedTag = moved.headers.get('etag');
+    expect(movedTag).not.toBe(etag);
+    expect(await moved.json()).toMatchObject({ status: 'transcribing', progress: 40, unlocked: false });
+
+    // So is an unlock, which changes nothing in the recording's own row.
+    const lead = await api(t.url, 'POST', '/api/leads', {
+      email: 'poller@example.com',
+      consent: true,
+      sessionId: up.body.id,
+      sessionKind: 'audio',
+    });
+    expect(lead.status).toBe(201);
+    const unlocked = await fetch(url, { headers: { 'if-none-match': movedTag! } });
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.headers.get('etag')).not.toBe(movedTag);
+    expect((await unlocked.json()).unlocked).toBe(true);
+
+    // Unknown recordings are still a JSON 404, whatever the client sends.
+    const missing = await fetch(`${t.url}/api/audio/00000000-0000-4000-8000-000000000000`, {
+      headers: { 'if-none-match': '*' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('etag')).toBeNull();
   });
 
   it('refuses an empty file, a missing file part, a bad stage and a non-multipart body with 400', async () => {

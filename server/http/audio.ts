@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
@@ -168,11 +169,28 @@ async function sendRecording(ctx: AppContext, id: string, request: FastifyReques
   return reply.send(await storage.get(row.storageKey));
 }
 
+/** If-None-Match (a list of tags, or *) names this tag; compared weakly, as RFC 9110 asks. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || (t.startsWith('W/') ? t.slice(2) : t) === etag;
+  });
+}
+
 /** Call recordings: upload, status, retry, swap speakers, file, coaching, PDF. */
 export async function registerAudioRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/audio/upload', (request, reply) => handleUpload(ctx, request, reply));
 
-  app.get<IdParams>('/api/audio/:id', async (request) => getAudioSession(ctx, request.params.id));
+  // Polled every 2 s while a recording is transcribed. Every poll reads the row; the ETag only
+  // spares sending the same body again (304), and no-cache makes browsers revalidate each time.
+  app.get<IdParams>('/api/audio/:id', async (request, reply) => {
+    const body = JSON.stringify(await getAudioSession(ctx, request.params.id));
+    const etag = `"${hash('sha1', body, 'base64url')}"`;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   app.post<IdParams>('/api/audio/:id/retry', async (request) => retryAudioSession(ctx, request.params.id));
 

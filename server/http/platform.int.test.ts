@@ -17,6 +17,24 @@ async function raw(base: string, url: string, init: RequestInit = {}) {
   return { status: res.status, body, headers: res.headers, text };
 }
 
+const DEFAULT_CSP =
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+  "font-src 'self' data:;connect-src 'self';media-src 'self' blob:;worker-src 'self' blob:;" +
+  "frame-src 'none';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'";
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 function expectJsonError(res: { status: number; body: any; text: string }, status: number, code?: string) {
   expect(res.status).toBe(status);
   expect(typeof res.body.error?.message, res.text).toBe('string');
@@ -129,6 +147,30 @@ for (const db of dbKinds) {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     });
 
+    it('sends the same security headers on answers, errors and unknown routes', async () => {
+      const answers = [
+        await raw(t.url, '/api/config'),
+        await raw(t.url, '/api/nothing-here'),
+        await raw(t.url, '/api/sessions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"stage": ',
+        }),
+        await raw(t.url, '/api/audio/00000000-0000-4000-8000-000000000000'),
+      ];
+      expect(answers.map((r) => r.status)).toEqual([200, 404, 400, 404]);
+      for (const res of answers) {
+        expect(res.headers.get('content-security-policy')).toBe(DEFAULT_CSP);
+        for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+          expect(res.headers.get(name), name).toBe(value);
+        }
+        // No HSTS without an https PUBLIC_URL; no isolation header that would block Vapi's media.
+        expect(res.headers.get('strict-transport-security')).toBeNull();
+        expect(res.headers.get('cross-origin-embedder-policy')).toBeNull();
+        expect(res.headers.get('x-powered-by')).toBeNull();
+      }
+    });
+
     it('exposes Prometheus metrics', async () => {
       await api(t.url, 'POST', '/api/sessions', { stage: 'General' });
       const res = await raw(t.url, '/metrics');
@@ -161,6 +203,7 @@ describe('configured third parties and limits', () => {
         RATE_LIMIT_FEEDBACK: '2',
         RATE_LIMIT_LEADS: '2',
         METRICS_TOKEN: 'metrics-token',
+        PUBLIC_URL: 'https://coach.example.test',
       },
     });
   });
@@ -196,6 +239,8 @@ describe('configured third parties and limits', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain('https://api.vapi.ai');
     expect(csp).toContain('https://js.hsforms.net');
+    // Served over https, so browsers are told to stay on https.
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
   });
 
   it('limits coaching requests with 429 and Retry-After', async () => {

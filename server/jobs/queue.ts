@@ -19,7 +19,7 @@ export type JobHandler = (payload: any, ctx: JobContext) => Promise<void>;
 export interface JobDefinition {
   kind: string;
   handler: JobHandler;
-  /** How long a claimed job is leased before another worker may take it over. */
+  /** How long a claimed job of this kind is leased before another worker may take it over (default 60 s). */
   leaseMs?: number;
   maxAttempts?: number;
   /** Called once when the last attempt fails, to record the failure where users see it. */
@@ -28,6 +28,9 @@ export interface JobDefinition {
 
 /** Thrown by a handler for a failure that retrying cannot fix (a corrupt file, say). */
 export class PermanentJobError extends Error {}
+
+/** Lease of a job whose definition sets no leaseMs. */
+export const DEFAULT_LEASE_MS = 60_000;
 
 export function backoffMs(attempt: number): number {
   return Math.min(60_000, 1000 * 2 ** Math.max(0, attempt - 1));
@@ -182,14 +185,21 @@ export class JobWorker {
   private async claim(): Promise<JobRow | null> {
     const kinds = this.kinds;
     if (!kinds.length) return null;
-    const lease = Math.max(...[...this.defs.values()].map((d) => d.leaseMs ?? 60_000));
     const kindList = sql.join(
       kinds.map((k) => sql`${k}`),
       sql`, `,
     );
+    // Each job is leased for its own kind's leaseMs, so a crashed short job comes back soon
+    // even when another kind needs a long lease.
+    const leaseSecs = sql.join(
+      [...this.defs.values()].map(
+        (d) => sql`when ${d.kind} then ${(d.leaseMs ?? DEFAULT_LEASE_MS) / 1000}::double precision`,
+      ),
+      sql` `,
+    );
     const result = await this.db.execute(sql`
-      update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1,
-        locked_by = ${this.id}, locked_until = now() + make_interval(secs => ${lease / 1000})
+      update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1, locked_by = ${this.id},
+        locked_until = now() + make_interval(secs => case kind ${leaseSecs} else ${DEFAULT_LEASE_MS / 1000}::double precision end)
       where ${jobs.id} = (
         select id from ${jobs}
         where kind in (${kindList})
@@ -223,7 +233,7 @@ export class JobWorker {
     const def = this.defs.get(job.kind)!;
     const abort = new AbortController();
     this.running++;
-    const lease = def.leaseMs ?? 60_000;
+    const lease = def.leaseMs ?? DEFAULT_LEASE_MS;
     const heartbeat = async () => {
       await this.db
         .update(jobs)

@@ -62,13 +62,18 @@ export function registerObservability(
   ctx: AppContext,
   gauges: { liveCalls?: () => number } = {},
 ): void {
-  app.addHook('onResponse', async (request, reply) => {
-    // Unmatched URLs share one label so random paths cannot grow the series without bound.
-    const route = request.routeOptions.url ?? 'unmatched';
-    httpRequestDuration.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+  // A callback hook rather than an async one: it runs on every request and has nothing to await.
+  app.addHook('onResponse', (request, reply, done) => {
+    try {
+      // Unmatched URLs share one label so random paths cannot grow the series without bound.
+      const route = request.routeOptions.url ?? 'unmatched';
+      httpRequestDuration.observe(
+        { method: request.method, route, status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    } finally {
+      done();
+    }
   });
 
   app.get('/metrics', async (request, reply) => {

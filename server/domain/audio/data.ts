@@ -20,13 +20,29 @@ const unlockedExpr = sql<boolean>`exists (select 1 from ${leads} where ${and(
   eq(leads.sessionKind, 'audio'),
 )})`;
 
-export async function findAudioSession(db: Db, id: string): Promise<AudioSessionRecord | null> {
-  if (!isAudioSessionId(id)) return null;
-  const rows = await db
+/**
+ * The status poll reads this row every 2 s per open page, so the query is built once per
+ * database and, on PostgreSQL, parsed and planned once per connection (a named statement).
+ */
+function prepareFindAudioSession(db: Db) {
+  return db
     .select({ session: audioSessions, unlocked: unlockedExpr })
     .from(audioSessions)
-    .where(eq(audioSessions.id, id))
-    .limit(1);
+    .where(eq(audioSessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_audio_session');
+}
+
+const findStatements = new WeakMap<Db, ReturnType<typeof prepareFindAudioSession>>();
+
+export async function findAudioSession(db: Db, id: string): Promise<AudioSessionRecord | null> {
+  if (!isAudioSessionId(id)) return null;
+  let statement = findStatements.get(db);
+  if (!statement) {
+    statement = prepareFindAudioSession(db);
+    findStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ id });
   const row = rows[0];
   return row ? { ...row.session, unlocked: Boolean(row.unlocked) } : null;
 }

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client';
+import { jobs } from '../db/schema';
+import { createTestDatabase, dbKinds } from '../test-support/harness';
+import { enqueueJob, JobWorker, type JobDefinition } from './queue';
+
+async function waitFor<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A job kind whose runs hang until the worker stops, like a process killed mid-job. */
+function hangingKind(kind: string, leaseMs: number | undefined, runs: string[]): JobDefinition {
+  return {
+    kind,
+    ...(leaseMs === undefined ? {} : { leaseMs }),
+    handler: (_payload, ctx) =>
+      new Promise<void>((_resolve, reject) => {
+        runs.push(ctx.job.id);
+        ctx.signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
+      }),
+  };
+}
+
+for (const kind of dbKinds) {
+  describe(`job queue leases on ${kind}`, () => {
+    let database: Database;
+    let cleanup: () => Promise<void>;
+    const workers: JobWorker[] = [];
+
+    beforeAll(async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-queue-'));
+      const pgDb = kind === 'postgres' ? await createTestDatabase() : null;
+      database = await openDatabase({ databaseUrl: pgDb?.url, dataDir });
+      cleanup = async () => {
+        await database.close();
+        await pgDb?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      };
+    });
+    afterEach(async () => {
+      await Promise.all(workers.splice(0).map((w) => w.stop()));
+      await database.db.delete(jobs);
+    });
+    afterAll(async () => cleanup?.());
+
+    /** Seconds from the database's clock to the job's locked_until. */
+    async function leaseLeft(id: string): Promise<number> {
+      const [row] = await database.db
+        .select({ secs: sql<number>`extract(epoch from (${jobs.lockedUntil} - now()))::float8` })
+        .from(jobs)
+        .where(eq(jobs.id, id));
+      return Number(row.secs);
+    }
+
+    it("leases each claimed job for its own kind's leaseMs, not the longest registered one", async () => {
+      const runs: string[] = [];
+      const worker = new JobWorker(database.db, { concurrency: 3, pollMs: 50 })
+        .register(hangingKind('quick', 2_000, runs))
+        .register(hangingKind('slow', 120_000, runs))
+        .register(hangingKind('plain', undefined, runs));
+      workers.push(worker);
+      const quick = await enqueueJob(database.db, 'quick', {});
+      const slow = await enqueueJob(database.db, 'slow', {});
+      const plain = await enqueueJob(database.db, 'plain', {});
+      await worker.start();
+      await waitFor(async () => runs.length === 3, 'all three jobs to be claimed');
+
+      const quickLeft = await leaseLeft(quick);
+      expect(quickLeft).toBeGreaterThan(0);
+      expect(quickLeft).toBeLessThanOrEqual(2);
+      expect(await leaseLeft(slow)).toBeGreaterThan(110);
+      // A kind without leaseMs gets the 60 s default.
+      const plainLeft = await leaseLeft(plain);
+      expect(plainLeft).toBeGreaterThan(50);
+      expect(plainLeft).toBeLessThanOrEqual(60);
+    });
+
+    it('lets another worker take over a job once its own short lease expires', async () => {
+      const firstRuns: string[] = [];
+      const secondRuns: string[] = [];
+      const first = new JobWorker(database.db, { concurrency: 2, pollMs: 50 })
+        .register(hangingKind('quick', 1_000, firstRuns))
+        .register(hangingKind('slow', 120_000, firstRuns));
+      workers.push(first);
+      const quick = await enqueueJob(database.db, 'quick', {});
+      const slow = await enqueueJob(database.db, 'slow', {});
+      await first.start();
+      await waitFor(async () => firstRuns.length === 2, 'the first worker to claim both jobs');
+
+      // The first worker is stuck (as if killed); a second one polls the same kinds.
+      const second = new JobWorker(database.db, { concurrency: 2, pollMs: 100 })
+        .register(hangingKind('quick', 1_000, secondRuns))
+        .register(hangingKind('slow', 120_000, secondRuns));
+      workers.push(second);
+      await second.start();
+      await waitFor(async () => secondRuns.includes(quick), 'the quick job to be taken over', 10_000);
+
+      const rows = await database.db.select().from(jobs);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      expect(byId.get(quick)).toMatchObject({ status: 'running', lockedBy: second.id, attempts: 2 });
+      // The long-leased job stays with its first worker.
+      expect(byId.get(slow)).toMatchObject({ status: 'running', lockedBy: first.id, attempts: 1 });
+      expect(secondRuns).toEqual([quick]);
+    });
+  });
+}
