@@ -47,6 +47,14 @@ export function sphinxLiveBinary(file = DEFAULT_SPHINX_LIVE_PATH): string | null
 
 type FrameType = 'B' | 'A' | 'P' | 'E';
 
+/**
+ * Audio goes to the decoder in pieces of about 96 ms: each piece wakes the process with its
+ * model's working set out of cache, so 32 ms pieces cost about half as much CPU again (1.49 s
+ * against 1.01 s for 11 s of speech fed in real time). Captions and the end of a turn flush
+ * what is waiting first, so neither sees older audio.
+ */
+const BATCH_SAMPLES = 1536;
+
 interface Pending {
   kind: 'P' | 'F';
   resolve(text: string | null): void;
@@ -66,6 +74,8 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
   private buffer = '';
   private closed = false;
   private inUtterance = false;
+  private batch: Buffer[] = [];
+  private batchSamples = 0;
 
   constructor(
     binary: string,
@@ -105,23 +115,37 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
   }
 
   begin(): void {
+    this.flush();
     this.inUtterance = true;
     this.frame('B');
   }
 
   write(pcm: Int16Array): void {
     if (!this.inUtterance || pcm.length === 0) return;
-    this.frame('A', Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+    // Copied: the caller may reuse its buffer before the batch is sent.
+    this.batch.push(Buffer.from(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength)));
+    this.batchSamples += pcm.length;
+    if (this.batchSamples >= BATCH_SAMPLES) this.flush();
   }
 
   partial(timeoutMs: number): Promise<string | null> {
     if (!this.inUtterance) return Promise.resolve('');
+    this.flush();
     return this.request('P', timeoutMs);
   }
 
   end(timeoutMs: number): Promise<string | null> {
+    this.flush();
     this.inUtterance = false;
     return this.request('F', timeoutMs, 'E');
+  }
+
+  private flush(): void {
+    if (!this.batch.length) return;
+    const audio = this.batch.length === 1 ? this.batch[0] : Buffer.concat(this.batch);
+    this.batch = [];
+    this.batchSamples = 0;
+    this.frame('A', audio);
   }
 
   close(): void {
