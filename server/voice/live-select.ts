@@ -17,6 +17,10 @@ export interface LiveRecognizerFactory {
    */
   create(load?: { activeCalls: number }): LiveRecognizer | null;
   info: EngineInfo;
+  /** Ends any decoders kept for later calls (server shutdown). */
+  close?(): void;
+  /** How many finished calls' decoders are kept warm (tests). */
+  idleDecoders?(): number;
 }
 
 export interface LiveSelectOptions {
@@ -29,6 +33,43 @@ export interface LiveSelectOptions {
   pocketSphinxModelDir?: string;
   /** Calls started while this many are live get PocketSphinx's lighter search (default 2 per core). */
   lightSearchFrom?: number;
+  /** Finished calls' decoders kept warm for the next calls (default 2 per core; 0 = none). */
+  idleDecoders?: number;
+}
+
+/**
+ * Decoders of finished calls, kept for the next calls: a new one costs a process start and
+ * about 0.35 s of CPU to load the language model, and a reused one has already adapted its
+ * cepstral mean to real audio, which helps the first words of the next call.
+ */
+class DecoderPool {
+  private readonly idle: SphinxLiveRecognizer[] = [];
+
+  constructor(
+    private readonly binary: string,
+    private readonly modelDir: string,
+    private readonly maxIdle: number,
+  ) {}
+
+  take(searchArgs: string[]): SphinxLiveRecognizer {
+    const at = this.idle.findIndex((r) => r.alive && r.searchArgs === searchArgs);
+    const r =
+      at >= 0 ? this.idle.splice(at, 1)[0] : new SphinxLiveRecognizer(this.binary, this.modelDir, searchArgs);
+    r.onRelease = (done) => {
+      if (!done.alive || this.idle.length >= this.maxIdle) return false;
+      this.idle.push(done);
+      return true;
+    };
+    return r;
+  }
+
+  get size(): number {
+    return this.idle.length;
+  }
+
+  close(): void {
+    for (const r of this.idle.splice(0)) r.close();
+  }
 }
 
 const NAME = 'live-speech-to-text' as const;
@@ -90,14 +131,13 @@ export function selectLiveRecognizer(opts: LiveSelectOptions): LiveRecognizerFac
       'Run npm run setup to build the live PocketSphinx decoder (faster replies, live captions).',
     );
   }
-  const lightFrom = opts.lightSearchFrom ?? 2 * Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+  const cores = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+  const lightFrom = opts.lightSearchFrom ?? 2 * cores;
+  const pool = new DecoderPool(binary, modelDir, opts.idleDecoders ?? 2 * cores);
   return {
-    create: (load) =>
-      new SphinxLiveRecognizer(
-        binary,
-        modelDir,
-        (load?.activeCalls ?? 0) >= lightFrom ? LIGHT_SEARCH_ARGS : LIVE_SEARCH_ARGS,
-      ),
+    create: (load) => pool.take((load?.activeCalls ?? 0) >= lightFrom ? LIGHT_SEARCH_ARGS : LIVE_SEARCH_ARGS),
+    close: () => pool.close(),
+    idleDecoders: () => pool.size,
     info: {
       capability: NAME,
       engine: 'pocketsphinx-live',

@@ -58,6 +58,7 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.addHook('onClose', async () => {
     await Promise.all([...activeVoiceSessions].map((s) => s.handleClose()));
+    live?.close?.();
   });
 
   app.get('/api/voice', { websocket: true }, (socket: CallSocket) => {

@@ -106,16 +106,62 @@ describe('sphinx-live: the warm per-call PocketSphinx decoder', () => {
       expect(r.id).toBe('pocketsphinx-live');
       expect(r.searchArgs).toEqual(LIVE_SEARCH_ARGS);
       r.close();
+      live.close?.();
       // A busy server starts new calls on the lighter search.
-      const busy = selectLiveRecognizer({
+      const busyServer = selectLiveRecognizer({
         modelsDir: models,
         sttEngine: 'pocketsphinx',
         mode: 'auto',
         lightSearchFrom: 4,
-      }).create({ activeCalls: 4 }) as SphinxLiveRecognizer;
+        idleDecoders: 0,
+      });
+      const busy = busyServer.create({ activeCalls: 4 }) as SphinxLiveRecognizer;
       expect(busy.searchArgs).toEqual(LIGHT_SEARCH_ARGS);
       busy.close();
+      expect(busy.alive).toBe(false);
     } finally {
+      fs.rmSync(models, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('decoders kept between calls', () => {
+  it("reuses a finished call's decoder, dropping an utterance it left open, and ends them on close", async () => {
+    const models = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-live-pool-'));
+    const live = selectLiveRecognizer({
+      modelsDir: models,
+      sttEngine: 'pocketsphinx',
+      mode: 'auto',
+      idleDecoders: 1,
+    });
+    try {
+      const first = live.create({ activeCalls: 0 }) as SphinxLiveRecognizer;
+      const pid = first.pid;
+      // The call hangs up mid-sentence.
+      first.begin();
+      first.write(speech('azure_misc/whatstheweatherlike.wav'));
+      first.close();
+      expect(live.idleDecoders?.()).toBe(1);
+      const second = live.create({ activeCalls: 0 }) as SphinxLiveRecognizer;
+      expect(second.pid).toBe(pid);
+      expect(live.idleDecoders?.()).toBe(0);
+      // The next call hears only its own words.
+      await speak(second, speech('pocketsphinx_misc/goforward.wav'));
+      const words = await second.end(5000);
+      expect(words).toMatch(/forward/);
+      expect(words).not.toMatch(/weather/);
+      // Only one is kept: a second finished call's decoder is ended.
+      const third = live.create({ activeCalls: 0 }) as SphinxLiveRecognizer;
+      expect(third.pid).not.toBe(pid);
+      second.close();
+      third.close();
+      expect(third.alive).toBe(false);
+      expect(live.idleDecoders?.()).toBe(1);
+      live.close?.();
+      expect(live.idleDecoders?.()).toBe(0);
+      expect(second.alive).toBe(false);
+    } finally {
+      live.close?.();
       fs.rmSync(models, { recursive: true, force: true });
     }
   });

@@ -77,6 +77,9 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
   private batch: Buffer[] = [];
   private batchSamples = 0;
 
+  /** Set by a pool: `close` offers the decoder back instead of ending it (true = taken). */
+  onRelease: ((r: SphinxLiveRecognizer) => boolean) | null = null;
+
   constructor(
     binary: string,
     modelDir: string,
@@ -150,6 +153,15 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
 
   close(): void {
     if (this.closed) return;
+    const release = this.onRelease;
+    this.onRelease = null;
+    if (release) {
+      // Back to a pool: an utterance the call left open is ended and its words dropped.
+      if (this.inUtterance) void this.end(5000);
+      this.batch = [];
+      this.batchSamples = 0;
+      if (release(this)) return;
+    }
     this.closed = true;
     this.inUtterance = false;
     try {
