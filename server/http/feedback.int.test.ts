@@ -2,26 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EMAIL_MESSAGE } from '../../core/schemas';
 import { audioSessions, feedback, jobs, leads, outbox } from '../db/schema';
-import { api, createTestDatabase, dbKinds, startTestServer, type TestServer } from '../test-support/harness';
+import {
+  api,
+  createTestDatabase,
+  dbKinds,
+  startTestServer,
+  waitFor,
+  type TestServer,
+} from '../test-support/harness';
 import {
   insertCoachedSession,
   SAMPLE_BETTER_LINE,
   SAMPLE_SCORES,
 } from '../domain/feedback/test-support/sample-session';
-
-async function waitFor<T>(
-  probe: () => Promise<T | null | undefined | false>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
   let t: TestServer;

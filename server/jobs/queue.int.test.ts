@@ -1,26 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
-import { createTestDatabase, dbKinds } from '../test-support/harness';
+import { dbKinds, openTestDatabase, waitFor as waitUntil } from '../test-support/harness';
 import { enqueueJob, JobWorker, type JobDefinition } from './queue';
 
-async function waitFor<T>(
-  probe: () => Promise<T | null | undefined | false>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Leases here are seconds long: poll often, give up sooner than the default. */
+const waitFor: typeof waitUntil = (probe, what, timeoutMs = 20_000, intervalMs = 50) =>
+  waitUntil(probe, what, timeoutMs, intervalMs);
 
 /** A job kind whose runs hang until the worker stops, like a process killed mid-job. */
 function hangingKind(kind: string, leaseMs: number | undefined, runs: string[]): JobDefinition {
@@ -42,14 +29,9 @@ for (const kind of dbKinds) {
     const workers: JobWorker[] = [];
 
     beforeAll(async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-queue-'));
-      const pgDb = kind === 'postgres' ? await createTestDatabase() : null;
-      database = await openDatabase({ databaseUrl: pgDb?.url, dataDir });
-      cleanup = async () => {
-        await database.close();
-        await pgDb?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
+      const opened = await openTestDatabase(kind, 'doorstep-queue-');
+      database = opened.database;
+      cleanup = opened.close;
     });
     afterEach(async () => {
       await Promise.all(workers.splice(0).map((w) => w.stop()));

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig } from '../env';
 import { createServer, type Server } from '../app';
+import { openDatabase, type Database } from '../db/client';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -44,6 +45,40 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
       await c.end();
     },
   };
+}
+
+/** A database of the given kind in a fresh data folder; `close` removes the folder and drops the database. */
+export async function openTestDatabase(
+  kind: DbKind,
+  prefix: string,
+): Promise<{ database: Database; close(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const pgDb = kind === 'postgres' ? await createTestDatabase() : null;
+  const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir });
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls `probe` until it returns something truthy, and returns that; fails after `timeoutMs`. */
+export async function waitFor<T>(
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  what: string,
+  timeoutMs = 30_000,
+  intervalMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
 }
 
 const RATE_LIMITS_OFF: Record<string, string> = {

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/client';
-import { createTestDatabase, dbKinds } from '../../test-support/harness';
+import type { Database } from '../../db/client';
+import { dbKinds, openTestDatabase } from '../../test-support/harness';
 import { findUserByUsername } from './data';
 import { createUser } from './mutations';
 import { verifyPassword } from './password';
@@ -13,14 +10,9 @@ for (const kind of dbKinds) {
     let database: Database;
     let cleanup: () => Promise<void>;
     beforeAll(async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-users-'));
-      const pgDb = kind === 'postgres' ? await createTestDatabase() : null;
-      database = await openDatabase({ databaseUrl: pgDb?.url, dataDir });
-      cleanup = async () => {
-        await database.close();
-        await pgDb?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
+      const opened = await openTestDatabase(kind, 'doorstep-users-');
+      database = opened.database;
+      cleanup = opened.close;
     });
     afterAll(async () => cleanup?.());
 

@@ -16,6 +16,7 @@ import {
   startTestServer,
   type DbKind,
   type TestServer,
+  waitFor as waitUntil,
 } from '../../test-support/harness';
 import {
   insertCoachedSession,
@@ -77,19 +78,9 @@ async function parseAll(dir: string): Promise<ParsedMail[]> {
   return Promise.all(received(dir).map((f) => simpleParser(fs.readFileSync(f))));
 }
 
-async function waitFor<T>(
-  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Mail delivery goes through retries with backoff: allow a minute. */
+const waitFor: typeof waitUntil = (probe, what, timeoutMs = 60_000, intervalMs) =>
+  waitUntil(probe, what, timeoutMs, intervalMs);
 
 async function jobFor(t: TestServer, feedbackId: string) {
   const [row] = await t.server.ctx.database.db
