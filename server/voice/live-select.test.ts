@@ -22,6 +22,14 @@ afterEach(() => {
   fs.rmSync(models, { recursive: true, force: true });
 });
 
+/** PocketSphinx as the speech engine, with the live decoder not built. */
+const withoutBuild = () => ({
+  modelsDir: models,
+  sttEngine: 'pocketsphinx',
+  mode: 'auto' as const,
+  sphinxLivePath: path.join(models, 'no-such-binary'),
+});
+
 describe('choosing the live-call recogniser', () => {
   it('decodes utterances as clips when switched off', () => {
     const live = selectLiveRecognizer({ modelsDir: models, sttEngine: 'pocketsphinx', mode: 'off' });
@@ -31,12 +39,7 @@ describe('choosing the live-call recogniser', () => {
   });
 
   it('says how to build the warm decoder when it is missing', () => {
-    const live = selectLiveRecognizer({
-      modelsDir: models,
-      sttEngine: 'pocketsphinx',
-      mode: 'auto',
-      sphinxLivePath: path.join(models, 'no-such-binary'),
-    });
+    const live = selectLiveRecognizer(withoutBuild());
     expect(live.info.engine).toBe('utterance-decodes');
     expect(live.info.reason).toMatch(/not built/);
     expect(live.info.upgradeHint).toMatch(/npm run setup/);
@@ -61,12 +64,7 @@ describe('choosing the live-call recogniser', () => {
       'joiner-epoch-99-avg-1.onnx': 10,
       'tokens.txt': '<blk> 0\n',
     });
-    const live = selectLiveRecognizer({
-      modelsDir: models,
-      sttEngine: 'pocketsphinx',
-      mode: 'auto',
-      sphinxLivePath: path.join(models, 'no-such-binary'),
-    });
+    const live = selectLiveRecognizer(withoutBuild());
     expect(live.info.engine).toBe('utterance-decodes');
     expect(live.info.reason).toMatch(/streaming model failed to load .*damaged/);
   });

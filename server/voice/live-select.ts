@@ -2,13 +2,9 @@ import type { EngineInfo } from '../providers/types';
 import type { LiveRecognizer } from './live-recognizer';
 import { SherpaOnlineEngine, findStreamingModels } from './sherpa-online';
 import os from 'node:os';
-import {
-  LIGHT_SEARCH_ARGS,
-  LIVE_SEARCH_ARGS,
-  SphinxLiveRecognizer,
-  pocketSphinxModelDir,
-  sphinxLiveBinary,
-} from './sphinx-live';
+import { builtHelper } from '../native-helpers';
+import { pocketSphinxModelDir } from '../providers/stt/pocketsphinx';
+import { LIGHT_SEARCH_ARGS, LIVE_SEARCH_ARGS, SphinxLiveRecognizer } from './sphinx-live';
 
 export interface LiveRecognizerFactory {
   /**
@@ -123,7 +119,7 @@ export function selectLiveRecognizer(opts: LiveSelectOptions): LiveRecognizerFac
       'Run npm run models -- streaming-zipformer-en-20M for live captions from a streaming model.',
     );
   }
-  const binary = sphinxLiveBinary(opts.sphinxLivePath);
+  const binary = builtHelper('sphinx-live', opts.sphinxLivePath);
   const modelDir = pocketSphinxModelDir(opts.pocketSphinxModelDir);
   if (!binary || !modelDir) {
     return clipDecodes(

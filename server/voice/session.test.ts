@@ -15,6 +15,18 @@ const unusedStt: SpeechToText = {
   transcribe: () => Promise.reject(new Error('no speech was sent')),
 };
 
+/** The embedded engines, an energy detector, and a recogniser that must not be asked. */
+function offlineDeps() {
+  return {
+    stt: unusedStt,
+    tts: new EspeakTts(),
+    brain: scriptedBrain,
+    vad: selectVad('/nonexistent', 'energy'),
+    decodeQueue: new DecodeQueue(),
+    engines: [],
+  };
+}
+
 function call(maxCallMs: number) {
   const events: ServerEvent[] = [];
   const saved: { id: string; transcript: TranscriptEntry[]; durationSec: number }[] = [];
@@ -28,12 +40,7 @@ function call(maxCallMs: number) {
       },
     },
     {
-      stt: unusedStt,
-      tts: new EspeakTts(),
-      brain: scriptedBrain,
-      vad: selectVad('/nonexistent', 'energy'),
-      decodeQueue: new DecodeQueue(),
-      engines: [],
+      ...offlineDeps(),
       maxCallMs,
       seed: 4,
       saveTranscript: async (id, transcript, durationSec) => {
@@ -123,12 +130,7 @@ describe('voice session with a warm recogniser', () => {
     const session = new VoiceSession(
       { sendJson: (e) => events.push(e), sendAudio: () => undefined, close: () => undefined },
       {
-        stt: unusedStt,
-        tts: new EspeakTts(),
-        brain: scriptedBrain,
-        vad: selectVad('/nonexistent', 'energy'),
-        decodeQueue: new DecodeQueue(),
-        engines: [],
+        ...offlineDeps(),
         createStream: () => live,
         onTurnLatency: (ms) => latencies.push(ms),
         seed: 2,

@@ -6,14 +6,9 @@ import { sharedDir } from '../test-support/harness';
 import { wordErrorRate } from '../audio/wer';
 import { selectLiveRecognizer } from './live-select';
 import { readWav, resampleInt16 } from './pcm';
-import {
-  cleanHypothesis,
-  LIGHT_SEARCH_ARGS,
-  LIVE_SEARCH_ARGS,
-  pocketSphinxModelDir,
-  SphinxLiveRecognizer,
-  sphinxLiveBinary,
-} from './sphinx-live';
+import { builtHelper } from '../native-helpers';
+import { pocketSphinxModelDir } from '../providers/stt/pocketsphinx';
+import { cleanHypothesis, LIGHT_SEARCH_ARGS, LIVE_SEARCH_ARGS, SphinxLiveRecognizer } from './sphinx-live';
 
 function speech(rel: string): Int16Array {
   const { sampleRate, pcm } = readWav(fs.readFileSync(path.join(sharedDir, 'fixtures/audio', rel)));
@@ -24,7 +19,7 @@ function reference(rel: string): string {
   return fs.readFileSync(path.join(sharedDir, 'fixtures/audio', rel.replace(/\.wav$/, '.txt')), 'utf8');
 }
 
-const binary = sphinxLiveBinary();
+const binary = builtHelper('sphinx-live');
 const modelDir = pocketSphinxModelDir();
 const open: SphinxLiveRecognizer[] = [];
 

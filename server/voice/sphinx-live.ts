@@ -1,17 +1,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import type { LiveRecognizer } from './live-recognizer';
-
-const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
-
-/** Where `npm run setup` (scripts/build-native.sh) puts the compiled helper. */
-export const DEFAULT_SPHINX_LIVE_PATH = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../build/sphinx-live',
-);
 
 /**
  * Skip the second and third search passes: they add a few hundred milliseconds at the end of
@@ -25,25 +15,6 @@ export const LIVE_SEARCH_ARGS = ['-fwdflat', 'no', '-bestpath', 'no'];
  * fixtures, docs/benchmarks.md), so more calls fit on the same cores.
  */
 export const LIGHT_SEARCH_ARGS = [...LIVE_SEARCH_ARGS, '-ds', '2', '-topn', '2', '-maxhmmpf', '3000'];
-
-/** The Debian PocketSphinx model folder, when it is complete. */
-export function pocketSphinxModelDir(dir = DEFAULT_MODEL_DIR): string | null {
-  const ok =
-    fs.existsSync(path.join(dir, 'en-us', 'mdef')) &&
-    fs.existsSync(path.join(dir, 'en-us.lm.bin')) &&
-    fs.existsSync(path.join(dir, 'cmudict-en-us.dict'));
-  return ok ? dir : null;
-}
-
-/** The helper binary, when it has been built and can be run. */
-export function sphinxLiveBinary(file = DEFAULT_SPHINX_LIVE_PATH): string | null {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return file;
-  } catch {
-    return null;
-  }
-}
 
 type FrameType = 'B' | 'A' | 'P' | 'E';
 

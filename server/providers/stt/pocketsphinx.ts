@@ -33,16 +33,23 @@ export interface PocketSphinxOptions {
   extraArgs?: string[];
 }
 
+/** The model folder, when it holds the acoustic model, language model and dictionary. */
+export function pocketSphinxModelDir(dir = DEFAULT_MODEL_DIR): string | null {
+  const ok =
+    fs.existsSync(path.join(dir, 'en-us', 'mdef')) &&
+    fs.existsSync(path.join(dir, 'en-us.lm.bin')) &&
+    fs.existsSync(path.join(dir, 'cmudict-en-us.dict'));
+  return ok ? dir : null;
+}
+
 /** Where the binary and model are, or null when they are not installed. */
 export function findPocketSphinx(opts: { binary?: string; modelDir?: string } = {}): {
   binary: string;
   modelDir: string;
 } | null {
-  const modelDir = opts.modelDir ?? DEFAULT_MODEL_DIR;
+  const modelDir = pocketSphinxModelDir(opts.modelDir);
   const binary = opts.binary ?? 'pocketsphinx_continuous';
-  if (!fs.existsSync(path.join(modelDir, 'en-us', 'mdef'))) return null;
-  if (!fs.existsSync(path.join(modelDir, 'en-us.lm.bin'))) return null;
-  if (!fs.existsSync(path.join(modelDir, 'cmudict-en-us.dict'))) return null;
+  if (!modelDir) return null;
   const probe = spawnSync(binary, ['-h'], { stdio: 'ignore', timeout: 10_000 });
   if (probe.error) return null;
   return { binary, modelDir };

@@ -1,27 +1,9 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { isStage } from '../../../core/stages';
 import { PERSONA_FACTS } from '../brain/personas';
 import type { TextToSpeech, TtsAudio } from './types';
-
-/** Where `npm run setup` (scripts/build-native.sh) puts the compiled synthesiser. */
-export const DEFAULT_ESPEAK_LIVE_PATH = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../build/espeak-live',
-);
-
-export function espeakLiveBinary(file = DEFAULT_ESPEAK_LIVE_PATH): string | null {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return file;
-  } catch {
-    return null;
-  }
-}
 
 /** Voice, speed (words per minute) and pitch for a persona (stage name) or a raw espeak voice name. */
 export function espeakVoice(voice: string): { name: string; rate: number; pitch: number } {

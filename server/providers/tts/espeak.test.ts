@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../../../core/stages';
 import { espeakArgs, EspeakTts } from './espeak';
-import { EspeakLiveTts, espeakLiveBinary } from './espeak-live';
+import { builtHelper } from '../../native-helpers';
+import { EspeakLiveTts } from './espeak-live';
 import type { TextToSpeech } from './types';
 
 async function synth(tts: TextToSpeech, text: string, voice: string, signal?: AbortSignal) {
@@ -14,7 +15,7 @@ async function synth(tts: TextToSpeech, text: string, voice: string, signal?: Ab
   return { chunks, rate, samples: chunks.reduce((n, c) => n + c.length, 0) };
 }
 
-const liveBinary = espeakLiveBinary();
+const liveBinary = builtHelper('espeak-live');
 
 const engines: [string, () => TextToSpeech][] = [
   ['a process per sentence', () => new EspeakTts()],

@@ -1,7 +1,8 @@
 import type { Config } from '../../env';
 import type { EngineInfo } from '../types';
 import { espeakAvailable, EspeakTts } from './espeak';
-import { EspeakLiveTts, espeakLiveBinary } from './espeak-live';
+import { builtHelper } from '../../native-helpers';
+import { EspeakLiveTts } from './espeak-live';
 import { OpenAiSpeechTts } from './openai-speech';
 import { findSherpaTtsModel, SherpaTts } from './sherpa';
 import type { TextToSpeech } from './types';
@@ -54,7 +55,7 @@ export async function selectTextToSpeech(
     }
   }
   if (espeakAvailable()) {
-    const live = espeakLiveBinary();
+    const live = builtHelper('espeak-live');
     const engine = live ? new EspeakLiveTts(live) : new EspeakTts();
     const how = live
       ? 'warm synthesisers (build/espeak-live)'
