@@ -1,4 +1,4 @@
-import os from 'node:os';
+import { cpuCores } from '../machine';
 
 /** Captions stop for this long after a caption decode ran slower than real time. */
 const OVERLOAD_PAUSE_MS = 10_000;
@@ -15,7 +15,7 @@ export class DecodeQueue {
   private readonly waiting: (() => void)[] = [];
 
   constructor(
-    readonly slots = Math.max(1, os.availableParallelism?.() ?? os.cpus().length),
+    readonly slots = cpuCores(),
     /** Captions are a nicety: one at a time across all calls keeps them from starving replies. */
     readonly partialSlots = 1,
   ) {}

@@ -1,7 +1,7 @@
 import type { EngineInfo } from '../providers/types';
 import type { LiveRecognizer } from './live-recognizer';
 import { SherpaOnlineEngine, findStreamingModels } from './sherpa-online';
-import os from 'node:os';
+import { cpuCores } from '../machine';
 import { builtHelper } from '../native-helpers';
 import { pocketSphinxModelDir } from '../providers/stt/pocketsphinx';
 import { LIGHT_SEARCH_ARGS, LIVE_SEARCH_ARGS, SphinxLiveRecognizer } from './sphinx-live';
@@ -127,7 +127,7 @@ export function selectLiveRecognizer(opts: LiveSelectOptions): LiveRecognizerFac
       'Run npm run setup to build the live PocketSphinx decoder (faster replies, live captions).',
     );
   }
-  const cores = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+  const cores = cpuCores();
   const lightFrom = opts.lightSearchFrom ?? 2 * cores;
   const pool = new DecoderPool(binary, modelDir, opts.idleDecoders ?? 2 * cores);
   return {

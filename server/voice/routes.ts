@@ -1,9 +1,9 @@
-import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { findSession, isSessionId } from '../domain/sessions/data';
 import { saveSessionTranscript } from '../domain/sessions/mutations';
 import type { EngineInfo } from '../providers/types';
+import { cpuCores } from '../machine';
 import { DecodeQueue } from './decode-queue';
 import { recordVoiceTurnLatency } from '../observability/metrics';
 import { selectLiveRecognizer, type LiveRecognizerFactory } from './live-select';
@@ -42,7 +42,7 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
   let live: LiveRecognizerFactory | null = null;
   try {
     vad = selectVad(config.modelsDir, config.VAD_PROVIDER);
-    vad.warm?.(2 * Math.max(1, os.availableParallelism?.() ?? os.cpus().length));
+    vad.warm?.(2 * cpuCores());
     live = selectLiveRecognizer({
       modelsDir: config.modelsDir,
       sttEngine: ctx.providers.has('stt') ? ctx.providers.get('stt').id : 'none',

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import os from 'node:os';
+import { cpuCores } from '../../machine';
 import type { Readable, Writable } from 'node:stream';
 import { isStage } from '../../../core/stages';
 import { PERSONA_FACTS } from '../brain/personas';
@@ -93,7 +93,7 @@ export class EspeakLiveTts implements TextToSpeech {
 
   constructor(
     private readonly binary: string,
-    size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length)),
+    size = Math.min(4, cpuCores()),
   ) {
     this.pool = new Array<Synthesiser | null>(size).fill(null);
   }
