@@ -157,8 +157,9 @@ export class VoiceSession {
     const msg = parsed.data;
     if (msg.type === 'ping') return this.send({ type: 'pong' });
     if (msg.type === 'stop') return this.end('customer-ended-call');
+    if (msg.type === 'user-text') return this.fail('bad-message', 'Text turns are not accepted yet');
     if (this.started || this.starting) return this.fail('already-started', 'The call has already started');
-    if (msg.sampleRate !== UPSTREAM_SAMPLE_RATE) {
+    if ((msg.input ?? 'audio') === 'audio' && msg.sampleRate !== UPSTREAM_SAMPLE_RATE) {
       return this.fail(
         'unsupported-sample-rate',
         `Send ${UPSTREAM_SAMPLE_RATE} Hz mono 16-bit PCM; got ${msg.sampleRate} Hz`,

@@ -1,4 +1,5 @@
 import { MOBILE_PERMISSION_WAIT, VOLUME_OBSERVER_INTERVAL } from '@core/constants';
+import type { ServerEvent } from '@core/voice-protocol';
 import type { StartCallOptions, VoiceMessage } from '../../types';
 import { microphoneErrorMessage, StartStageError, type EngineDriver, type EngineHooks } from '../../wrapper';
 import { MIC_PROCESSOR_NAME, MIC_PROCESSOR_URL } from './mic-worklet';
@@ -12,17 +13,6 @@ const CONNECT_TIMEOUT_MS = 15_000;
 /** How long stop() waits for the server to confirm it has saved the transcript. */
 const STOP_WAIT_MS = 3000;
 const CONNECTION_ERROR = 'An error occurred with the voice connection';
-
-type ServerEvent =
-  | { type: 'ready'; callId: string; maxCallSec: number }
-  | { type: 'audio-format'; sampleRate: number }
-  | { type: 'interrupt' }
-  | { type: 'error'; code: string; message: string }
-  | { type: 'ended'; reason: string }
-  | {
-      type: 'transcript' | 'engines' | 'speech-start' | 'speech-end' | 'turn-metrics' | 'pong';
-      [k: string]: unknown;
-    };
 
 function isMobile(): boolean {
   return typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
