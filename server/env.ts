@@ -38,6 +38,10 @@ const envSchema = z.object({
   /** The warm live-call decoder built by `npm run setup` (default: build/sphinx-live). */
   SPHINX_LIVE_PATH: optional,
   VOICE_PROVIDER: z.enum(['local', 'vapi']).default('local'),
+  /** Live calls this process serves at once; more get `busy`. Default from cores and free memory. */
+  MAX_LIVE_CALLS: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).optional()),
   VAPI_PUBLIC_KEY: optional,
   VAPI_ASSISTANT_WINDOWS: optional,
   VAPI_ASSISTANT_HVAC: optional,
