@@ -6,7 +6,7 @@ import type { BrainConversation, BrainTurn, PersonaBrain } from '../providers/br
 import type { SpeechToText } from '../providers/stt/types';
 import type { TextToSpeech } from '../providers/tts/types';
 import type { DecodeQueue } from './decode-queue';
-import { concatInt16, int16ToFloat32 } from './pcm';
+import { concatPcm, int16ToFloat32 } from '../audio/wav';
 import {
   clientMessageSchema,
   FLOOD_ALLOWANCE_MS,
@@ -390,7 +390,7 @@ export class VoiceSession {
   }
 
   private utterancePcm(u: Utterance): Int16Array {
-    return concatInt16(u.chunks, u.samples);
+    return concatPcm(u.chunks, u.samples);
   }
 
   private decode(pcm: Int16Array, signal?: AbortSignal): Promise<string> {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sharedDir } from '../test-support/harness';
 import { wordErrorRate } from '../audio/wer';
 import { selectLiveRecognizer } from './live-select';
-import { readWav, resampleInt16 } from './pcm';
+import { readWav, resampleInt16 } from '../audio/wav';
 import { builtHelper } from '../native-helpers';
 import { pocketSphinxModelDir } from '../providers/stt/pocketsphinx';
 import { cleanHypothesis, LIGHT_SEARCH_ARGS, LIVE_SEARCH_ARGS, SphinxLiveRecognizer } from './sphinx-live';

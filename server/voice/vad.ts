@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { EngineInfo } from '../providers/types';
-import { rms } from './pcm';
+import { rms } from '../audio/wav';
 
 const require = createRequire(import.meta.url);
 
