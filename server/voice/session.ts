@@ -19,10 +19,10 @@ import {
   type EndReason,
   type ServerEvent,
 } from './protocol';
-import type { LiveRecognizer } from './live-recognizer';
+import type { LiveRecognizer } from '../providers/stt/live/types';
 import { SentenceSplitter, spokenPrefix } from './sentences';
 import { TurnDetector, type TurnEvent, type TurnTakingOptions } from './turn-taking';
-import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from './vad';
+import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from '../providers/vad/types';
 
 export interface VoiceTransport {
   sendJson(event: ServerEvent): void;
@@ -40,7 +40,12 @@ export interface VoiceSessionDeps {
   decodeQueue: DecodeQueue;
   engines: EngineList;
   /** Stores the transcript so far against the role-play session (on stop, cap or drop). */
-  saveTranscript?(sessionId: string, transcript: TranscriptEntry[], durationSec: number): Promise<void>;
+  saveTranscript?(
+    sessionId: string,
+    transcript: TranscriptEntry[],
+    durationSec: number,
+    engines: EngineList,
+  ): Promise<void>;
   /** A warm recogniser for the call (captions and finals), when the engine has one. */
   createStream?(): LiveRecognizer | null;
   /** Called once per answered turn: end of the rep's speech to the homeowner's first audio. */
@@ -278,9 +283,13 @@ export class VoiceSession {
     // The page stops at 300 s; the server enforces it too, a moment later.
     this.capTimer = setTimeout(() => void this.end('max-duration'), maxMs + 1000);
     this.send({ type: 'ready', callId: this.callId, maxCallSec: Math.round(maxMs / 1000) });
-    this.send({ type: 'engines', engines: this.deps.engines.filter((e) => this.usesEngine(e.capability)) });
+    this.send({ type: 'engines', engines: this.usedEngines() });
     const opening = this.conversation.opening();
     this.enqueueTurn(() => this.speakReply(opening));
+  }
+
+  private usedEngines(): EngineList {
+    return this.deps.engines.filter((e) => this.usesEngine(e.capability));
   }
 
   /** Whether this call's modes use an engine of that capability (typed calls hear nothing). */
@@ -707,7 +716,7 @@ export class VoiceSession {
     if (this.started && this.sessionId && this.transcript.length > 0 && this.deps.saveTranscript) {
       const durationSec = Math.min(Math.round((Date.now() - this.startWall) / 1000), MAX_CALL_SEC);
       await this.deps
-        .saveTranscript(this.sessionId, this.transcript.slice(), durationSec)
+        .saveTranscript(this.sessionId, this.transcript.slice(), durationSec, this.usedEngines())
         .catch((err) => this.deps.log?.error({ err }, 'saving the call transcript failed'));
     }
     if (opts.notify !== false) {
