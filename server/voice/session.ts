@@ -3,6 +3,7 @@ import { MAX_CALL_SEC } from '../../core/constants';
 import type { Stage } from '../../core/stages';
 import type { TranscriptEntry } from '../../core/transcript';
 import type { BrainConversation, BrainTurn, PersonaBrain } from '../providers/brain/types';
+import { personaVoice } from '../providers/brain/personas';
 import type { SpeechToText } from '../providers/stt/types';
 import type { TextToSpeech } from '../providers/tts/types';
 import type { DecodeQueue } from './decode-queue';
@@ -570,7 +571,10 @@ export class VoiceSession {
       const ttsStart = Date.now();
       let sentenceStart = -1;
       let sentenceAudioMs = 0;
-      for await (const chunk of this.deps.tts.synthesize(sentence, { voice: this.stage, signal })) {
+      for await (const chunk of this.deps.tts.synthesize(sentence, {
+        voice: personaVoice(this.stage),
+        signal,
+      })) {
         if (signal.aborted || this.ended) return;
         const now = Date.now();
         if (reply.playStartWall === null) {
