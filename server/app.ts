@@ -21,6 +21,12 @@ import { registerFeedbackRoutes } from './http/feedback';
 import { registerHealthRoutes } from './http/health';
 import { activeVoiceSessions, registerVoiceRoutes } from './voice/routes';
 import { instrumentJob, instrumentProviders, registerObservability } from './observability/instrument';
+import {
+  annotateMissingEngines,
+  missingSystemEngines,
+  SETUP_COMMAND,
+  systemProbe,
+} from './providers/system-engines';
 
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -318,6 +324,9 @@ export async function createServer(config: Config): Promise<Server> {
   await registerAudioRoutes(app, ctx);
   await registerFeedbackRoutes(app, ctx);
   await registerVoiceRoutes(app, ctx);
+  // Said once at start, for operators: what is missing and the one command that adds it.
+  const missingLine = annotateMissingEngines(providers.infos, missingSystemEngines(systemProbe(config)));
+  if (missingLine) app.log.warn({ installCommand: SETUP_COMMAND }, missingLine);
 
   if (fs.existsSync(clientDist)) {
     await app.register(fastifyStatic, {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../test-support/engines';
 import { eq } from 'drizzle-orm';
 import { MAX_AUDIO_BYTES } from '../../core/constants';
 import { headingPrefix, parseCoaching } from '../../core/coaching-format';
@@ -51,7 +52,9 @@ function uploadedFiles(dataDir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 
-describe.each(dbKinds)('call recordings on %s', (db) => {
+const noEngines = skipWithout('pocketsphinx', 'pdftotext');
+
+describe.skipIf(noEngines).each(dbKinds)('call recordings on %s', (db) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ db });
@@ -313,7 +316,7 @@ describe('upload rules (web role only, nothing transcribed)', () => {
   });
 });
 
-describe('every accepted format decodes and transcribes', () => {
+describe.skipIf(noEngines)('every accepted format decodes and transcribes', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer();
