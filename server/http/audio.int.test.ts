@@ -130,7 +130,13 @@ describe.skipIf(noEngines).each(dbKinds)('call recordings on %s', (db) => {
     expect(done.attributionIsGuess).toBe(false);
     const roles = (s: any) => s.transcript.map((e: any) => `${e.role}:${e.transcript}`);
 
-    // Coaching, stored with its engine and metrics, and the PDF holding every section and score.
+    // Coaching, stored with its engine and metrics, and (once unlocked) the PDF holding every section and score.
+    const lead = await api(t.url, 'POST', '/api/leads', {
+      email: 'pair@example.com',
+      sessionId: up.body.id,
+      sessionKind: 'audio',
+    });
+    expect(lead.status).toBe(201);
     const coached = await api(t.url, 'POST', `/api/audio/${up.body.id}/coaching`);
     expect(coached.status).toBe(200);
     const doc = parseCoaching(coached.body.coaching);
@@ -283,7 +289,6 @@ describe('upload rules (web role only, nothing transcribed)', () => {
     // So is an unlock, which changes nothing in the recording's own row.
     const lead = await api(t.url, 'POST', '/api/leads', {
       email: 'poller@example.com',
-      consent: true,
       sessionId: up.body.id,
       sessionKind: 'audio',
     });

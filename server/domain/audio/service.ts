@@ -5,6 +5,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { coachingForGate } from '../../../core/coaching-format';
 import type { TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
@@ -50,10 +51,12 @@ export interface AudioSessionView {
 }
 
 export interface CoachingView {
+  /** Until `unlocked`, the gated sections carry only their heading and the locked line. */
   coaching: string;
   metrics: unknown;
   engine: EngineView;
   note?: string;
+  unlocked: boolean;
 }
 
 function parseEngine(stored: string | null): (EngineView & { note?: string }) | null {
@@ -73,7 +76,9 @@ function withoutNote(e: (EngineView & { note?: string }) | null): EngineView | n
   return engine;
 }
 
+/** Until the recording is unlocked, the gated coaching sections leave only as heading and locked line. */
 export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }): AudioSessionView {
+  const unlocked = row.unlocked ?? false;
   const attribution = (row.attribution as AudioSessionView['attribution']) ?? null;
   return {
     id: row.id,
@@ -81,7 +86,7 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     stage: row.stage,
     uploadedAt: row.uploadedAt.toISOString(),
     transcript: applySwap(row.transcript ?? [], row.speakersSwapped),
-    coaching: row.coaching ?? null,
+    coaching: coachingForGate(row.coaching ?? null, unlocked),
     status: row.status as AudioSessionView['status'],
     progress: row.status === 'transcribed' ? 100 : row.progress,
     error: row.error ?? null,
@@ -92,7 +97,7 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     sttEngine: withoutNote(parseEngine(row.sttEngine)),
     coachingEngine: withoutNote(parseEngine(row.coachingEngine)),
     metrics: row.metrics ?? null,
-    unlocked: row.unlocked ?? false,
+    unlocked,
   };
 }
 
@@ -231,10 +236,11 @@ export async function coachAudioSession(ctx: AppContext, id: string): Promise<Co
   if (row.coaching) {
     const stored = parseEngine(row.coachingEngine);
     return {
-      coaching: row.coaching,
+      coaching: coachingForGate(row.coaching, row.unlocked) ?? '',
       metrics: row.metrics ?? null,
       engine: withoutNote(stored) ?? { id: 'unknown', label: 'Unknown', quality: 'basic' },
       ...(stored?.note ? { note: stored.note } : {}),
+      unlocked: row.unlocked,
     };
   }
   const transcript = applySwap(row.transcript ?? [], row.speakersSwapped);
@@ -257,10 +263,11 @@ export async function coachAudioSession(ctx: AppContext, id: string): Promise<Co
     metrics: result.metrics ?? null,
   });
   return {
-    coaching: result.coaching,
+    coaching: coachingForGate(result.coaching, row.unlocked) ?? '',
     metrics: result.metrics ?? null,
     engine,
     ...(result.note ? { note: result.note } : {}),
+    unlocked: row.unlocked,
   };
 }
 
