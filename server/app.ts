@@ -19,7 +19,7 @@ import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
 import { registerHealthRoutes } from './http/health';
-import { activeVoiceSessions, registerVoiceRoutes } from './voice/routes';
+import { registerVoiceRoutes } from './voice/routes';
 import { instrumentJob, instrumentProviders, registerObservability } from './observability/instrument';
 import {
   annotateMissingEngines,
@@ -271,7 +271,7 @@ export async function createServer(config: Config): Promise<Server> {
   });
   await registerSecurity(app, config);
   instrumentProviders(providers);
-  registerObservability(app, ctx, { liveCalls: () => activeVoiceSessions.size });
+  registerObservability(app, ctx);
 
   // Runs before the WebSocket plugin's own preClose: live calls get to say goodbye and save first.
   app.addHook('preClose', async () => {
@@ -280,14 +280,6 @@ export async function createServer(config: Config): Promise<Server> {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled(hooks),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, config.SHUTDOWN_GRACE_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-    // Live calls keep what was said: each saves its transcript before its socket is told to go.
-    await Promise.race([
-      Promise.allSettled([...activeVoiceSessions].map((session) => session.handleClose())),
       new Promise((resolve) => {
         timer = setTimeout(resolve, config.SHUTDOWN_GRACE_MS);
       }),

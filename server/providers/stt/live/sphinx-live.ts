@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { LiveRecognizer } from './live-recognizer';
+import type { LiveRecognizer } from './types';
 
 /**
  * Skip the second and third search passes: they add a few hundred milliseconds at the end of
