@@ -5,6 +5,7 @@ import { espeakArgs, EspeakTts } from './espeak';
 import { builtHelper } from '../../native-helpers';
 import { EspeakLiveTts } from './espeak-live';
 import { DEFAULT_VOICE, type TextToSpeech } from './types';
+import { skipWithout } from '../../test-support/engines';
 
 /** A persona's voice by stage name, or a raw espeak-ng voice name. */
 const styleOf = (voice: string) =>
@@ -33,7 +34,9 @@ const engines: [string, () => TextToSpeech][] = [
   ],
 ];
 
-describe.each(engines)('espeak-ng voice: %s', (_name, make) => {
+const noEngines = skipWithout('espeak-ng', 'espeak-live');
+
+describe.skipIf(noEngines).each(engines)('espeak-ng voice: %s', (_name, make) => {
   it('streams a sentence as PCM chunks', async () => {
     const tts = make();
     try {
