@@ -1,14 +1,25 @@
 import { EnergyVad } from './energy';
-import { findSileroModel, SileroPool, SileroVad } from './silero';
+import { bundledSileroModel, findSileroModel, SileroPool, SileroVad } from './silero';
 import type { VadFactory } from './types';
 
 export * from './types';
 export { EnergyVad } from './energy';
-export { findSileroModel, QUIET_RMS, SileroVad } from './silero';
+export { bundledSileroModel, findSileroModel, QUIET_RMS, SileroVad } from './silero';
 
-/** Chooses Silero when its model is present and loads, else the energy detector. */
-export function selectVad(modelsDir: string, wanted?: string): VadFactory {
-  const model = wanted === 'energy' ? null : findSileroModel(modelsDir);
+/**
+ * Chooses Silero when a model is present and loads (one under MODELS_DIR, else the one bundled
+ * with the npm dependency), else the energy detector. `bundled: null` leaves the bundled model
+ * out (tests of the fallback).
+ */
+export function selectVad(
+  modelsDir: string,
+  wanted?: string,
+  opts: { bundled?: string | null } = {},
+): VadFactory {
+  const local = wanted === 'energy' ? null : findSileroModel(modelsDir);
+  const bundled =
+    wanted === 'energy' || local ? null : opts.bundled === undefined ? bundledSileroModel() : opts.bundled;
+  const model = local ?? bundled;
   if (model) {
     try {
       const pool = new SileroPool(model);
@@ -20,7 +31,7 @@ export function selectVad(modelsDir: string, wanted?: string): VadFactory {
           capability: 'voice-activity',
           engine: 'silero',
           label: 'Silero VAD',
-          reason: `model found at ${model}`,
+          reason: local ? `model found at ${model}` : 'model bundled with the @ricky0123/vad-web package',
           quality: 'enhanced',
           ok: true,
         },
@@ -31,7 +42,9 @@ export function selectVad(modelsDir: string, wanted?: string): VadFactory {
       );
     }
   }
-  return energyFactory(wanted === 'energy' ? 'VAD_PROVIDER=energy' : `no Silero model under ${modelsDir}`);
+  return energyFactory(
+    wanted === 'energy' ? 'VAD_PROVIDER=energy' : `no Silero model under ${modelsDir} nor in node_modules`,
+  );
 }
 
 function energyFactory(reason: string): VadFactory {
@@ -43,7 +56,7 @@ function energyFactory(reason: string): VadFactory {
       label: 'Energy-based voice detection',
       reason,
       quality: 'basic',
-      upgradeHint: 'Run npm run models to fetch the Silero VAD model.',
+      upgradeHint: 'Run npm install to add the Silero VAD model (or npm run models).',
       ok: true,
     },
   };

@@ -47,8 +47,15 @@ describe('Silero voice detection', () => {
     expect(Math.max(...speechAt)).toBeLessThan(3.2);
   });
 
-  it('falls back to the energy detector without a model, or when asked', () => {
-    expect(selectVad('/nonexistent').info.engine).toBe('energy');
+  it('uses the model bundled with the npm package when MODELS_DIR has none', () => {
+    const f = selectVad('/nonexistent');
+    expect(f.info.engine).toBe('silero');
+    expect(f.info.reason).toMatch(/bundled/);
+    expect(decisions(f.create(), call()).some(Boolean)).toBe(true);
+  });
+
+  it('falls back to the energy detector without any model, or when asked', () => {
+    expect(selectVad('/nonexistent', 'auto', { bundled: null }).info.engine).toBe('energy');
     expect(selectVad(models, 'energy').info.engine).toBe('energy');
   });
 });

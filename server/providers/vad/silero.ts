@@ -127,6 +127,22 @@ export class SileroPool {
 /** Silero model files in preference order: v5 is the version sherpa-onnx's support targets. */
 const SILERO_FILES = ['silero_vad_v5.1.2.onnx', 'silero_vad.onnx'];
 
+/**
+ * The Silero v5 model shipped inside the `@ricky0123/vad-web` npm package (ISC; the model is
+ * Silero's, MIT): byte-identical to silero_vad_v5.1.2.onnx, so a plain `npm install` gives
+ * calls Silero without a download. Null when the package is not installed.
+ */
+export function bundledSileroModel(): string | null {
+  try {
+    const dir = path.dirname(require.resolve('@ricky0123/vad-web'));
+    const p = path.join(dir, 'silero_vad_v5.onnx');
+    return fs.existsSync(p) ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A Silero model under MODELS_DIR (it wins when present). */
 export function findSileroModel(modelsDir: string): string | null {
   for (const dir of [path.join(modelsDir, 'silero-vad'), modelsDir]) {
     for (const f of SILERO_FILES) {
