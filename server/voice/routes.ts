@@ -6,6 +6,7 @@ import type { EngineInfo } from '../providers/types';
 import { cpuCores } from '../machine';
 import { DecodeQueue } from './decode-queue';
 import { recordVoiceTurnLatency } from '../observability/metrics';
+import { limitConfig } from '../http/route';
 import { selectLiveRecognizer, type LiveRecognizerFactory } from './live-select';
 import { VoiceSession, type VoiceSessionDeps } from './session';
 import { selectVad, type VadFactory } from './vad';
@@ -61,7 +62,7 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
     live?.close?.();
   });
 
-  app.get('/api/voice', { websocket: true }, (socket: CallSocket) => {
+  app.get('/api/voice', { websocket: true, config: limitConfig(config, 'voice') }, (socket: CallSocket) => {
     const send = (event: object) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     };
