@@ -20,6 +20,7 @@ import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
 import { registerHealthRoutes } from './http/health';
 import { registerVoiceRoutes } from './voice/routes';
+import { logSerializers } from './observability/log-safety';
 import { instrumentJob, instrumentProviders, registerObservability } from './observability/instrument';
 import {
   annotateMissingEngines,
@@ -42,7 +43,7 @@ export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
   /** Every route registered, so tests can check they cover all of them. */
-  routes: { method: string; url: string; websocket: boolean }[];
+  routes: { method: string; url: string; websocket: boolean; limit: string | null }[];
   /** Listens on config.PORT/HOST (0 = a free port); resolves to the base URL. */
   listen(): Promise<string>;
   /** Graceful stop: ends live calls, finishes in-flight requests, returns running jobs to the queue. */
@@ -126,7 +127,10 @@ function describeClientError(
 }
 
 /** Builds the whole app: database, engines, routes, and (for the worker role) the job worker. */
-export async function createServer(config: Config): Promise<Server> {
+export async function createServer(
+  config: Config,
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<Server> {
   const clientDistReal = fs.existsSync(clientDist) ? fs.realpathSync(clientDist) : clientDist;
   if (config.dataDir === clientDistReal || config.dataDir.startsWith(clientDistReal + path.sep)) {
     // Uploads live under DATA_DIR and must never be reachable as static files.
@@ -135,7 +139,14 @@ export async function createServer(config: Config): Promise<Server> {
 
   const silent = config.LOG_LEVEL === 'silent';
   const app = Fastify({
-    logger: silent ? false : { level: config.LOG_LEVEL },
+    logger: silent
+      ? false
+      : {
+          level: config.LOG_LEVEL,
+          // Error lines carry no request data (server/observability/log-safety.ts).
+          serializers: logSerializers,
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        },
     ...(silent || config.NODE_ENV !== 'test' ? {} : { disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -266,7 +277,9 @@ export async function createServer(config: Config): Promise<Server> {
   const routes: Server['routes'] = [];
   app.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, websocket: Boolean(route.websocket) });
+      if (method === 'HEAD') continue;
+      const limit = (route.config as { limit?: string } | undefined)?.limit ?? null;
+      routes.push({ method, url: route.url, websocket: Boolean(route.websocket), limit });
     }
   });
   await registerSecurity(app, config);

@@ -117,6 +117,11 @@ const envSchema = z.object({
   RATE_LIMIT_VOICE: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_FEEDBACK: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_LEADS: z.coerce.number().int().min(0).default(20),
+  /** New role-play sessions, transcript saves, recording retries, speaker swaps (each its own budget). */
+  RATE_LIMIT_SESSIONS: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_TRANSCRIPTS: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_RETRY: z.coerce.number().int().min(0).default(10),
+  RATE_LIMIT_EDITS: z.coerce.number().int().min(0).default(30),
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   METRICS_TOKEN: optional,
   /** How long SIGTERM waits for in-flight requests, live calls and jobs before exiting. */

@@ -5,6 +5,7 @@ import type { EngineInfo } from '../providers/types';
 import { cpuCores, defaultMaxLiveCalls } from '../machine';
 import { DecodeQueue } from './decode-queue';
 import { recordVoiceTurnLatency, trackLiveCall } from '../observability/metrics';
+import { limitConfig } from '../http/route';
 import { VoiceSession, type VoiceSessionDeps } from './session';
 
 /** The parts of a ws socket the route uses (ws ships no types here). */
@@ -42,7 +43,7 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
   // Live calls keep what was said: each saves its transcript before its socket is told to go.
   ctx.shutdown.onShutdown(() => Promise.allSettled([...calls].map((s) => s.handleClose())).then(() => {}));
 
-  app.get('/api/voice', { websocket: true }, (socket: CallSocket) => {
+  app.get('/api/voice', { websocket: true, config: limitConfig(config, 'voice') }, (socket: CallSocket) => {
     const send = (event: object) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     };
