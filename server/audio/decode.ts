@@ -1,4 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { spawnTied } from '../child-process';
 import { createRequire } from 'node:module';
 import { PermanentJobError } from '../jobs/queue';
 import { STT_SAMPLE_RATE } from '../providers/stt/types';
@@ -46,7 +47,7 @@ export interface AudioProbe {
 /** Reads the container header with `ffmpeg -i` (there is no ffprobe in the bundle). */
 export async function probeAudio(file: string): Promise<AudioProbe> {
   const stderr = await new Promise<string>((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-i', file], {
+    const child = spawnTied(ffmpegPath(), ['-hide_banner', '-nostdin', '-i', file], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let text = '';
@@ -92,7 +93,7 @@ export async function* decodePcm(file: string, opts: DecodeOptions = {}): AsyncG
   const outChannels = opts.channels === 'split' ? 2 : 1;
   const blockSamples = opts.blockSamples ?? STT_SAMPLE_RATE * 10;
   const blockBytes = blockSamples * 2 * outChannels;
-  const child = spawn(
+  const child = spawnTied(
     ffmpegPath(),
     [
       '-hide_banner',

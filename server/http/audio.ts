@@ -27,6 +27,7 @@ import {
 import { findAudioSession } from '../domain/audio/data';
 import { renderAudioReport } from '../pdf/report';
 import { parseBody } from './validation';
+import { UploadVolume } from './upload-volume';
 
 type IdParams = { Params: { id: string } };
 
@@ -63,7 +64,12 @@ function contentDisposition(kind: 'inline' | 'attachment', fileName: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+async function handleUpload(
+  ctx: AppContext,
+  volume: UploadVolume,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (!request.isMultipart()) {
     throw new HttpError(
       400,
@@ -73,6 +79,7 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_AUDIO_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+  volume.check(request.ip, Number.isFinite(declared) ? declared - MULTIPART_OVERHEAD_BYTES : 0);
 
   let stored: { key: string; bytes: number } | null = null;
   let fileName = '';
@@ -96,6 +103,7 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
         throw wrongType();
       }
       stored = await storeUpload(ctx, file.file);
+      volume.add(request.ip, stored.bytes);
       // The plugin stops reading at 25 MB and marks the stream truncated.
       if (file.file.truncated) throw tooLarge();
     }
@@ -180,7 +188,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /** Call recordings: upload, status, retry, swap speakers, file, coaching, PDF. */
 export async function registerAudioRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/audio/upload', (request, reply) => handleUpload(ctx, request, reply));
+  const volume = new UploadVolume(ctx.config.UPLOAD_MB_PER_HOUR);
+  app.post('/api/audio/upload', (request, reply) => handleUpload(ctx, volume, request, reply));
 
   // Polled every 2 s while a recording is transcribed. Every poll reads the row; the ETag only
   // spares sending the same body again (304), and no-cache makes browsers revalidate each time.

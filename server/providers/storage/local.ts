@@ -24,7 +24,8 @@ export class LocalFileStore implements FileStore {
 
   async put(key: string, body: Readable): Promise<{ bytes: number }> {
     const target = this.localPath(key);
-    const tmp = `${target}.part`;
+    // The writer's pid marks whose partial file this is, so a crash's leftovers are found at start.
+    const tmp = `${target}.${process.pid}.part`;
     let bytes = 0;
     body.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
