@@ -229,7 +229,7 @@ describe.skipIf(noBrowser)('audio page against the real pipeline', () => {
 });
 
 describe.skipIf(noBrowser)('audio transcript and player', () => {
-  it('labels speakers Rep and Homeowner and seeks the player to a clicked line', async () => {
+  it('labels speakers You and Customer and seeks the player to a clicked line', async () => {
     const { page, context, errors } = await openPage(browser);
     // Offline transcription shares the CPU with everything else running.
     page.setDefaultTimeout(150_000);
@@ -249,7 +249,7 @@ describe.skipIf(noBrowser)('audio transcript and player', () => {
     expect(await lines.count()).toBe(stored.transcript.length);
     for (const [i, entry] of stored.transcript.entries()) {
       const text = await lines.nth(i).innerText();
-      expect(text).toContain(entry.role === 'user' ? 'Rep' : 'Homeowner');
+      expect(text).toContain(entry.role === 'user' ? 'You' : 'Customer');
       expect(text).toContain(entry.transcript);
     }
 
@@ -292,7 +292,8 @@ describe.skipIf(noBrowser)('debug page', () => {
 describe.skipIf(noBrowser)('other routes', () => {
   it('shows the 404 page for an unknown path', async () => {
     const { page, context } = await openPage(browser);
-    await page.goto(server.url + '/no-such-page');
+    const response = await page.goto(server.url + '/no-such-page');
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('Did you forget to add the page to the router?');
     expect(await page.title()).toContain('404 Page Not Found');

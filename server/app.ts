@@ -14,7 +14,7 @@ import { createProviders } from './providers/registry';
 import { JobWorker } from './jobs/queue';
 import { jobDefinitions } from './jobs';
 import { HttpError } from './errors';
-import { registerSecurity } from './http/security';
+import { registerSecurity, trustProxyOption } from './http/security';
 import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
@@ -140,7 +140,7 @@ export async function createServer(config: Config): Promise<Server> {
     logger: silent ? false : { level: config.LOG_LEVEL },
     ...(silent || config.NODE_ENV !== 'test' ? {} : { disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Slow or stalled clients cannot hold a connection forever (a 25 MB upload on a slow link fits).
     requestTimeout: 300_000,
     connectionTimeout: 0,
