@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanDebris, isDebris, makeTempDir, ownerPid, setTempRoot, tempRoot } from './temp';
+import { cleanDebris, isDebris, makeTempDir, ownerOf, ownerTag, setTempRoot, tempRoot } from './temp';
 
 const dirs: string[] = [];
 const children: { kill(): void }[] = [];
@@ -31,7 +31,7 @@ describe('scratch files and partial uploads', () => {
     try {
       const dir = await makeTempDir('doorstep-ps-');
       expect(path.dirname(dir)).toBe(root);
-      expect(ownerPid(path.basename(dir))).toBe(process.pid);
+      expect(ownerOf(path.basename(dir))?.pid).toBe(process.pid);
       expect(isDebris(path.basename(dir), Date.now())).toBe(false);
     } finally {
       setTempRoot(previous);
@@ -48,23 +48,32 @@ describe('scratch files and partial uploads', () => {
     const live = spawn('sleep', ['30'], { stdio: 'ignore' });
     children.push(live);
     const write = (file: string, bytes: number) => fs.writeFileSync(file, Buffer.alloc(bytes));
-    write(path.join(uploads, `abcdefgh1234.${dead}.part`), 1000);
+    write(path.join(uploads, `abcdefgh1234.${ownerTag(dead)}.part`), 1000);
     write(path.join(uploads, 'abcdefgh5678.part'), 500); // an older version's name, no owner
-    write(path.join(uploads, `abcdefgh9999.${live.pid}.part`), 10); // still being written
+    write(path.join(uploads, `abcdefgh9999.${ownerTag(live.pid)}.part`), 10); // still being written
     write(path.join(uploads, 'abcdefgh0000'), 10); // a stored recording
-    fs.mkdirSync(path.join(tmp, `doorstep-ps-${dead}-x1`));
-    write(path.join(tmp, `doorstep-ps-${dead}-x1`, 'chunk-0.wav'), 2000);
-    fs.mkdirSync(path.join(tmp, `doorstep-audio-${live.pid}-x2`));
+    fs.mkdirSync(path.join(tmp, `doorstep-ps-${ownerTag(dead)}-x1`));
+    write(path.join(tmp, `doorstep-ps-${ownerTag(dead)}-x1`, 'chunk-0.wav'), 2000);
+    fs.mkdirSync(path.join(tmp, `doorstep-audio-${ownerTag(live.pid)}-x2`));
     // This process's own name, but older than this process: a restart that reused the pid.
-    const stale = path.join(uploads, `abcdefgh7777.${process.pid}.part`);
+    const stale = path.join(uploads, `abcdefgh7777.${ownerTag()}.part`);
     write(stale, 7);
     const old = new Date(Date.now() - 3600_000 * 24 * 365);
     fs.utimesSync(stale, old, old);
 
     const removed = await cleanDebris({ uploadsDir: uploads, tempDir: tmp });
     expect(removed).toEqual({ files: 4, bytes: 1000 + 500 + 2000 + 7 });
-    expect(fs.readdirSync(uploads).sort()).toEqual(['abcdefgh0000', `abcdefgh9999.${live.pid}.part`]);
-    expect(fs.readdirSync(tmp)).toEqual([`doorstep-audio-${live.pid}-x2`]);
+    expect(fs.readdirSync(uploads).sort()).toEqual([
+      'abcdefgh0000',
+      `abcdefgh9999.${ownerTag(live.pid)}.part`,
+    ]);
+    expect(fs.readdirSync(tmp)).toEqual([`doorstep-audio-${ownerTag(live.pid)}-x2`]);
+  });
+
+  it("judges another host's files (a container sharing the volume) by age only", () => {
+    const now = Date.now();
+    expect(isDebris(`abcdefgh1234.${process.pid}@elsewhere.part`, now - 60_000, now)).toBe(false);
+    expect(isDebris(`doorstep-ps-1@elsewhere-x`, now - 2 * 3600_000, now)).toBe(true);
   });
 
   it('tolerates folders that do not exist yet', async () => {

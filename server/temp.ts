@@ -6,7 +6,7 @@ import path from 'node:path';
 /**
  * Scratch files live under DATA_DIR/tmp (set at start), never in the system temp folder, so
  * they count against the data volume and what a crash leaves behind is found and removed at the
- * next start. Names carry the owning process id: `<prefix><pid>-<random>`.
+ * next start. Names carry the owning process: `<prefix><pid>@<host>-<random>`.
  */
 let root = path.join(os.tmpdir(), 'doorstep');
 
@@ -18,18 +18,31 @@ export function tempRoot(): string {
   return root;
 }
 
+/**
+ * Who owns a scratch name: `<pid>@<host>`. Several hosts (containers sharing a volume) may
+ * share DATA_DIR, and a pid only means something on its own host.
+ */
+const HOST =
+  os
+    .hostname()
+    .replace(/[^A-Za-z0-9-]/g, '-')
+    .slice(0, 63) || 'host';
+
+export function ownerTag(pid = process.pid): string {
+  return `${pid}@${HOST}`;
+}
+
 /** A fresh private folder for one job's scratch files; the caller removes it. */
 export async function makeTempDir(prefix: string): Promise<string> {
   await fsp.mkdir(root, { recursive: true, mode: 0o700 });
-  return fsp.mkdtemp(path.join(root, `${prefix}${process.pid}-`));
+  return fsp.mkdtemp(path.join(root, `${prefix}${ownerTag()}-`));
 }
 
-/** The process id a scratch or partial-upload name records, if any. */
-export function ownerPid(name: string): number | null {
-  const part = /\.(\d+)\.part$/.exec(name);
-  if (part) return Number(part[1]);
-  const dir = /^doorstep-[a-z]+-(\d+)-/.exec(name);
-  return dir ? Number(dir[1]) : null;
+/** The owner a scratch or partial-upload name records, if any. */
+export function ownerOf(name: string): { pid: number; host: string } | null {
+  const m =
+    /\.(\d+)@([A-Za-z0-9-]+)\.part$/.exec(name) ?? /^doorstep-[a-z]+-(\d+)@([A-Za-z0-9-]+)-/.exec(name);
+  return m ? { pid: Number(m[1]), host: m[2] } : null;
 }
 
 /** True when no process with this id runs (EPERM means one does, owned by someone else). */
@@ -45,16 +58,21 @@ export function processGone(pid: number): boolean {
 /** Names written before this process started cannot belong to it, even when its pid was reused. */
 const startedAt = Date.now() - process.uptime() * 1000;
 
+/** Another host's files are judged by age: uploads and scratch folders are written to as they grow. */
+export const OTHER_HOST_STALE_MS = 3600_000;
+
 /**
- * Whether a scratch folder or `.part` upload was left by a process that no longer runs:
- * its owner is gone, or it names this process but predates it (a container restarted with the
- * same pid), or it has no owner (written by an older version).
+ * Whether a scratch folder or `.part` upload was left by a process that no longer runs: its
+ * owner on this host is gone, or it names this process but predates it (a container restarted
+ * with the same pid), or another host has not touched it for an hour, or it has no owner (an
+ * older version's name).
  */
-export function isDebris(name: string, mtimeMs: number): boolean {
-  const pid = ownerPid(name);
-  if (pid === null) return true;
-  if (pid === process.pid) return mtimeMs < startedAt;
-  return processGone(pid);
+export function isDebris(name: string, mtimeMs: number, now = Date.now()): boolean {
+  const owner = ownerOf(name);
+  if (!owner) return true;
+  if (owner.host !== HOST) return mtimeMs < now - OTHER_HOST_STALE_MS;
+  if (owner.pid === process.pid) return mtimeMs < startedAt;
+  return processGone(owner.pid);
 }
 
 /**

@@ -8,6 +8,7 @@ import { eq, like } from 'drizzle-orm';
 import { api, sharedDir, startTestServer, waitFor, type TestServer } from '../test-support/harness';
 import { audioSessions, jobs } from '../db/schema';
 import { purgeOldRecordings } from '../domain/audio/retention';
+import { ownerTag } from '../temp';
 
 const jfkWav = fs.readFileSync(path.join(sharedDir, 'fixtures/audio/jfk/jfk.wav'));
 
@@ -106,10 +107,16 @@ describe('debris from a crashed process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-debris-int-'));
     const dead = spawnSync('true').pid!;
     fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
-    fs.mkdirSync(path.join(dataDir, 'tmp', `doorstep-ps-${dead}-abc`), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'uploads', `abcdefgh1234.${dead}.part`), Buffer.alloc(4096));
+    fs.mkdirSync(path.join(dataDir, 'tmp', `doorstep-ps-${ownerTag(dead)}-abc`), { recursive: true });
+    fs.writeFileSync(
+      path.join(dataDir, 'uploads', `abcdefgh1234.${ownerTag(dead)}.part`),
+      Buffer.alloc(4096),
+    );
     fs.writeFileSync(path.join(dataDir, 'uploads', 'abcdefgh5678.part'), Buffer.alloc(4096));
-    fs.writeFileSync(path.join(dataDir, 'tmp', `doorstep-ps-${dead}-abc`, 'chunk-0.wav'), Buffer.alloc(10));
+    fs.writeFileSync(
+      path.join(dataDir, 'tmp', `doorstep-ps-${ownerTag(dead)}-abc`, 'chunk-0.wav'),
+      Buffer.alloc(10),
+    );
     const t = await startTestServer({ dataDir, env: { ROLES: 'web' } });
     try {
       expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
