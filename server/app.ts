@@ -28,6 +28,8 @@ import {
   SETUP_COMMAND,
   systemProbe,
 } from './providers/system-engines';
+import { cleanDebris, setTempRoot } from './temp';
+import { scheduleRetention } from './domain/audio/retention';
 
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -189,6 +191,15 @@ export async function createServer(
     },
   });
 
+  // Scratch files go under DATA_DIR/tmp; what a crashed process left there and in uploads goes now.
+  setTempRoot(path.join(config.dataDir, 'tmp'));
+  const debris = await cleanDebris({
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+    tempDir: path.join(config.dataDir, 'tmp'),
+  });
+  if (debris.files > 0) {
+    app.log.info(debris, 'removed partial uploads and scratch files left by a stopped process');
+  }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const providers = await createProviders(config, database, app.log);
   const worker = config.roles.worker
@@ -217,6 +228,9 @@ export async function createServer(
     },
   };
   if (worker) for (const def of jobDefinitions(ctx)) worker.register(instrumentJob(def));
+  // Today's retention run is queued at each start (one per day however many processes start).
+  if (worker)
+    await scheduleRetention(ctx).catch((err) => app.log.warn({ err }, 'could not queue the retention job'));
 
   app.setErrorHandler((err: any, request, reply) => {
     if (err instanceof HttpError) {

@@ -126,6 +126,10 @@ const envSchema = z.object({
   METRICS_TOKEN: optional,
   /** How long SIGTERM waits for in-flight requests, live calls and jobs before exiting. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Call recordings (file, transcript, coaching) are deleted this many days after upload; 0 keeps them. */
+  RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
+  /** Megabytes of recordings one client may upload per hour (0 = no limit). */
+  UPLOAD_MB_PER_HOUR: z.coerce.number().min(0).default(300),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -29,6 +29,7 @@ import {
 import { findAudioSession } from '../domain/audio/data';
 import { renderAudioReport } from '../pdf/report';
 import { route } from './route';
+import { UploadVolume } from './upload-volume';
 
 const swapBody = z.object({ swapped: z.boolean({ error: 'swapped must be true or false' }) }).strict();
 
@@ -64,7 +65,12 @@ function contentDisposition(kind: 'inline' | 'attachment', fileName: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+async function handleUpload(
+  ctx: AppContext,
+  volume: UploadVolume,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (!request.isMultipart()) {
     throw new HttpError(
       400,
@@ -74,6 +80,7 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_AUDIO_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+  volume.check(request.ip, Number.isFinite(declared) ? declared - MULTIPART_OVERHEAD_BYTES : 0);
 
   let stored: { key: string; bytes: number } | null = null;
   let fileName = '';
@@ -97,6 +104,7 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
         throw wrongType();
       }
       stored = await storeUpload(ctx, file.file);
+      volume.add(request.ip, stored.bytes);
       // The plugin stops reading at 25 MB and marks the stream truncated.
       if (file.file.truncated) throw tooLarge();
     }
@@ -189,11 +197,12 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /** Call recordings: upload, status, retry, swap speakers, file, coaching, PDF. */
 export async function registerAudioRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { config } = ctx;
+  const volume = new UploadVolume(config.UPLOAD_MB_PER_HOUR);
   route(app, config, {
     method: 'POST',
     url: '/api/audio/upload',
     limit: 'upload',
-    handler: ({ request, reply }) => handleUpload(ctx, request, reply),
+    handler: ({ request, reply }) => handleUpload(ctx, volume, request, reply),
   });
 
   // Polled every 2 s while a recording is transcribed. Every poll reads the row; the ETag only
