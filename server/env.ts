@@ -66,6 +66,8 @@ const envSchema = z.object({
   VOICE_STREAMING_STT: z.enum(['auto', 'off', '']).default('auto'),
   /** PocketSphinx model folder (holds en-us/, en-us.lm.bin, cmudict-en-us.dict). */
   POCKETSPHINX_MODEL_DIR: z.string().default('/usr/share/pocketsphinx/model/en-us'),
+  /** Longest recording transcribed, in minutes; longer uploads fail with a clear message. */
+  MAX_AUDIO_MINUTES: z.coerce.number().positive().max(1440).default(120),
   /** The warm live-call decoder built by `npm run setup` (default: build/sphinx-live). */
   SPHINX_LIVE_PATH: optional,
   VOICE_PROVIDER: z.enum(['local', 'vapi']).default('local'),
