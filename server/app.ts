@@ -21,6 +21,7 @@ import { registerFeedbackRoutes } from './http/feedback';
 import { registerHealthRoutes } from './http/health';
 import { activeVoiceSessions, registerVoiceRoutes } from './voice/routes';
 import { instrumentJob, instrumentProviders, registerObservability } from './observability/instrument';
+import { isClientRoute as isKnownClientRoute } from '../core/routes';
 
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -253,8 +254,13 @@ export async function createServer(config: Config): Promise<Server> {
     if (!isClientRoute) {
       return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${url}`));
     }
-    // Client-side routes (/, /audio, /debug, and the client's own 404 page).
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDist);
+    // Client-side routes (/, /audio, /debug, /status); any other page gets the app's own 404 page
+    // with a real 404 status, so crawlers and monitors see it is missing.
+    return reply
+      .status(isKnownClientRoute(url) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .sendFile('index.html', clientDist);
   });
 
   const routes: Server['routes'] = [];
