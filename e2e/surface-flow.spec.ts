@@ -170,7 +170,7 @@ describe('results that last', () => {
     await card.getByTestId('unlock-gate').waitFor({ state: 'detached' });
     await page.reload();
     await roleplay.waitForCoaching(page, 90_000);
-    await roleplay.coaching(page).getByText('Overall', { exact: true }).waitFor();
+    await roleplay.coaching(page).getByTestId('overall-score').waitFor();
     expect(await page.getByTestId('unlock-gate').count()).toBe(0);
 
     // The same link in a browser that never saw the call opens it too.

@@ -122,7 +122,10 @@ export function CoachingCard({
 function OverallScore({ value }: { value: number | null }) {
   if (value === null) return null;
   return (
-    <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-center shadow-xs">
+    <div
+      className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-center shadow-xs"
+      data-testid="overall-score"
+    >
       <div className="text-xs font-medium tracking-wide text-slate-500 uppercase">Overall</div>
       <div className="text-xl font-bold text-slate-900">
         {value}
