@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../server/test-support/engines';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { GATED_SECTIONS, LOCKED_SECTION_TEXT, parseCoaching } from '../core/coaching-format';
 import { EMAIL_MESSAGE } from '../core/schemas';
 import { leads, sessions } from '../server/db/schema';
 import { launchBrowser, openPage, startAppServer, type TestServer } from './support';
+
+const noBrowser = skipWithout('chromium');
 
 const HUBSPOT_SCRIPT = 'https://js.hsforms.net/forms/embed/v2.js';
 const STAND_IN = fs.readFileSync(
@@ -143,7 +146,7 @@ async function sessionUnlocked(base: string, id: string): Promise<boolean> {
   return ((await res.json()) as { unlocked: boolean }).unlocked;
 }
 
-describe('the built-in gate', () => {
+describe.skipIf(noBrowser)('the built-in gate', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startAppServer();
@@ -227,7 +230,7 @@ describe('the built-in gate', () => {
   });
 });
 
-describe('the HubSpot gate', () => {
+describe.skipIf(noBrowser)('the HubSpot gate', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startAppServer({ HUBSPOT_PORTAL_ID: '1234567', HUBSPOT_FORM_ID: 'stand-in-form' });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withholdGatedSections } from '../../core/coaching-format';
+import { skipWithout } from '../test-support/engines';
 import type { TranscriptEntry } from '../../core/transcript';
 import { metricRows, renderAudioReport, type ReportInput } from './report';
 
@@ -87,7 +88,7 @@ const base: ReportInput = {
   attributionIsGuess: true,
 };
 
-describe('audio PDF report', () => {
+describe.skipIf(skipWithout('pdftotext'))('audio PDF report', () => {
   it('holds the header, balance, metrics, every section heading and score, and the timed transcript', async () => {
     const text = pdfText(await renderAudioReport(base));
     for (const needle of [
