@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { DEVICE_SPEECH_CLOUD, DEVICE_SPEECH_MODES } from '../core/device-speech';
 
 /** Configuration, parsed once at boot. Names are a contract (docs/ARCHITECTURE.md); add, don't rename. */
 const optional = z
@@ -38,6 +39,10 @@ const envSchema = z.object({
   /** The warm live-call decoder built by `npm run setup` (default: build/sphinx-live). */
   SPHINX_LIVE_PATH: optional,
   VOICE_PROVIDER: z.enum(['local', 'vapi']).default('local'),
+  /** The browser's own speech in calls (core/device-speech.ts): auto, off, listen, speak. */
+  DEVICE_SPEECH: z.enum(DEVICE_SPEECH_MODES).default('auto'),
+  /** `never`: do not offer reps the browser vendor's online recognition. */
+  DEVICE_SPEECH_CLOUD: z.enum(DEVICE_SPEECH_CLOUD).default('ask'),
   VAPI_PUBLIC_KEY: optional,
   VAPI_ASSISTANT_WINDOWS: optional,
   VAPI_ASSISTANT_HVAC: optional,

@@ -30,6 +30,7 @@ export function publicConfig(ctx: AppContext) {
     voiceProvider: vapi ? ('vapi' as const) : ('local' as const),
     vapi,
     hubspot,
+    deviceSpeech: { mode: c.DEVICE_SPEECH, cloud: c.DEVICE_SPEECH_CLOUD },
     engines: ctx.providers.infos.map((i) => ({
       capability: i.capability,
       engine: i.engine,
