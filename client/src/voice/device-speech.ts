@@ -147,6 +147,11 @@ export function voiceGender(name: string): 'female' | 'male' | null {
   return null;
 }
 
+/** An installed (not network) English voice: the device can voice the homeowner. */
+export function isLocalEnglishVoice(v: VoiceInfo): boolean {
+  return v.localService && /^en([-_]|$)/i.test(v.lang);
+}
+
 /**
  * The best installed English voice for a persona, or null when the device has none (then the
  * server voices the homeowner). Only `localService` voices: a network voice would send the
@@ -157,7 +162,7 @@ export function pickVoice<V extends VoiceInfo>(voices: readonly V[], persona: Pe
   let best: V | null = null;
   let bestScore = -Infinity;
   for (const v of voices) {
-    if (!v.localService || !/^en([-_]|$)/i.test(v.lang)) continue;
+    if (!isLocalEnglishVoice(v)) continue;
     const gender = voiceGender(v.name);
     let score = 0;
     if (gender === persona.gender) score += 4;

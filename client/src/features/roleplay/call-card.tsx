@@ -16,6 +16,7 @@ import {
 import { Progress } from '@client/components/ui/progress';
 import { cn } from '@client/lib/utils';
 import { CallStatus } from '@client/voice/engines/call-status';
+import { DeviceSpeechNotice } from '@client/voice/engines/device-speech-notice';
 import { DifficultyBadge } from './stage-selector';
 import { formatClock, remainingSec } from './roleplay-state';
 
@@ -125,6 +126,7 @@ export function CallCard(props: CallCardProps) {
           <RecordingIndicator {...props} />
           {/* Level meters and engine notices of the live engines (they publish their own events). */}
           <CallStatus personaName={persona.name} />
+          <DeviceSpeechNotice />
         </div>
       </CardContent>
 
