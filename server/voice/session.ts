@@ -50,6 +50,8 @@ export interface VoiceSessionDeps {
   log?: { warn(o: object, m?: string): void; error(o: object, m?: string): void };
   turnTaking?: Partial<TurnTakingOptions>;
   maxCallMs?: number;
+  /** A socket that has not sent `start` by then is closed (default START_TIMEOUT_MS). */
+  startTimeoutMs?: number;
   /** Seed for the homeowner's choices (tests); random otherwise. */
   seed?: number;
 }
@@ -70,6 +72,8 @@ const CLIENT_JITTER_MS = 120;
  * must first load its model on that same busy machine.
  */
 const STREAM_WAIT_MS = 5000;
+/** An opened socket must send `start` within this long; idle sockets would otherwise pile up. */
+export const START_TIMEOUT_MS = 10_000;
 /** Up to this many mid-call crashes of an engine are survived before the call ends. */
 const MAX_ENGINE_FAILURES = 3;
 
@@ -122,6 +126,7 @@ export class VoiceSession {
   private utteranceSeq = 0;
   private reply: ActiveReply | null = null;
   private capTimer: ReturnType<typeof setTimeout> | null = null;
+  private startTimer: ReturnType<typeof setTimeout> | null = null;
   private controlWindowStart = 0;
   private controlCount = 0;
   private engineFailures = 0;
@@ -133,6 +138,10 @@ export class VoiceSession {
     private readonly deps: VoiceSessionDeps,
   ) {
     this.turns = new TurnDetector(deps.turnTaking);
+    this.startTimer = setTimeout(() => {
+      if (!this.started && !this.starting)
+        this.fail('start-timeout', 'The call was not started in time; press start to try again');
+    }, deps.startTimeoutMs ?? START_TIMEOUT_MS);
   }
 
   get isEnded(): boolean {
@@ -251,6 +260,7 @@ export class VoiceSession {
     if (!known) return this.fail('unknown-session', `No role-play session ${sessionId}`);
     if (this.ended) return;
     this.started = true;
+    if (this.startTimer) clearTimeout(this.startTimer);
     this.stage = stage;
     this.sessionId = sessionId;
     this.startWall = Date.now();
@@ -682,6 +692,7 @@ export class VoiceSession {
     if (this.reply && !this.reply.done) this.interruptReply();
     this.ended = true;
     if (this.capTimer) clearTimeout(this.capTimer);
+    if (this.startTimer) clearTimeout(this.startTimer);
     this.utterance?.speculative?.controller.abort();
     this.utterance = null;
     try {

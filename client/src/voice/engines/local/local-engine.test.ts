@@ -9,6 +9,8 @@ class FakeSocket {
   static readonly OPEN = 1;
   static readonly CLOSED = 3;
   static last: FakeSocket | null = null;
+  /** The server is full: it says so as the socket opens, then closes it. */
+  static busy = false;
   readyState = FakeSocket.CONNECTING;
   binaryType = 'blob';
   sent: unknown[] = [];
@@ -22,6 +24,11 @@ class FakeSocket {
     setTimeout(() => {
       this.readyState = FakeSocket.OPEN;
       this.onopen?.();
+      if (FakeSocket.busy) {
+        this.serverSays({ type: 'error', code: 'busy', message: 'All practice lines are busy right now.' });
+        this.readyState = FakeSocket.CLOSED;
+        this.onclose?.();
+      }
     }, 0);
   }
 
@@ -49,6 +56,7 @@ beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.stubGlobal('navigator', { userAgent: 'test', mediaDevices: { getUserMedia } });
   FakeSocket.last = null;
+  FakeSocket.busy = false;
   getUserMedia.mockClear();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -103,6 +111,17 @@ describe('local engine: typed turns', () => {
     client.stop();
     await vi.waitFor(() => expect(client.isStarted).toBe(false));
     expect(() => client.sendText!('hello')).toThrow(/Start the call/);
+  });
+
+  it('a busy server fails the start with its own message', async () => {
+    FakeSocket.busy = true;
+    const client = new WrappedVoiceClient(new LocalVoiceDriver('ws://test/api/voice'));
+    const errors: unknown[] = [];
+    client.on('error', (e) => errors.push(e));
+    await expect(
+      client.start({ stage: 'HVAC', sessionId: 's1', input: 'text', output: 'text' }),
+    ).rejects.toThrow('All practice lines are busy right now.');
+    expect(client.isStarted).toBe(false);
   });
 
   it('an audio call still needs Web Audio and the microphone', async () => {

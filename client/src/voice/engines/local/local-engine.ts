@@ -55,6 +55,8 @@ export class LocalVoiceDriver implements EngineDriver {
   async start(options: StartCallOptions, hooks: EngineHooks): Promise<void> {
     this.hooks = hooks;
     this.closedByUs = false;
+    this.joining = true;
+    this.joinFailure = null;
     this.input = options.input ?? 'audio';
     this.output = options.output ?? 'audio';
     const mic = this.input === 'audio';
@@ -171,8 +173,12 @@ export class LocalVoiceDriver implements EngineDriver {
   }
 
   private readyWaiter: { resolve: () => void; reject: (e: Error) => void } | null = null;
+  /** Set until the call is ready: an error or close that comes first (e.g. `busy`) fails the start. */
+  private joining = false;
+  private joinFailure: Error | null = null;
 
   private join(options: StartCallOptions): Promise<void> {
+    if (this.joinFailure) return Promise.reject(this.joinFailure);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error('The voice server did not start the call')),
@@ -231,6 +237,7 @@ export class LocalVoiceDriver implements EngineDriver {
     const hooks = this.hooks;
     switch (event.type) {
       case 'ready':
+        this.joining = false;
         this.readyWaiter?.resolve();
         this.readyWaiter = null;
         break;
@@ -251,6 +258,9 @@ export class LocalVoiceDriver implements EngineDriver {
         if (this.readyWaiter) {
           this.readyWaiter.reject(new Error(message));
           this.readyWaiter = null;
+        } else if (this.joining) {
+          // Before the start message went out (the server was full): the start fails with it.
+          this.joinFailure ??= new Error(message);
         } else {
           hooks?.emit('error', {
             type: 'daily-error',
@@ -275,6 +285,10 @@ export class LocalVoiceDriver implements EngineDriver {
     if (this.readyWaiter) {
       this.readyWaiter.reject(new Error(CONNECTION_ERROR));
       this.readyWaiter = null;
+      return;
+    }
+    if (this.joining) {
+      this.joinFailure ??= new Error(CONNECTION_ERROR);
       return;
     }
     if (!this.closedByUs && this.hooks) {
@@ -308,6 +322,7 @@ export class LocalVoiceDriver implements EngineDriver {
   }
 
   private release(): void {
+    this.joining = false;
     if (this.levelTimer) clearInterval(this.levelTimer);
     this.levelTimer = null;
     this.player?.flush();
