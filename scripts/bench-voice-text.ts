@@ -130,6 +130,8 @@ export async function main(): Promise<void> {
     ROLES: 'web',
     // Every simulated rep connects from this one address.
     RATE_LIMIT_VOICE: '0',
+    // The benchmark looks for the limit, so the text-call cap must not be it.
+    MAX_TEXT_CALLS: String(Math.max(...LEVELS)),
   });
   await server.start();
   const rows: string[] = [];
@@ -161,6 +163,9 @@ export async function main(): Promise<void> {
       const whole = turns.map((t) => t.wholeReplyMs);
       const srv = turns.map((t) => t.serverMs).filter(Number.isFinite);
       const cpuPct = ((after.cpuSec - before.cpuSec) / wallSec) * 100;
+      // Server CPU per answered turn (connects and session saves included): independent of how
+      // busy the rest of the machine is, unlike the latencies.
+      const cpuMsPerTurn = turns.length ? ((after.cpuSec - before.cpuSec) * 1000) / turns.length : NaN;
       const p95 = percentile(first, 95);
       if (failed === 0 && p95 <= TARGET_P95_MS) best = Math.max(best ?? 0, level);
       const row = [
@@ -172,6 +177,7 @@ export async function main(): Promise<void> {
         fmt(percentile(whole, 95)),
         fmt(percentile(srv, 95)),
         fmt(cpuPct),
+        cpuMsPerTurn.toFixed(1),
         fmt(peakRss),
         os.loadavg()[0].toFixed(1),
       ];
@@ -180,7 +186,7 @@ export async function main(): Promise<void> {
         `\n${level} concurrent text call(s): ${turns.length} turns, ${failed} failed calls, ${wallSec.toFixed(0)} s` +
           `\n  turn sent -> first homeowner text: p50 ${fmt(percentile(first, 50))} ms, p95 ${fmt(p95)} ms` +
           `\n  turn sent -> whole reply: p95 ${fmt(percentile(whole, 95))} ms; server's own figure p95 ${fmt(percentile(srv, 95))} ms` +
-          `\n  server CPU ${fmt(cpuPct)}% of one core, peak RSS ${fmt(peakRss)} MB, machine load ${os.loadavg()[0].toFixed(1)}`,
+          `\n  server CPU ${fmt(cpuPct)}% of one core (${cpuMsPerTurn.toFixed(1)} ms a turn), peak RSS ${fmt(peakRss)} MB, machine load ${os.loadavg()[0].toFixed(1)}`,
       );
     }
   } finally {
@@ -188,9 +194,9 @@ export async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(
-    '\n| calls | turns | failed calls | first text p50 ms | first text p95 ms | whole reply p95 ms | server p95 ms | server CPU % | peak RSS MB | load |',
+    '\n| calls | turns | failed calls | first text p50 ms | first text p95 ms | whole reply p95 ms | server p95 ms | server CPU % | CPU ms/turn | peak RSS MB | load |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
   console.log(
     best === null

@@ -78,6 +78,10 @@ const envSchema = z.object({
   MAX_LIVE_CALLS: optional
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .pipe(z.number().int().min(1).optional()),
+  /** Text calls (typed turns, speech in the browser) at once; more get `busy`. Default from cores and memory. */
+  MAX_TEXT_CALLS: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).optional()),
   VAPI_PUBLIC_KEY: optional,
   VAPI_ASSISTANT_WINDOWS: optional,
   VAPI_ASSISTANT_HVAC: optional,

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { findSession, isSessionId } from '../domain/sessions/data';
 import { saveSessionTranscript } from '../domain/sessions/mutations';
 import type { EngineInfo } from '../providers/types';
-import { cpuCores, defaultMaxLiveCalls } from '../machine';
+import { cpuCores, defaultMaxLiveCalls, defaultMaxTextCalls } from '../machine';
 import { DecodeQueue } from './decode-queue';
 import { recordVoiceTurnLatency } from '../observability/metrics';
 import { selectLiveRecognizer, type LiveRecognizerFactory } from './live-select';
@@ -60,7 +60,16 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
 
   // Each call can hold a decoder and a core's share of CPU: past the cap, callers hear "busy".
   const maxLiveCalls = config.MAX_LIVE_CALLS ?? defaultMaxLiveCalls();
-  ctx.log.info({ maxLiveCalls }, 'live call cap');
+  // Calls with the speech in the browser cost only the homeowner's words: their own, larger cap.
+  const maxTextCalls = config.MAX_TEXT_CALLS ?? defaultMaxTextCalls();
+  ctx.log.info({ maxLiveCalls, maxTextCalls }, 'live call cap');
+  /** At `start`: room for a call of this kind? (A socket's kind is known only then.) */
+  const admit = (modes: { input: string; output: string }): string | null => {
+    const kind = modes.input === 'audio' || modes.output === 'audio' ? 'audio' : 'text';
+    let live = 0;
+    for (const s of activeVoiceSessions) if (s.load === kind) live++;
+    return live >= (kind === 'audio' ? maxLiveCalls : maxTextCalls) ? BUSY_MESSAGE : null;
+  };
 
   app.addHook('onClose', async () => {
     await Promise.all([...activeVoiceSessions].map((s) => s.handleClose()));
@@ -71,7 +80,8 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
     const send = (event: object) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     };
-    if (activeVoiceSessions.size >= maxLiveCalls) {
+    // Sockets of both kinds together; each kind is checked again when its call starts.
+    if (activeVoiceSessions.size >= maxLiveCalls + maxTextCalls) {
       send({ type: 'error', code: 'busy', message: BUSY_MESSAGE });
       socket.close(1013, 'busy');
       return;
@@ -104,6 +114,7 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
             brain: providers.info('brain')?.engine,
             tts: providers.info('tts')?.engine,
           }),
+        admit,
         sessionExists: async (id) => isSessionId(id) && (await findSession(ctx.database.db, id)) !== null,
         saveTranscript: async (id, transcript, durationSec) => {
           const row = await findSession(ctx.database.db, id);
