@@ -199,6 +199,11 @@ describe('device speech in the browser', () => {
       .getByTestId('device-speech-notice')
       .getByText("Using your device's voice for the homeowner; your words are recognised on our server")
       .waitFor();
+    // The server listens (no recogniser in the page) and the device voices the opening line.
+    await page.waitForFunction(() => (window as any).__speech.state.spoken.length > 0, undefined, {
+      timeout: 20_000,
+    });
+    await waitForLine(page, 'Tom', (await speech(page)).spoken[0].text);
     expect((await speech(page)).instances).toBe(0);
     await roleplay.stopCall(page);
     await page.getByText('Ready to start').waitFor();

@@ -9,7 +9,8 @@
  * p50/p95 as the client saw it, the server's own figure (turn-metrics), failures, server CPU
  * and memory; then the highest level whose p95 to the first text stayed within 100 ms.
  *
- * BENCH_TEXT_LEVELS=50,100,200,500,800  BENCH_TURNS=5  BENCH_THINK_MS=2000  (defaults)
+ * BENCH_TEXT_LEVELS=50,100,200,500,800  BENCH_TURNS=5  BENCH_THINK_MS=2000  (defaults);
+ * BENCH_DATABASE_URL=postgres://... to store sessions in PostgreSQL instead of embedded PGlite.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -126,6 +127,8 @@ export async function main(): Promise<void> {
   const dataDir = tempDataDir('doorstep-bench-text-');
   const server = await ServerProcess.create({
     DATA_DIR: dataDir,
+    // PostgreSQL (BENCH_DATABASE_URL) as a deployment for hundreds of calls would use; else PGlite.
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     MODELS_DIR: process.env.MODELS_DIR ?? path.join(sharedDir, 'models'),
     ROLES: 'web',
     // Every simulated rep connects from this one address.
