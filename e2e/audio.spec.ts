@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../server/test-support/engines';
 import type { Browser } from 'playwright-core';
 import { sharedDir } from '../server/test-support/harness';
 import { concatAudio } from '../server/audio/test-audio';
 import { launchBrowser, openPage, startAppServer, type TestServer } from './support';
+
+const noBrowser = skipWithout('chromium', 'pocketsphinx', 'pdftotext');
 
 let server: TestServer;
 let browser: Browser;
@@ -23,7 +26,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('audio page: upload, transcription progress, coaching and the PDF report', () => {
+describe.skipIf(noBrowser)('audio page: upload, transcription progress, coaching and the PDF report', () => {
   it('takes a real recording from upload to a downloadable report', { timeout: 420_000 }, async () => {
     const { page, context, errors } = await openPage(browser);
     page.setDefaultTimeout(300_000);

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../server/test-support/engines';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, roleplay, roleplayUrl, startAppServer, type TestServer } from './support';
+
+const noBrowser = skipWithout('chromium');
 
 let server: TestServer;
 let browser: Browser;
@@ -17,7 +20,7 @@ afterAll(async () => {
 
 const { callCard, balance, startCall } = roleplay;
 
-describe('call controls', () => {
+describe.skipIf(noBrowser)('call controls', () => {
   it('connects, runs, asks before stopping under 30 s, and stops', async () => {
     const { page, context, errors } = await openPage(browser);
     // Realistic pacing so the connecting state lasts long enough to see.
@@ -114,7 +117,7 @@ describe('call controls', () => {
   });
 });
 
-describe('live transcript and speaking balance', () => {
+describe.skipIf(noBrowser)('live transcript and speaking balance', () => {
   it('is 50/50 while only a partial line exists, shown dimmed with a typing indicator', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(roleplayUrl(server.url, { script: 'partial-hold' }));
@@ -158,7 +161,7 @@ describe('live transcript and speaking balance', () => {
   });
 });
 
-describe('a full call', () => {
+describe.skipIf(noBrowser)('a full call', () => {
   it('saves the transcript, shows coaching with scores, gates the last three sections and takes feedback', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(roleplayUrl(server.url, { stage: 'Windows' }));
@@ -250,7 +253,7 @@ describe('a full call', () => {
   });
 });
 
-describe('a refused feedback submission', () => {
+describe.skipIf(noBrowser)('a refused feedback submission', () => {
   let limited: TestServer;
   beforeAll(async () => {
     // One feedback submission per minute, so the page's own submission is refused.

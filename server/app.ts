@@ -14,13 +14,19 @@ import { createProviders } from './providers/registry';
 import { JobWorker } from './jobs/queue';
 import { jobDefinitions } from './jobs';
 import { HttpError } from './errors';
-import { registerSecurity } from './http/security';
+import { registerSecurity, trustProxyOption } from './http/security';
 import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
 import { registerHealthRoutes } from './http/health';
 import { activeVoiceSessions, registerVoiceRoutes } from './voice/routes';
 import { instrumentJob, instrumentProviders, registerObservability } from './observability/instrument';
+import {
+  annotateMissingEngines,
+  missingSystemEngines,
+  SETUP_COMMAND,
+  systemProbe,
+} from './providers/system-engines';
 
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -132,7 +138,7 @@ export async function createServer(config: Config): Promise<Server> {
     logger: silent ? false : { level: config.LOG_LEVEL },
     ...(silent || config.NODE_ENV !== 'test' ? {} : { disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Slow or stalled clients cannot hold a connection forever (a 25 MB upload on a slow link fits).
     requestTimeout: 300_000,
     connectionTimeout: 0,
@@ -318,6 +324,9 @@ export async function createServer(config: Config): Promise<Server> {
   await registerAudioRoutes(app, ctx);
   await registerFeedbackRoutes(app, ctx);
   await registerVoiceRoutes(app, ctx);
+  // Said once at start, for operators: what is missing and the one command that adds it.
+  const missingLine = annotateMissingEngines(providers.infos, missingSystemEngines(systemProbe(config)));
+  if (missingLine) app.log.warn({ installCommand: SETUP_COMMAND }, missingLine);
 
   if (fs.existsSync(clientDist)) {
     await app.register(fastifyStatic, {

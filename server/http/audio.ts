@@ -14,6 +14,7 @@ import {
   TOO_LARGE_MESSAGE,
 } from '../../core/audio-validation';
 import { HttpError } from '../errors';
+import { PLAYLIST_MESSAGE } from '../audio/decode';
 import {
   cleanFileName,
   coachAudioSession,
@@ -21,6 +22,7 @@ import {
   discardUpload,
   getAudioSession,
   retryAudioSession,
+  sniffUpload,
   storeUpload,
   swapSpeakers,
 } from '../domain/audio/service';
@@ -34,6 +36,7 @@ const swapBody = z.object({ swapped: z.boolean({ error: 'swapped must be true or
 
 const tooLarge = () => new HttpError(413, 'payload_too_large', TOO_LARGE_MESSAGE.description);
 const wrongType = () => new HttpError(415, 'unsupported_media_type', INVALID_TYPE_MESSAGE.description);
+const notARecording = () => new HttpError(415, 'unsupported_media_type', PLAYLIST_MESSAGE);
 
 /** Multipart framing around a 25 MB file never comes near this. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -114,6 +117,13 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
   if (stored.bytes === 0) {
     await discardUpload(ctx, stored.key);
     throw new HttpError(400, 'empty_file', EMPTY_FILE_MESSAGE.description);
+  }
+  // Only real audio containers are kept: a playlist or other pointer file would make the
+  // decoder read something other than the upload.
+  const sniffed = await sniffUpload(ctx, stored.key);
+  if (!sniffed.ok) {
+    await discardUpload(ctx, stored.key);
+    throw sniffed.reason === 'playlist' ? notARecording() : wrongType();
   }
   const chosenStage = stage?.trim() || 'General';
   if (!(STAGES as readonly string[]).includes(chosenStage)) {

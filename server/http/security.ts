@@ -68,6 +68,17 @@ export function cspDirectives(config: Config): Record<string, string[]> {
   };
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes "the first n addresses counted from
+ * the socket are proxies" (Fastify itself refuses numbers); an address list is passed through.
+ */
+export function trustProxyOption(
+  trust: Config['TRUST_PROXY'],
+): false | string | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** A named limit on an expensive route, per client address. */
 export interface RouteLimit {
   name: 'upload' | 'coaching' | 'voice' | 'feedback' | 'leads';

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { findSession, isSessionId } from '../domain/sessions/data';
 import { saveSessionTranscript } from '../domain/sessions/mutations';
 import type { EngineInfo } from '../providers/types';
-import { cpuCores } from '../machine';
+import { cpuCores, defaultMaxLiveCalls } from '../machine';
 import { DecodeQueue } from './decode-queue';
 import { recordVoiceTurnLatency } from '../observability/metrics';
 import { selectLiveRecognizer, type LiveRecognizerFactory } from './live-select';
@@ -19,6 +19,8 @@ interface CallSocket {
   on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): void;
   on(event: 'close' | 'error', listener: () => void): void;
 }
+
+const BUSY_MESSAGE = 'All practice lines are busy right now. Please try again in a minute.';
 
 /** Live calls on this process, for teardown on shutdown and for the benchmark's numbers. */
 export const activeVoiceSessions = new Set<VoiceSession>();
@@ -56,6 +58,10 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
     ctx.log.error({ err }, 'live call engines could not be chosen');
   }
 
+  // Each call can hold a decoder and a core's share of CPU: past the cap, callers hear "busy".
+  const maxLiveCalls = config.MAX_LIVE_CALLS ?? defaultMaxLiveCalls();
+  ctx.log.info({ maxLiveCalls }, 'live call cap');
+
   app.addHook('onClose', async () => {
     await Promise.all([...activeVoiceSessions].map((s) => s.handleClose()));
     live?.close?.();
@@ -65,6 +71,11 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
     const send = (event: object) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     };
+    if (activeVoiceSessions.size >= maxLiveCalls) {
+      send({ type: 'error', code: 'busy', message: BUSY_MESSAGE });
+      socket.close(1013, 'busy');
+      return;
+    }
     let deps: VoiceSessionDeps;
     try {
       const providers = ctx.providers;

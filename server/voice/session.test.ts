@@ -183,3 +183,39 @@ describe('voice session with a warm recogniser', () => {
     expect(live.alive).toBe(false);
   });
 });
+
+describe('voice session start timeout', () => {
+  it('ends a socket that never starts with start-timeout', async () => {
+    const events: ServerEvent[] = [];
+    let closed = '';
+    const session = new VoiceSession(
+      {
+        sendJson: (e) => events.push(e),
+        sendAudio: () => undefined,
+        close: (_c, reason) => {
+          closed = reason;
+        },
+      },
+      { ...offlineDeps(), startTimeoutMs: 30 },
+    );
+    const deadline = Date.now() + 5000;
+    while (!session.isEnded && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(events[0]).toMatchObject({ type: 'error', code: 'start-timeout' });
+    expect(closed).toBe('error');
+  });
+
+  it('a started call is not timed out', async () => {
+    const events: ServerEvent[] = [];
+    const session = new VoiceSession(
+      { sendJson: (e) => events.push(e), sendAudio: () => undefined, close: () => undefined },
+      { ...offlineDeps(), startTimeoutMs: 30 },
+    );
+    await session.handleText(
+      JSON.stringify({ type: 'start', stage: 'General', input: 'text', output: 'text' }),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(session.isEnded).toBe(false);
+    expect(events.some((e) => e.type === 'error')).toBe(false);
+    await session.handleClose();
+  });
+});

@@ -7,6 +7,7 @@ import { wordErrorRate } from '../audio/wer';
 import { selectLiveRecognizer } from './live-select';
 import { readWav, resampleInt16 } from './pcm';
 import { builtHelper } from '../native-helpers';
+import { skipWithout } from '../test-support/engines';
 import { pocketSphinxModelDir } from '../providers/stt/pocketsphinx';
 import { cleanHypothesis, LIGHT_SEARCH_ARGS, LIVE_SEARCH_ARGS, SphinxLiveRecognizer } from './sphinx-live';
 
@@ -49,7 +50,7 @@ afterEach(() => {
   for (const r of open.splice(0)) r.close();
 });
 
-describe('sphinx-live: the warm per-call PocketSphinx decoder', () => {
+describe.skipIf(skipWithout('sphinx-live'))('sphinx-live: the warm per-call PocketSphinx decoder', () => {
   it('is built by npm run setup', () => {
     expect(binary, 'build/sphinx-live (npm run setup)').not.toBeNull();
     expect(modelDir, 'pocketsphinx-en-us').not.toBeNull();

@@ -11,6 +11,7 @@ import { AudioPlayer, type AudioPlayerHandle } from '@client/features/audio/audi
 import {
   audioPollInterval,
   audioSessionKey,
+  SPEAKER_LABELS,
   type AudioSessionView,
 } from '@client/features/audio/audio-session';
 import { AudioTranscript } from '@client/features/audio/audio-transcript';
@@ -222,6 +223,7 @@ export function AudioPage() {
             attributionIsGuess={data.attributionIsGuess}
             attribution={data.attribution}
             swapping={swap.isPending}
+            speakersSwapped={data.speakersSwapped}
             sttEngine={data.sttEngine}
             onSeek={(ms) => playerRef.current?.seekTo(ms)}
             onSwap={() => swap.mutate(!data.speakersSwapped)}
@@ -245,7 +247,12 @@ export function AudioPage() {
 
           {coachingReady && (
             <>
-              <CoachingCard sessionKind="audio" sessionId={sessionId} transcript={data.transcript} />
+              <CoachingCard
+                sessionKind="audio"
+                sessionId={sessionId}
+                transcript={data.transcript}
+                otherName={SPEAKER_LABELS.assistant}
+              />
               <Button
                 size="lg"
                 variant="outline"

@@ -147,6 +147,7 @@ export function RoleplayPage() {
             sessionKind="roleplay"
             sessionId={state.sessionId}
             transcript={state.transcripts}
+            otherName={persona?.name ?? 'Homeowner'}
             onLoaded={() => dispatch({ type: 'coaching-loaded' })}
           />
         </div>

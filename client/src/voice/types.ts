@@ -1,4 +1,7 @@
 import type { Stage } from '@core/stages';
+import type { CallInput, CallOutput } from '@core/voice-protocol';
+
+export type { CallInput, CallOutput };
 
 /**
  * The voice client contract: Vapi's web-SDK event vocabulary, so the role-play page does
@@ -80,6 +83,13 @@ export interface StartCallOptions {
   stage: Stage;
   /** The role-play session id (our engine stores the transcript against it). */
   sessionId: string;
+  /**
+   * How the rep's turns arrive: `audio` (default: the microphone) or `text` (no microphone is
+   * opened; turns come through `sendText`). Engines without typed turns ignore it.
+   */
+  input?: CallInput;
+  /** How the homeowner answers: `audio` (default) or `text` (transcript only, nothing played). */
+  output?: CallOutput;
 }
 
 export interface VoiceClient {
@@ -90,4 +100,11 @@ export interface VoiceClient {
   on<K extends VoiceEventName>(event: K, listener: VoiceListener<K>): () => void;
   /** Mutes or unmutes the microphone. */
   setMuted?(muted: boolean): void;
+  /**
+   * Sends one finished rep turn as text (typed, or recognised by the browser), in either input
+   * mode; a homeowner who is speaking stops, as when the rep talks over them. Throws an Error
+   * with a message for the rep when the text is empty or too long or no call is live. Only
+   * engines that support typed turns have it.
+   */
+  sendText?(text: string): void;
 }

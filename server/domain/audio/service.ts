@@ -5,12 +5,14 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { coachingForGate } from '../../../core/coaching-format';
 import type { TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import { enqueueJob, PermanentJobError, requeueJob, type JobDefinition } from '../../jobs/queue';
 import { applySwap } from '../../audio/attribution';
 import { AudioDecodeError } from '../../audio/decode';
+import { SNIFF_BYTES, sniffAudio, type SniffResult } from '../../audio/sniff';
 import { transcribeFile } from '../../audio/pipeline';
 import { coachTranscript } from '../coaching/service';
 import type { EngineInfo } from '../../providers/types';
@@ -49,10 +51,12 @@ export interface AudioSessionView {
 }
 
 export interface CoachingView {
+  /** Until `unlocked`, the gated sections carry only their heading and the locked line. */
   coaching: string;
   metrics: unknown;
   engine: EngineView;
   note?: string;
+  unlocked: boolean;
 }
 
 function parseEngine(stored: string | null): (EngineView & { note?: string }) | null {
@@ -72,7 +76,9 @@ function withoutNote(e: (EngineView & { note?: string }) | null): EngineView | n
   return engine;
 }
 
+/** Until the recording is unlocked, the gated coaching sections leave only as heading and locked line. */
 export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }): AudioSessionView {
+  const unlocked = row.unlocked ?? false;
   const attribution = (row.attribution as AudioSessionView['attribution']) ?? null;
   return {
     id: row.id,
@@ -80,7 +86,7 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     stage: row.stage,
     uploadedAt: row.uploadedAt.toISOString(),
     transcript: applySwap(row.transcript ?? [], row.speakersSwapped),
-    coaching: row.coaching ?? null,
+    coaching: coachingForGate(row.coaching ?? null, unlocked),
     status: row.status as AudioSessionView['status'],
     progress: row.status === 'transcribed' ? 100 : row.progress,
     error: row.error ?? null,
@@ -91,7 +97,7 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     sttEngine: withoutNote(parseEngine(row.sttEngine)),
     coachingEngine: withoutNote(parseEngine(row.coachingEngine)),
     metrics: row.metrics ?? null,
-    unlocked: row.unlocked ?? false,
+    unlocked,
   };
 }
 
@@ -128,6 +134,23 @@ export async function storeUpload(ctx: AppContext, body: Readable): Promise<{ ke
   const key = newStorageKey();
   const { bytes } = await ctx.providers.get('storage').put(key, body);
   return { key, bytes };
+}
+
+/** What the stored upload's first bytes say it is (see server/audio/sniff.ts). */
+export async function sniffUpload(ctx: AppContext, key: string): Promise<SniffResult> {
+  const stream = await ctx.providers.get('storage').get(key);
+  const parts: Buffer[] = [];
+  let bytes = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      parts.push(chunk);
+      bytes += chunk.length;
+      if (bytes >= SNIFF_BYTES) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return sniffAudio(Buffer.concat(parts).subarray(0, SNIFF_BYTES));
 }
 
 export async function discardUpload(ctx: AppContext, key: string): Promise<void> {
@@ -213,10 +236,11 @@ export async function coachAudioSession(ctx: AppContext, id: string): Promise<Co
   if (row.coaching) {
     const stored = parseEngine(row.coachingEngine);
     return {
-      coaching: row.coaching,
+      coaching: coachingForGate(row.coaching, row.unlocked) ?? '',
       metrics: row.metrics ?? null,
       engine: withoutNote(stored) ?? { id: 'unknown', label: 'Unknown', quality: 'basic' },
       ...(stored?.note ? { note: stored.note } : {}),
+      unlocked: row.unlocked,
     };
   }
   const transcript = applySwap(row.transcript ?? [], row.speakersSwapped);
@@ -239,10 +263,11 @@ export async function coachAudioSession(ctx: AppContext, id: string): Promise<Co
     metrics: result.metrics ?? null,
   });
   return {
-    coaching: result.coaching,
+    coaching: coachingForGate(result.coaching, row.unlocked) ?? '',
     metrics: result.metrics ?? null,
     engine,
     ...(result.note ? { note: result.note } : {}),
+    unlocked: row.unlocked,
   };
 }
 

@@ -1,3 +1,4 @@
+import { coachingForGate } from '../../../core/coaching-format';
 import { personaFor } from '../../../core/stages';
 import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
@@ -16,10 +17,12 @@ export interface CoachingEngineView {
 }
 
 export interface CoachingView {
+  /** Until `unlocked`, the gated sections carry only their heading and the locked line. */
   coaching: string;
   metrics: unknown;
   engine: CoachingEngineView;
   note?: string;
+  unlocked: boolean;
 }
 
 const sessionNotFound = () => notFound('Session');
@@ -96,10 +99,11 @@ export async function coachSession(ctx: AppContext, id: string): Promise<Coachin
   if (session.coaching) {
     const { engine, note } = parseStoredEngine(session.coachingEngine);
     return {
-      coaching: session.coaching,
+      coaching: coachingForGate(session.coaching, session.unlocked) ?? '',
       metrics: session.metrics ?? null,
       engine,
       ...(note ? { note } : {}),
+      unlocked: session.unlocked,
     };
   }
   const transcript = finalEntries(session.transcript ?? []);
@@ -124,9 +128,10 @@ export async function coachSession(ctx: AppContext, id: string): Promise<Coachin
     metrics: result.metrics,
   });
   return {
-    coaching: result.coaching,
+    coaching: coachingForGate(result.coaching, session.unlocked) ?? '',
     metrics: result.metrics,
     engine,
     ...(result.note ? { note: result.note } : {}),
+    unlocked: session.unlocked,
   };
 }
