@@ -304,6 +304,11 @@ export function analyseRepTurn(text: string): RepTurn {
   };
 }
 
+/** Loads the lemmatiser's model and compiles the word classes ahead of the first turn. */
+export function warmUp(): void {
+  analyseRepTurn('hi, what problems are you having with the house?');
+}
+
 /** Topics a line of the homeowner's talks about (used to judge answers in the eval). */
 export function lineTopics(text: string): Topic[] {
   const words = normalise(text);

@@ -1,5 +1,5 @@
 import type { Stage } from '../../../core/stages';
-import { analyseRepTurn, type RepTurn } from './intents';
+import { analyseRepTurn, warmUp, type RepTurn } from './intents';
 import * as Lines from './lines';
 import { fillFacts, PERSONA_FACTS, type ObjectionKind, type PersonaFacts, type Topic } from './personas';
 import { Phrasebook } from './phrasebook';
@@ -391,6 +391,8 @@ export const scriptedBrain: PersonaBrain = {
   id: 'scripted',
   label: 'Scripted homeowner',
   startConversation({ stage, seed }) {
+    // The lemmatiser's model loads once per process: off the first turn's path.
+    setImmediate(warmUp);
     return new ScriptedConversation(stage, seed ?? Math.floor(Math.random() * 2 ** 31));
   },
 };
