@@ -108,7 +108,9 @@ const EMBEDDED_QUESTION = [
   'tell me',
   'i m curious',
   'i be curious',
-  'wonder',
+  'i wonder',
+  'wondering',
+  'i was wonder',
   'mind if i ask',
   'do you know',
   'any idea',
@@ -184,8 +186,34 @@ function detectNonEnglish(text: string, words: string[]): boolean {
 }
 
 /** Pressure: a commitment tied to urgency, or a pressure phrase, unless negated ("no need to decide today"). */
+/**
+ * Farewells by their shape: "have a (wonderful) evening", "talk to you soon", "see you on
+ * saturday", "I should get going", "thanks for your time" closing a turn.
+ */
+function farewellForm(words: string[]): boolean {
+  const text = words.join(' ');
+  return (
+    /\bhave an? (\w+ ){0,2}(day|evening|night|afternoon|morning|weekend|one|rest of)\b/.test(text) ||
+    /\b(talk|speak|see|catch|chat)( to| with)? (you|ya)( \w+){0,3}$/.test(text) ||
+    /\bi (should|better|d better|need to|gotta|got to|have to|must|ll|will|m gonna|am going to) (get going|be going|go|head out|head off|run|take off|leave|let you go|get out of)/.test(
+      text,
+    ) ||
+    /\b(thanks|thank you|appreciate) (so much |again )?(for )?(your|the) time$/.test(text)
+  );
+}
+
 function detectPressure(seqs: string[][], words: string[]): boolean {
   const joined = words.join(' ');
+  // Pressure by its shape: an offer that will not last, or calling it foolish to wait.
+  if (
+    /\b(deal|price|offer|promotion|discount|special|rate|pricing)\b.*\b(won t|will not|wont|not going to|isn t going to)\b.*\b(around|last|available|here|valid|good|stay)\b/.test(
+      joined,
+    ) ||
+    /\b(foolish|crazy|stupid|silly|insane|nuts|a mistake|regret)\b.*\b(to )?(wait|pass|say no|not|miss|think about|sleep on)\b/.test(
+      joined,
+    )
+  )
+    return true;
   if (
     /\b(no|not|don t|dont|never|no need to|won t)\b[a-z ]{0,24}\b(rush|pressure|decide|sign|commit|today|now)\b/.test(
       joined,
@@ -221,18 +249,30 @@ export function analyseRepTurn(text: string): RepTurn {
 
   const scores = topicScores(isQuestion ? tailSeqs : seqs);
   const domain = has(seqs, L.DOMAIN_WORDS);
-  const smallTalk = has(seqs, L.SMALL_TALK);
+  const smallTalk =
+    has(seqs, L.SMALL_TALK) ||
+    /\b(how about (them|those|that)|is that your|are those your|where did you get|love your|like your|nice|cute|lovely|beautiful|gorgeous)\b/.test(
+      words.join(' '),
+    );
+  // A visit is proposed by the rep ("can I come by", "let us come out"), not asked about
+  // ("did anybody else come out?"); booking words propose by themselves.
   const close =
-    has(seqs, L.CLOSE_ACTION) ||
+    has(seqs, L.CLOSE_BOOKING) ||
+    (has(seqs, L.CLOSE_ACTION) && has([words], ['i', 'we', 'us', 'me', 'let', 'i ll', 'we ll'])) ||
     (isQuestion &&
       has(seqs, L.DAY_OR_TIME) &&
       has(seqs, ['work', 'good', 'suit', 'free', 'available', 'ok', 'okay']));
   // Weak cues alone make a topic only in a plain question (not a proposal), when nothing else competes.
   const plainQuestion = isQuestion && !close && !smallTalk;
   let topics = [...scores.entries()]
-    .filter(([, s]) => s >= 2 || (plainQuestion && s >= 0.75 && scores.size === 1))
+    .filter(([, s]) => s >= 2)
     .sort((a, b) => b[1] - a[1])
     .map(([t]) => t);
+  // Weak cues alone: the best-supported topic (ties in TOPICS order, the problem first).
+  if (topics.length === 0 && plainQuestion && scores.size > 0)
+    topics = [
+      [...scores.entries()].sort((a, b) => b[1] - a[1] || TOPICS.indexOf(a[0]) - TOPICS.indexOf(b[0]))[0][0],
+    ];
   // "How long have you lived here" is about the home; "how long will it take" about timing.
   if (topics.includes('home') && topics.includes('timeline') && has(seqs, ['how long have', 'how long be']))
     topics = topics.filter((t) => t !== 'timeline');
@@ -240,8 +280,8 @@ export function analyseRepTurn(text: string): RepTurn {
   if (plainQuestion && topics.length === 0 && domain) topics = ['problem'];
 
   const goodbye =
-    has([tailWords.slice(-8), tailSeqs[1].slice(-8)], L.GOODBYE) &&
-    (!isQuestion || has([words], ['bye', 'goodbye', 'take care']));
+    (has([tailWords.slice(-8), tailSeqs[1].slice(-8)], L.GOODBYE) || farewellForm(tailWords)) &&
+    (!isQuestion || has([words], ['bye', 'goodbye', 'take care']) || /^have an? /.test(words.join(' ')));
   const profanity =
     has(
       [words],

@@ -11,6 +11,14 @@ import type { ObjectionKind, Topic } from './personas';
 export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   home: {
     strong: [
+      'last replace',
+      'last redo',
+      'last do',
+      'how long ago',
+      'when be it put',
+      'when be the roof',
+      'when be the furnace',
+      'age on',
       'how old',
       'what year',
       'year build',
@@ -32,6 +40,17 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   problem: {
     strong: [
+      'to fix',
+      'to repair',
+      'fix up',
+      'get fix',
+      'worse',
+      'worst',
+      'reach out',
+      'call us',
+      'what s not',
+      'not right',
+      'what need',
       'problem',
       'issue',
       'trouble',
@@ -69,6 +88,15 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   budget: {
     strong: [
+      'dollar amount',
+      'stay under',
+      'stay within',
+      'keep it under',
+      'maximum',
+      'upper limit',
+      'spending limit',
+      'comfortable with',
+      'investment',
       'budget',
       'spend',
       'afford',
@@ -91,6 +119,16 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   timeline: {
     strong: [
+      'finish by',
+      'done by',
+      'complete by',
+      'date you',
+      'need this finish',
+      'need it finish',
+      'can it wait',
+      'wait till',
+      'wait until',
+      'in a hurry',
       'timeline',
       'timeframe',
       'time frame',
@@ -121,6 +159,11 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   decision: {
     strong: [
+      'final say',
+      'opinion on',
+      'who need to be here',
+      'need to be here',
+      'who else need',
       'decide',
       'decision',
       'anyone else',
@@ -142,6 +185,18 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   quotes: {
     strong: [
+      'anybody else come',
+      'anyone else come',
+      'someone else come',
+      'other folk',
+      'other people',
+      'last company',
+      'previous company',
+      'the competition',
+      'did they offer',
+      'they offer you',
+      'what do they quote',
+      'price from',
       'quote',
       'estimate',
       'bid',
@@ -160,10 +215,15 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
       'what do they tell',
       'what do the other',
     ],
-    weak: ['other', 'else'],
+    weak: ['else'],
   },
   priorities: {
     strong: [
+      'success',
+      'most important',
+      'what s important',
+      'matter more',
+      'rather have',
       'important',
       'matter most',
       'matter to you',
@@ -371,6 +431,8 @@ export const PRESSURE_ALONE = [
   'act now',
   'act fast',
   'don t miss',
+  'don t be the last',
+  'be the last one',
   'miss out',
   'you d be crazy',
   'you would be crazy',
@@ -540,10 +602,25 @@ export const RECOMMEND = [
 ];
 
 /** Proposing a next step: a visit, a measurement, an inspection, a booking. */
-export const CLOSE_ACTION = [
+export const CLOSE_BOOKING = [
   'appointment',
   'schedule',
   'book',
+  'calendar',
+  'on the books',
+  'inspection',
+  'consultation',
+  'measurement',
+  'set up a time',
+  'set a time',
+  'pencil',
+  'put you down',
+  'put me down',
+  'reserve',
+  'slot',
+];
+/** Coming by, proposed by the rep: needs "I", "we", "us"... to count. */
+export const CLOSE_ACTION = [
   'come back',
   'come by',
   'come out',
