@@ -9,6 +9,7 @@ import {
   type Attribution,
 } from './attribution';
 import { splitAtQuietPoints } from './chunking';
+import { concatPcm } from './wav';
 import { decodePcm, probeAudio, type AudioProbe } from './decode';
 import { VoiceFeatureTracker } from './voice-features';
 
@@ -78,7 +79,7 @@ async function transcribeChannels(
   for await (const block of decodePcm(file, { channels: mode, signal: opts.signal })) {
     const chans = pick(block.channels);
     chans.forEach((c, i) => (trackers[i] ??= new VoiceFeatureTracker()).push(c));
-    pending = pending ? pending.map((p, i) => concat(p, chans[i])) : chans;
+    pending = pending ? pending.map((p, i) => concatPcm([p, chans[i]])) : chans;
     if (pending[0].length >= windowSamples + STT_SAMPLE_RATE * 10) {
       // Cut at the quietest moment (over all channels) near the window's end.
       const mixed = pending.length === 1 ? pending[0] : loudest(pending);
@@ -98,13 +99,6 @@ async function transcribeChannels(
     samples: offset,
     engineMs,
   };
-}
-
-function concat(a: Int16Array, b: Int16Array): Int16Array {
-  const out = new Int16Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
 
 function loudest(chans: Int16Array[]): Int16Array {

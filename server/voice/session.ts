@@ -6,7 +6,7 @@ import type { BrainConversation, BrainTurn, PersonaBrain } from '../providers/br
 import type { SpeechToText } from '../providers/stt/types';
 import type { TextToSpeech } from '../providers/tts/types';
 import type { DecodeQueue } from './decode-queue';
-import { concatInt16, int16ToFloat32 } from './pcm';
+import { concatPcm, int16ToFloat32 } from '../audio/wav';
 import {
   clientMessageSchema,
   FLOOD_ALLOWANCE_MS,
@@ -19,10 +19,10 @@ import {
   type EndReason,
   type ServerEvent,
 } from './protocol';
-import type { LiveRecognizer } from './live-recognizer';
+import type { LiveRecognizer } from '../providers/stt/live/types';
 import { SentenceSplitter, spokenPrefix } from './sentences';
 import { TurnDetector, type TurnEvent, type TurnTakingOptions } from './turn-taking';
-import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from './vad';
+import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from '../providers/vad/types';
 
 export interface VoiceTransport {
   sendJson(event: ServerEvent): void;
@@ -40,7 +40,12 @@ export interface VoiceSessionDeps {
   decodeQueue: DecodeQueue;
   engines: EngineList;
   /** Stores the transcript so far against the role-play session (on stop, cap or drop). */
-  saveTranscript?(sessionId: string, transcript: TranscriptEntry[], durationSec: number): Promise<void>;
+  saveTranscript?(
+    sessionId: string,
+    transcript: TranscriptEntry[],
+    durationSec: number,
+    engines: EngineList,
+  ): Promise<void>;
   /** A warm recogniser for the call (captions and finals), when the engine has one. */
   createStream?(): LiveRecognizer | null;
   /** Called once per answered turn: end of the rep's speech to the homeowner's first audio. */
@@ -278,9 +283,13 @@ export class VoiceSession {
     // The page stops at 300 s; the server enforces it too, a moment later.
     this.capTimer = setTimeout(() => void this.end('max-duration'), maxMs + 1000);
     this.send({ type: 'ready', callId: this.callId, maxCallSec: Math.round(maxMs / 1000) });
-    this.send({ type: 'engines', engines: this.deps.engines.filter((e) => this.usesEngine(e.capability)) });
+    this.send({ type: 'engines', engines: this.usedEngines() });
     const opening = this.conversation.opening();
     this.enqueueTurn(() => this.speakReply(opening));
+  }
+
+  private usedEngines(): EngineList {
+    return this.deps.engines.filter((e) => this.usesEngine(e.capability));
   }
 
   /** Whether this call's modes use an engine of that capability (typed calls hear nothing). */
@@ -390,7 +399,7 @@ export class VoiceSession {
   }
 
   private utterancePcm(u: Utterance): Int16Array {
-    return concatInt16(u.chunks, u.samples);
+    return concatPcm(u.chunks, u.samples);
   }
 
   private decode(pcm: Int16Array, signal?: AbortSignal): Promise<string> {
@@ -709,7 +718,7 @@ export class VoiceSession {
     if (this.started && this.sessionId && this.transcript.length > 0 && this.deps.saveTranscript) {
       const durationSec = Math.min(Math.round((Date.now() - this.startWall) / 1000), MAX_CALL_SEC);
       await this.deps
-        .saveTranscript(this.sessionId, this.transcript.slice(), durationSec)
+        .saveTranscript(this.sessionId, this.transcript.slice(), durationSec, this.usedEngines())
         .catch((err) => this.deps.log?.error({ err }, 'saving the call transcript failed'));
     }
     if (opts.notify !== false) {

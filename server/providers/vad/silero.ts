@@ -1,49 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { EngineInfo } from '../providers/types';
-import { rms } from './pcm';
+import { rms } from '../../audio/wav';
+import { VAD_SAMPLE_RATE, VAD_WINDOW, type FrameVad } from './types';
 
 const require = createRequire(import.meta.url);
-
-/** Silero and the energy detector both look at 32 ms windows of 16 kHz audio. */
-export const VAD_WINDOW = 512;
-export const VAD_SAMPLE_RATE = 16_000;
-export const VAD_WINDOW_MS = (VAD_WINDOW / VAD_SAMPLE_RATE) * 1000;
-
-/** Decides, one 512-sample window at a time, whether the rep is speaking. */
-export interface FrameVad {
-  readonly id: string;
-  isSpeech(window: Float32Array): boolean;
-  reset(): void;
-  close(): void;
-}
-
-/**
- * Energy detector with an adaptive noise floor: speech is a window well above the floor
- * and above an absolute minimum. Used when no Silero model is present.
- */
-export class EnergyVad implements FrameVad {
-  readonly id = 'energy';
-  private floor = 0.003;
-
-  constructor(private readonly minLevel = 0.012) {}
-
-  isSpeech(window: Float32Array): boolean {
-    const level = rms(window);
-    const speech = level > Math.max(this.minLevel, this.floor * 3);
-    // The floor follows quiet windows quickly and loud ones slowly, so speech does not raise it.
-    const rate = level < this.floor ? 0.2 : speech ? 0.002 : 0.02;
-    this.floor += (level - this.floor) * rate;
-    return speech;
-  }
-
-  reset(): void {
-    this.floor = 0.003;
-  }
-
-  close(): void {}
-}
 
 interface SherpaVadHandle {
   acceptWaveform(samples: Float32Array): void;
@@ -116,7 +77,7 @@ export class SileroVad implements FrameVad {
  * Loading the Silero model takes about 300 ms of the main thread, a stall every live call
  * would hear when another call starts; detectors are reset and reused instead.
  */
-class SileroPool {
+export class SileroPool {
   private readonly idle: SileroVad[] = [];
 
   constructor(
@@ -174,54 +135,4 @@ export function findSileroModel(modelsDir: string): string | null {
     }
   }
   return null;
-}
-
-export interface VadFactory {
-  create(): FrameVad;
-  info: EngineInfo;
-  /** Prepares detectors for this many calls ahead of time (a no-op for the energy detector). */
-  warm?(calls: number): void;
-}
-
-/** Chooses Silero when its model is present and loads, else the energy detector. */
-export function selectVad(modelsDir: string, wanted?: string): VadFactory {
-  const model = wanted === 'energy' ? null : findSileroModel(modelsDir);
-  if (model) {
-    try {
-      const pool = new SileroPool(model);
-      pool.give(new SileroVad(model));
-      return {
-        create: () => pool.take(),
-        warm: (calls) => pool.warm(calls),
-        info: {
-          capability: 'voice-activity',
-          engine: 'silero',
-          label: 'Silero VAD',
-          reason: `model found at ${model}`,
-          quality: 'enhanced',
-          ok: true,
-        },
-      };
-    } catch (err) {
-      return energyFactory(
-        `Silero model failed to load: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-  }
-  return energyFactory(wanted === 'energy' ? 'VAD_PROVIDER=energy' : `no Silero model under ${modelsDir}`);
-}
-
-function energyFactory(reason: string): VadFactory {
-  return {
-    create: () => new EnergyVad(),
-    info: {
-      capability: 'voice-activity',
-      engine: 'energy',
-      label: 'Energy-based voice detection',
-      reason,
-      quality: 'basic',
-      upgradeHint: 'Run npm run models to fetch the Silero VAD model.',
-      ok: true,
-    },
-  };
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { checkModelFiles, describeSherpaModel, type SherpaSttModel } from '../providers/stt/sherpa-onnx';
-import type { LiveRecognizer } from './live-recognizer';
+import { checkModelFiles, describeSherpaModel, type SherpaSttModel } from '../sherpa-onnx';
+import type { LiveRecognizer } from './types';
 
 const require = createRequire(import.meta.url);
 

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sharedDir } from '../test-support/harness';
-import { wordErrorRate } from '../audio/wer';
-import { selectLiveRecognizer } from './live-select';
-import { readWav, resampleInt16 } from './pcm';
-import { builtHelper } from '../native-helpers';
-import { skipWithout } from '../test-support/engines';
-import { pocketSphinxModelDir } from '../providers/stt/pocketsphinx';
+import { sharedDir } from '../../../test-support/harness';
+import { wordErrorRate } from '../../../audio/wer';
+import { selectLiveRecognizer } from './select';
+import { readWav, resampleInt16 } from '../../../audio/wav';
+import { builtHelper } from '../../../native-helpers';
+import { skipWithout } from '../../../test-support/engines';
+import { pocketSphinxModelDir } from '../pocketsphinx';
 import { cleanHypothesis, LIGHT_SEARCH_ARGS, LIVE_SEARCH_ARGS, SphinxLiveRecognizer } from './sphinx-live';
 
 function speech(rel: string): Int16Array {

@@ -1,3 +1,5 @@
+import type { EngineInfo } from '../../types';
+
 /**
  * A warm recogniser kept for the length of one call. The call's own voice detection decides
  * where each utterance starts and ends, so the recogniser never guesses at turn boundaries:
@@ -18,4 +20,18 @@ export interface LiveRecognizer {
   /** Ends the utterance and returns its words, or null when the engine did not answer in time. */
   end(timeoutMs: number): Promise<string | null>;
   close(): void;
+}
+
+/** The live recogniser engine chosen at boot; `create` gives each call its own. */
+export interface LiveRecognizerFactory {
+  /**
+   * A warm recogniser for one call, or null when calls decode each utterance as a clip.
+   * `activeCalls` (the calls already live on this process) lets it trade accuracy for capacity.
+   */
+  create(load?: { activeCalls: number }): LiveRecognizer | null;
+  info: EngineInfo;
+  /** Ends any decoders kept for later calls (server shutdown). */
+  close?(): void;
+  /** How many finished calls' decoders are kept warm (tests). */
+  idleDecoders?(): number;
 }

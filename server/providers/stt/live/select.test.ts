@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { selectLiveRecognizer } from './live-select';
+import { selectLiveRecognizer } from './select';
 import { findStreamingModels, onlineRecognizerConfig } from './sherpa-online';
 
 let models: string;

@@ -1,23 +1,9 @@
-import type { EngineInfo } from '../providers/types';
-import type { LiveRecognizer } from './live-recognizer';
+import type { LiveRecognizerFactory } from './types';
 import { SherpaOnlineEngine, findStreamingModels } from './sherpa-online';
-import { cpuCores } from '../machine';
-import { builtHelper } from '../native-helpers';
-import { pocketSphinxModelDir } from '../providers/stt/pocketsphinx';
+import { cpuCores } from '../../../machine';
+import { builtHelper } from '../../../native-helpers';
+import { pocketSphinxModelDir } from '../pocketsphinx';
 import { LIGHT_SEARCH_ARGS, LIVE_SEARCH_ARGS, SphinxLiveRecognizer } from './sphinx-live';
-
-export interface LiveRecognizerFactory {
-  /**
-   * A warm recogniser for one call, or null when calls decode each utterance as a clip.
-   * `activeCalls` (the calls already live on this process) lets it trade accuracy for capacity.
-   */
-  create(load?: { activeCalls: number }): LiveRecognizer | null;
-  info: EngineInfo;
-  /** Ends any decoders kept for later calls (server shutdown). */
-  close?(): void;
-  /** How many finished calls' decoders are kept warm (tests). */
-  idleDecoders?(): number;
-}
 
 export interface LiveSelectOptions {
   modelsDir: string;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDir } from '../test-support/harness';
-import { int16ToFloat32, readWav, resampleInt16 } from './pcm';
-import { QUIET_RMS, selectVad, VAD_WINDOW, type FrameVad } from './vad';
+import { sharedDir } from '../../test-support/harness';
+import { int16ToFloat32, readWav, resampleInt16 } from '../../audio/wav';
+import { QUIET_RMS, selectVad, VAD_WINDOW, type FrameVad } from '.';
 
 const models = path.join(sharedDir, 'models');
 
