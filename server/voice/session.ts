@@ -664,8 +664,10 @@ export class VoiceSession {
     });
     if (signal.aborted || this.ended || this.reply !== reply) return;
     this.finishReply(reply, 1);
-    // A homeowner who has had enough (repeated pressure) closes the door once it has said so.
-    if (this.conversation.finished) await this.end('homeowner-ended-call');
+    // A homeowner who has had enough (repeated pressure) closes the door once it has said so;
+    // a rep's goodbye, once answered, ends the call as the rep's hang-up.
+    const endCall = this.conversation.endCall ?? (this.conversation.finished ? 'homeowner' : null);
+    if (endCall) await this.end(endCall === 'goodbye' ? 'customer-ended-call' : 'homeowner-ended-call');
   }
 
   /** Closes a reply: the final transcript holds only what the page actually played. */
