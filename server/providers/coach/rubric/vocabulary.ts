@@ -1,5 +1,5 @@
-import { looseContractions } from '../../../core/conversation-metrics';
-import type { Stage } from '../../../core/stages';
+import { looseContractions } from '../../../../core/conversation-metrics';
+import type { Stage } from '../../../../core/stages';
 
 /**
  * What a homeowner in each trade really needs (the needs areas a discovery should cover).

@@ -6,8 +6,8 @@ import {
   normalizeText,
   splitSentences,
   type QuestionKind,
-} from '../../../core/conversation-metrics';
-import { countWords, isFinal, type TranscriptEntry } from '../../../core/transcript';
+} from '../../../../core/conversation-metrics';
+import { countWords, isFinal, type TranscriptEntry } from '../../../../core/transcript';
 import { analyse, overlap } from './nlp';
 import { needAreas, TRADE_STAPLES, UNIVERSAL_DEPTH_AREAS } from './vocabulary';
 
