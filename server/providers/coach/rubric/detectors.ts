@@ -8,6 +8,7 @@ import {
   type QuestionKind,
 } from '../../../../core/conversation-metrics';
 import { countWords, isFinal, type TranscriptEntry } from '../../../../core/transcript';
+import { AGREES, BUYING_SIGNAL, CLOCK, closeActs, COMMIT, DAY as ACT_DAY, DEADLINE, DECLINES } from './acts';
 import { analyse, overlap } from './nlp';
 import { needAreas, TRADE_STAPLES, UNIVERSAL_DEPTH_AREAS } from './vocabulary';
 
@@ -810,99 +811,129 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
 
 // ---------------------------------------------------------------- closing
 
-const ASK = loose(
-  /\b((would|do) you (like|want) to (go ahead|get (started|it|this|on)|move forward|book|schedule|do it|lock)|go ahead and (get|book|schedule|do|start)|get (it|you|this) on (the|our) (spring |fall |summer |winter )?(schedule|calendar)|shall we (go ahead|get|book|do)|ready to (move forward|go ahead|get started)|can we (get (it|you) )?(scheduled|started|booked)|which (one s|one is|ones|works) better for you|which (day|time|works) (works )?(better|best)|want to (go ahead|move forward)|let s (get (it|you) (on|scheduled|booked)|do it)|is (option \w+|that|this) the one you d (want|go with|like))\b/,
-);
-const TRIAL = loose(
-  /\b(how does (that|this) sound|if (\w+ )?(s|is|are|re)? ?(on board|agrees|okay|happy|likes it)|does (that|this) (feel|sound) (right|good|like)|which (of these|option|one) (feels|sounds|fits)|would (that|this) work for you|is that something you d want)\b/,
-);
-const DEADLINE = loose(
-  /\b(today|tonight|midnight|now|expires|goes away|goes back|last chance|limited time|wont last|too late|never)\b/,
-);
-const BUYING_SIGNAL = loose(
-  /\b(what happens (now|next)|what s (the )?next|whats (the )?next|how soon (can|could)|when (can|could) you (start|do it)|how does (this|it) work from here)\b/,
-);
-const YES = loose(
-  /^(yes|yeah|yep|sure|okay|ok|sounds good|let s do it|lets do it|probably|absolutely|definitely|that works|perfect|great)\b|\b(let s do it|lets do it|that works|(?<!(doesnt|dont|not|never) )works( for (me|us))?|sounds good|is good|s good|s fine|is fine|i guess|we re both home|were both home)\b/,
-);
-const NO = loose(
-  /\b(no|not today|not tonight|think (it|about it) over|not (signing|deciding|ready)|need to think|talk to my|get back to you)\b/,
-);
+const YES = AGREES;
+const NO = DECLINES;
 
-function detectClosing(turns: Turn[]): Finding {
-  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
-  let asks = 0;
+function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
+  const f: Finding & { firstAsk?: number } = {
+    score: 0,
+    positives: [],
+    gaps: [],
+    evidence: [],
+    missteps: [],
+  };
+  let firm = 0;
+  let soft = 0;
   let trial = 0;
+  let trialYes = false;
   let accepted = false;
   let refusedThenExplored = false;
   let refusedAccepted = false;
-  let pressureAsk = false;
+  let deadline = false;
   let missedSignal = false;
+  const deadlineTurn = turns.find((t) => t.role === 'user' && DEADLINE.test(t.norm));
+  if (deadlineTurn) {
+    deadline = true;
+    f.missteps.push({
+      quote: quoteFrom(deadlineTurn, DEADLINE),
+      turn: deadlineTurn.index,
+      strength: 0.9,
+      label: 'leaned on a deadline',
+    });
+  }
   turns.forEach((t, i) => {
     if (t.role === 'assistant') {
       if (has(BUYING_SIGNAL, t.norm)) {
         const reply = nextRep(turns, i);
-        if (
-          !reply ||
-          (!has(ASK, reply.norm) &&
-            !has(TRIAL, reply.norm) &&
-            !/\b(would|could|can) (tuesday|monday|wednesday|thursday|friday|saturday|sunday|we)\b/.test(
-              reply.norm,
-            ))
-        )
-          missedSignal = true;
+        if (!reply || !closeActs(reply.text, reply.norm).some((a) => a.kind === 'ask')) missedSignal = true;
       }
       return;
     }
-    const isAsk =
-      has(ASK, t.norm) ||
-      (/\b(would|does|how about|could we do) (\w+ )?(tuesday|monday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/.test(
-        t.norm,
-      ) &&
-        // Recogniser text has no '?': the inverted "would Thursday at four work" still asks.
-        (/\?/.test(t.text) ||
-          /^((so|and|okay|ok|great|then|now) )*(would|does|how about|could we do)\b/.test(t.norm)));
-    const isTrial = !isAsk && has(TRIAL, t.norm);
-    if (!isAsk && !isTrial) return;
-    // Only a made-up deadline makes the close itself a pressure close.
-    const p = findPressurePhrases(t.text).some((x) => DEADLINE.test(x)) || /\bwould you sign\b/.test(t.norm);
-    if (p) pressureAsk = true;
-    if (isAsk) asks++;
-    else trial++;
+    let acts = closeActs(t.text, t.norm);
+    // Recogniser output splits a long turn: read a fragment with the rep's next fragment.
     const answer = turns[i + 1]?.role === 'assistant' ? turns[i + 1] : undefined;
-    const yes = !!answer && has(YES, answer.norm) && !/^no\b/.test(answer.norm);
-    if (yes) accepted = true;
-    if (answer && !yes && has(NO, answer.norm)) {
+    const agreed = !!answer && has(YES, answer.norm) && !/^no\b/.test(answer.norm);
+    // The homeowner agreed to a day or a commitment the rep put to them: that was an ask.
+    // The homeowner agreed to a day and time the rep put to them: that was an ask, whatever its form.
+    if (!acts.some((a) => a.kind === 'ask') && agreed) {
+      const put = splitSentences(t.text).find((s) => {
+        const n = normalizeText(s);
+        return (
+          ACT_DAY.test(n) &&
+          CLOCK.test(n) &&
+          !/\b(i ll|ill|i will) (call|text|email|send)( you)?( on| around| at| by)? (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/.test(
+            n,
+          )
+        );
+      });
+      if (put) acts = [{ kind: 'ask', firm: true, deadline: false, sentence: put }, ...acts];
+    }
+    if (!acts.length) return;
+    const ask = acts.find((a) => a.kind === 'ask' && a.firm) ?? acts.find((a) => a.kind === 'ask') ?? acts[0];
+    if (ask.kind === 'ask') {
+      if (f.firstAsk === undefined) f.firstAsk = i;
+      if (ask.firm) firm++;
+      else soft++;
+    } else trial++;
+    if (agreed) {
+      if (ask.kind === 'ask') accepted = true;
+      else trialYes = true;
+    }
+    if (answer && !agreed && has(NO, answer.norm) && ask.kind === 'ask') {
       const after = nextRep(turns, answer.index);
-      if (after && findQuestions(after.text).some((q) => !has(LOGISTICS, normalizeText(q.text))))
+      if (
+        after &&
+        findQuestions(after.text).some(
+          (q) => !has(LOGISTICS, normalizeText(q.text)) || COMMIT.test(normalizeText(q.text)),
+        )
+      )
         refusedThenExplored = true;
       else refusedAccepted = true;
     }
+    const quote = ask.sentence.split(/\s+/).length <= 32 ? ask.sentence.trim() : quoteFrom(t, COMMIT);
     f.evidence.push({
-      quote: quoteFrom(t, isAsk ? ASK : TRIAL),
+      quote,
       turn: i,
-      strength: p ? 0.1 : isAsk ? (yes ? 0.8 : 0.5) : 0.45,
-      label: isAsk ? 'asked for the decision' : 'trial close',
+      strength: ask.deadline ? 0.1 : ask.kind === 'ask' ? (ask.firm ? (agreed ? 0.85 : 0.7) : 0.45) : 0.4,
+      label:
+        ask.kind === 'trial'
+          ? 'checked the fit before asking'
+          : ask.firm
+            ? agreed
+              ? 'asked for a firm next step and got a yes'
+              : 'asked for the decision'
+            : 'floated a next step',
     });
-    if (p) f.missteps.push({ quote: quoteFrom(t), turn: i, strength: 0.9, label: 'deadline close' });
   });
 
-  let score = 1;
-  if (asks) score += 5;
-  if (trial) score += asks ? 1 : 2.5;
-  if (accepted && (asks || trial)) score += 3;
-  if (refusedThenExplored) score += 1;
-  if (refusedAccepted && !accepted) score = Math.min(score, 6);
-  if (missedSignal) score -= 2;
-  if (pressureAsk) score = Math.min(score, 3);
+  let score: number;
+  if (firm)
+    score =
+      8 +
+      (accepted || refusedThenExplored ? 1 : 0) +
+      (firm > 1 && (accepted || refusedThenExplored) ? 0.5 : 0);
+  else if (soft) score = 5 + (accepted ? 1 : 0);
+  else if (trial) score = 5 + (trialYes ? 1 : 0);
+  else score = 1;
+  if (refusedAccepted && !accepted && !refusedThenExplored) score = Math.min(score, 6);
+  if (missedSignal) score -= firm ? 1 : 1.5;
+  if (deadline) score = Math.min(score, 3);
   f.score = clamp(score);
-  if (asks) f.positives.push('asked directly for a decision');
-  if (trial) f.positives.push('used a trial close');
+  if (firm) f.positives.push('asked directly for a decision or a firm next step');
+  else if (soft) f.positives.push('floated a next step without pinning it down');
+  if (trial) f.positives.push('checked the fit with a trial close');
   if (accepted) f.positives.push('got a yes');
-  if (!asks && !trial) f.gaps.push('never asked for the sale or a next step');
+  if (refusedThenExplored) f.positives.push("asked what was holding them back after a 'no'");
+  if (!firm && !soft)
+    f.gaps.push(
+      trial
+        ? 'checked the fit but never asked for the decision or a next step'
+        : 'never asked for the sale or a next step',
+    );
+  if (soft && !firm) f.gaps.push('the ask was too soft to commit anyone: no day, no decision');
   if (missedSignal) f.gaps.push('missed the homeowner asking what happens next');
-  if (pressureAsk) f.gaps.push('leaned on a deadline instead of the value');
-  if (refusedAccepted && !accepted)
+  if (deadline) f.gaps.push('leaned on a deadline instead of the value');
+  if (refusedAccepted && !accepted && !refusedThenExplored)
     f.gaps.push("took the first 'no' without finding out what was holding them back");
   return f;
 }
@@ -931,11 +962,10 @@ const AGREE = loose(
   /\b(sounds good|works|good|fine|sure|okay|ok|yes|yeah|see you|we re both home|were both home|home by|alright)\b/,
 );
 
-function detectFollowUp(turns: Turn[]): Finding {
+function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
   const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
   // The next step is set at the end of the visit: look at the last two fifths of the turns.
-  const firstAsk = turns.find((t) => t.role === 'user' && has(ASK, t.norm));
-  const from = Math.min(Math.floor(turns.length * 0.6), firstAsk ? firstAsk.index : Infinity);
+  const from = Math.min(Math.floor(turns.length * 0.6), firstAskIndex ?? Infinity);
   const tail = turns.filter((t) => t.index >= from);
   const rep = tail.filter((t) => t.role === 'user');
   let day = false;
@@ -1056,6 +1086,7 @@ export function analyseConversation(
   const questions = detectQuestions(turns, opts.stage);
   const opt = detectOptions(turns, discoveryEnd);
   const needs = detectNeeds(turns, questions, discoveryEnd, opt.singlePush, opts.stage);
+  const closing = detectClosing(turns);
   return {
     stage: opts.stage,
     turns,
@@ -1068,8 +1099,8 @@ export function analyseConversation(
     needs: needs.finding,
     options: opt.finding,
     objections: detectObjections(turns),
-    closing: detectClosing(turns),
-    followUp: detectFollowUp(turns),
+    closing,
+    followUp: detectFollowUp(turns, closing.firstAsk),
     rolesLookSwapped: rolesLookSwapped(turns),
   };
 }
