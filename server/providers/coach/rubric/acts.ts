@@ -130,3 +130,42 @@ export const AGREES = loose(
 export const DECLINES = loose(
   /^((um|uh|oh|well) )*no\b|\b(not today|not tonight|think (it|about it) over|think about it|not (signing|deciding|ready|booking)|need to think|talk to my|get back to you|i don t sign|i dont sign|if i want you|we ll see|well see|not comfortable)\b/,
 );
+
+// ---------------------------------------------------------------- empathy acts
+
+/** Names or mirrors a feeling: "that's scary", "so that's the fear", "that's a lot". */
+export const NAME_FEELING = loose(
+  /\b(that s|thats|that is|that was|it s|its|sounds|that sounds|must (be|have been)|must feel|how) (so |really |pretty |just |such )?(a )?(scary|frightening|rough|tough|hard|frustrating|stressful|awful|annoying|exhausting|upsetting|heartbreaking|a nightmare|a lot|a pain|a worry|worrying|lonely|overwhelming|no fun|miserable|a relief|a real (worry|pain|headache))\b|\bthe fear\b|\b(you re|youre|you must be|you ve been) (on guard|worried|nervous|scared|exhausted|tired|fried|frustrated|fed up|stressed)\b|\bsorry (that happened|to hear|about (that|your|the)|for your|you (had|went|re dealing))\b|\b(i d|id|i would) (hate that|be (nervous|worried|frustrated|upset|scared|careful too|wary))\b|\bi can (only )?imagine\b|\b(oof|ugh|oh no|oh man|oh wow)\b.{0,60}\b(you|your)\b|\bnobody (wants|should have)\b|\bsounds like (you re|youre|you ve|youve|you have|you are) (\w+ )?(slammed|busy|swamped|stressed|worried|nervous|been through|had a|dealing)\b/,
+);
+/** Says their worry or choice is reasonable. */
+export const VALIDATE = loose(
+  /\bno wonder\b|\byou (should|re right to|were right to|have every right to) (ask|be|check|compare|want)\b|\bthat s not (okay|ok|right|fair|how it s supposed)\b|\bthats not (okay|ok|right|fair|how)\b|\bnot how it s supposed to\b|\b(that s|thats|that is) (a )?(totally |completely |really )?(smart|fair|a good rule|a fair question|a good question|a great question|understandable|reasonable|wise|sensible)\b|\bfair (question|point|enough)\b|\b(totally|completely|very|okay|ok) fair\b|\bi don t blame you\b|\bi dont blame you\b|\bmakes (total|complete|perfect) sense\b|\bit s (her|his|your|their) (house|home|money|decision) too\b|\byou ve earned\b|\bshe was right\b|\bhe was right\b|\bgood (instinct|call|rule)\b|\bthat s real money\b|\bis real money\b|\bbig (number|decision)\b/,
+);
+/** Fits the visit to the homeowner's situation: their time, their sleep, their pace. */
+export const ACCOMMODATE = loose(
+  /\b(i ll|ill|i will|let me) keep (this|it) (tight|short|quick|brief)\b|\bi don t want (you|to keep you|to make you)\b|\bi dont want (you|to keep you|to make you)\b|\bso you (can|don t have to|dont have to|won t have to|get to)\b|\bgo (get some|grab)\b|\btake your time\b|\bi won t push\b|\bi wont push\b|\bno rush\b|\bi ll wait\b|\bdon t be late\b|\bdont be late\b|\btaken up enough of your\b|\bat your (pace|convenience)\b|\bwhatever works for you\b|\bgo go\b|\bhere let me (get|help)\b|\bi ll be quick\b/,
+);
+/** Personal warmth: the pet, the kids, the house, thanks for their time, congratulations. */
+export const RAPPORT = loose(
+  /\b(hi|hello|hey) (buddy|there (buddy|pal)|\w+ s?)\b(?=.{0,20}(big|cute|sweet|good) (boy|girl|one))|\b(beautiful|gorgeous|lovely|nice|great|cute|big) (home|house|place|yard|garden|dog|boy|girl|kitchen|porch|neighborhood|street|photo|picture)\b|\bis that you (on|in|at)\b|\bthanks? (you )?(so much )?for (having me|making (the )?time|your time|letting me|inviting me|the (coffee|tea|chai))\b|\bappreciate you having me\b|\b(nice|great|good|pleasure) (to meet|meeting)\b|\bcongrat\w*\b|\bgood luck\b|\bhi buddy\b|\bi d love (one|some|that|to meet)\b|\bid love (one|some|that|to meet)\b|\bi ve seen worse\b|\bi see the (cleats|bucket|photo|dog)\b|\bhello,? \w+\b.{0,10}\b(he s|hes|she s|shes) a\b|\bi ll say hi\b|\benjoy the\b|\bhow are you\b|\bmy (mom|dad|wife|husband|own) (went|had|did)\b/,
+);
+/** Plain courtesy and acknowledgement. */
+export const COURTESY = loose(
+  /^((oh|yeah|ha|well|okay|ok|right|totally|yes) )*(no worries|no problem|of course|absolutely|sorry|fair|right|totally|i (totally |completely )?(understand|get it|hear you|here you|hear that)|makes sense|that makes sense|fair enough|sure thing|got it|i see|ha|haha|good to know|glad|thank you|thanks)\b|\b(that s|thats) (really )?good to know\b/,
+);
+/** Leans on fear, guilt or the clock to push a decision. */
+export const FEAR_PRESSURE = loose(
+  /\b(every (week|day|month) you wait|you could (fall|get hurt|lose)|end up (right )?back in the hospital|before it s too late|before someone gets hurt|not the one (climbing|paying|living)\b.{0,40}\b(is he|is she|are they))\b/,
+);
+/** Runs down the homeowner's view or a competitor instead of exploring it. */
+export const DISMISS = loose(
+  /\b(trust me|give it (two|a few|\w+) years|you get what you pay for|doesn t matter|doesnt matter|that s not true|thats not true|you re wrong|youre wrong|garbage|junk|wouldn t let them near|wouldnt let them near|don t worry about (it|that)|dont worry about (it|that))\b/,
+);
+/** Insults and profanity: never praised, never quoted as a strength. */
+export const ABUSE = loose(
+  /\b(fuck\w*|shit\w*|bullshit|damn it|goddamn|bitch\w*|bastard|idiot\w*|stupid|moron\w*|dumb\w*|crap|shut up|cheap ?skate|loser|pathetic|ridiculous lady|lady,? (listen|look))\b/,
+);
+/** The homeowner opens up: a loss, a fear, a hardship, something that mattered to them. */
+export const DISCLOSURE = loose(
+  /\b(used to|passed away|passed last|died|widow\w*|since (he|she) (died|passed)|nightmare|scared|afraid|terrified|worried|worry|hate (it|that|having|to)|can t (breathe|sleep|lift|afford|manage)|cant (breathe|sleep|lift|afford|manage)|the er\b|hospital|emergency|cancer|sick|surgery|hip|lost (my|our|his|her|the job)|laid off|fixed income|pension|burned|ripped off|disappeared|twelve hour|night shift|exhausted|fried|stress\w*|first house|just moved)\b/,
+);

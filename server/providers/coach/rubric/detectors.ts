@@ -8,7 +8,25 @@ import {
   type QuestionKind,
 } from '../../../../core/conversation-metrics';
 import { countWords, isFinal, type TranscriptEntry } from '../../../../core/transcript';
-import { AGREES, BUYING_SIGNAL, CLOCK, closeActs, COMMIT, DAY as ACT_DAY, DEADLINE, DECLINES } from './acts';
+import {
+  ABUSE,
+  ACCOMMODATE,
+  COURTESY,
+  DISCLOSURE,
+  DISMISS,
+  FEAR_PRESSURE,
+  NAME_FEELING,
+  RAPPORT,
+  VALIDATE,
+  AGREES,
+  BUYING_SIGNAL,
+  CLOCK,
+  closeActs,
+  COMMIT,
+  DAY as ACT_DAY,
+  DEADLINE,
+  DECLINES,
+} from './acts';
 import { analyse, overlap } from './nlp';
 import { needAreas, TRADE_STAPLES, UNIVERSAL_DEPTH_AREAS } from './vocabulary';
 
@@ -135,30 +153,48 @@ const ACK_SPECIFIC = loose(
 const ACK_GENERIC = loose(
   /\b(i (totally |really |completely |definitely )?(understand|hear you|here you|get it|get that|appreciate (that|it))|fair enough|okay fair|ok fair|makes sense|of course|no worries|no problem|good (question|point)|i see|got it|absolutely)\b/,
 );
-// "Oh, sorry" at the start of a reply owns the homeowner's point (their time, an interruption).
-const APOLOGY = loose(/^((oh|yeah|right|okay|ok|um|uh) )*sorry\b/);
-const RAPPORT = loose(
-  /\b((beautiful|gorgeous|lovely|nice|great|cute) (home|house|place|yard|garden|dog|kitchen|porch|neighborhood|street)|he s gorgeous|hes gorgeous|she s gorgeous|shes gorgeous|thanks? (you )?for (having me|making (the )?time|your time|letting me|inviting me)|nice (to meet|meeting)|pleasure (to meet|meeting)|id love (one|some|a cup)|i d love (one|some|a cup)|how are you|how s your|hows your|good luck with|i ve got (a|two|three|kids)|ive got (a|two|three|kids)|i have (a dog|kids|a lab|a cat)|my (own )?(lab|dog|kids|wife|husband) (at home|did|does|is)|at home our|love that)\b/,
-);
-const PERSONAL = loose(
-  /\b(wife|husband|kids?|grandkids?|daughter|son|baby|dog|cat|puppy|plants|garden|hobby|retire\w*|vacation|grill\w*|coffee|family|grandchildren|mom|dad)\b/,
-);
 const CONCERN = loose(
   /\b(nervous|worried|worry|scared|afraid|concerned|hate (it|that|when)|frustrat\w*|ripped off|burned|burnt|overpay|not (handing|signing|deciding|sure)|dont want|never saw (him|them)|took a deposit|gotta go|got to go|not a (great|good) time|bad time|busy|in a hurry|how do i know|isnt even here|is not even here|not even here)\b/,
 );
 const CUT_OFF = loose(/[—–]\s*$|-{2,}\s*$|\.\.\.\s*$/);
 
-function detectEmpathy(turns: Turn[], repShare: number, personaName?: string): Finding {
-  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
-  let specific = 0;
-  let generic = 0;
-  let rapport = 0;
-  let echoes = 0;
+const REFLECT_FORM = loose(
+  /^((oh|okay|ok|right|yeah|ugh|oof|wow|so|and) )*(so|sounds like|so it sounds like|so this is|so what i m hearing|so what im hearing|so you re|so youre|so it s|so its|so the)\b/,
+);
+
+interface EmpathyCounts {
+  feeling: number;
+  validate: number;
+  accommodate: number;
+  rapport: number;
+  reflect: number;
+  courtesy: number;
+}
+
+/** Empathy read as acts: naming a feeling, validating a worry, fitting their situation, reflecting their words, warmth. */
+function detectEmpathy(
+  turns: Turn[],
+  repShare: number,
+  personaName?: string,
+): Finding & { abusive: boolean } {
+  const f: Finding & { abusive: boolean } = {
+    score: 0,
+    positives: [],
+    gaps: [],
+    evidence: [],
+    missteps: [],
+    abusive: false,
+  };
+  const c: EmpathyCounts = { feeling: 0, validate: 0, accommodate: 0, rapport: 0, reflect: 0, courtesy: 0 };
   let ignored = 0;
   let interruptions = 0;
   let pressure = 0;
+  let dismiss = 0;
+  let abuse = 0;
   let usedName = false;
   const name = personaName ? normalizeText(personaName) : '';
+  const add = (t: Turn, re: RegExp | undefined, strength: number, label: string) =>
+    f.evidence.push({ quote: quoteFrom(t, re), turn: t.index, strength, label });
 
   turns.forEach((t, i) => {
     if (t.role === 'assistant') {
@@ -171,92 +207,121 @@ function detectEmpathy(turns: Turn[], repShare: number, personaName?: string): F
           label: 'talked over the homeowner',
         });
       }
-      if (has(CONCERN, t.norm)) {
-        const reply = nextRep(turns, i);
-        if (
-          reply &&
-          !has(ACK_SPECIFIC, reply.norm) &&
-          !has(ACK_GENERIC, reply.norm) &&
-          overlap(t.lemmas, reply.lemmas).length < 2
-        ) {
+      if (has(DISCLOSURE, t.norm) || has(CONCERN, t.norm)) {
+        // The rep's answer (a recogniser may split it in two) should meet what was just said.
+        const reply = turns.slice(i + 1, i + 3).filter((x) => x.role === 'user');
+        const met = reply.some(
+          (r) =>
+            has(NAME_FEELING, r.norm) ||
+            has(VALIDATE, r.norm) ||
+            has(ACCOMMODATE, r.norm) ||
+            has(COURTESY, r.norm) ||
+            (has(REFLECT_FORM, r.norm) && overlap(t.lemmas, r.lemmas).length >= 1) ||
+            overlap(t.lemmas, r.lemmas).filter((w) => !TRADE_STAPLES.has(w)).length >= 2,
+        );
+        if (reply.length && !met) {
           ignored++;
           f.missteps.push({
-            quote: quoteFrom(reply),
-            turn: reply.index,
+            quote: quoteFrom(reply[0]),
+            turn: reply[0].index,
             strength: 0.5,
-            label: 'moved past a concern',
+            label: 'moved past what the homeowner shared',
           });
         }
       }
       return;
     }
+    if (has(ABUSE, t.norm)) {
+      abuse++;
+      f.missteps.push({ quote: quoteFrom(t, ABUSE), turn: i, strength: 1, label: 'insulted the homeowner' });
+      return; // nothing in an insulting line is credited
+    }
     const prev = prevOwner(turns, i);
-    if (has(ACK_SPECIFIC, t.norm)) {
-      specific++;
-      f.evidence.push({
-        quote: quoteFrom(t, ACK_SPECIFIC),
-        turn: i,
-        strength: 0.75 + Math.min(0.2, specific * 0.05),
-        label: 'named how the homeowner felt',
-      });
-    } else if (has(ACK_GENERIC, t.norm) || APOLOGY.test(t.norm)) {
-      generic++;
-      if (generic <= 2)
-        f.evidence.push({
-          quote: quoteFrom(t, ACK_GENERIC),
-          turn: i,
-          strength: 0.35,
-          label: 'acknowledged the homeowner',
-        });
+    if (has(NAME_FEELING, t.norm)) {
+      c.feeling++;
+      add(t, NAME_FEELING, 0.8 + Math.min(0.15, c.feeling * 0.05), 'named how the homeowner felt');
+    }
+    if (has(VALIDATE, t.norm)) {
+      c.validate++;
+      add(t, VALIDATE, 0.7, 'told the homeowner their concern was fair');
+    }
+    if (has(ACCOMMODATE, t.norm)) {
+      c.accommodate++;
+      add(t, ACCOMMODATE, 0.75, "fitted the visit to the homeowner's situation");
     }
     if (has(RAPPORT, t.norm)) {
-      rapport++;
-      f.evidence.push({ quote: quoteFrom(t, RAPPORT), turn: i, strength: 0.45, label: 'built rapport' });
-    } else if (prev && has(PERSONAL, prev.norm) && t.sentiment > 0.1 && t.words <= 40) {
-      // A warm reply to something personal (family, pets, plans) is rapport too.
-      rapport++;
-      f.evidence.push({ quote: quoteFrom(t), turn: i, strength: 0.4, label: 'warmed to something personal' });
+      c.rapport++;
+      add(t, RAPPORT, 0.5, 'built personal rapport');
+    } else if (has(COURTESY, t.norm)) {
+      c.courtesy++;
+      if (c.courtesy <= 2) add(t, COURTESY, 0.3, 'acknowledged the homeowner');
     }
     if (prev && prev.words >= 6) {
       const shared = overlap(prev.lemmas, t.lemmas).filter((w) => !TRADE_STAPLES.has(w));
-      if (shared.length >= 2 && t.words <= 60) echoes++;
+      if ((shared.length >= 2 && has(REFLECT_FORM, t.norm)) || (shared.length >= 3 && t.words <= 25)) {
+        c.reflect++;
+        add(t, REFLECT_FORM, 0.6, "played the homeowner's own words back");
+      }
     }
     if (name && !usedName && new RegExp(`\\b${name}\\b`).test(t.norm)) usedName = true;
-    const p = findPressurePhrases(t.text);
-    if (p.length) {
-      pressure += p.length;
+    if (has(FEAR_PRESSURE, t.norm) || has(DEADLINE, t.norm)) {
+      pressure++;
       f.missteps.push({
-        quote: quoteFrom(t, new RegExp(p[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
+        quote: quoteFrom(t, has(FEAR_PRESSURE, t.norm) ? FEAR_PRESSURE : DEADLINE),
         turn: i,
         strength: 0.9,
         label: 'pressure',
       });
+    } else if (has(DISMISS, t.norm)) {
+      dismiss++;
+      f.missteps.push({
+        quote: quoteFrom(t, DISMISS),
+        turn: i,
+        strength: 0.7,
+        label: "dismissed the homeowner's view",
+      });
     }
   });
 
-  let score = 2;
-  score += specific ? 2.5 + Math.min(2, (specific - 1) * 1.25) : 0;
-  score += Math.min(1.5, generic * 0.5);
-  score += Math.min(3, rapport);
-  score += Math.min(2, echoes * 0.6);
-  if (usedName) score += 0.5;
-  score -= Math.min(4, pressure * 1.2);
-  score -= interruptions * 1.5;
-  score -= ignored * 0.75;
-  if (repShare > 0.8) score -= 2;
-  else if (repShare > 0.72) score -= 0.5;
+  let score = 3;
+  score += Math.min(1.5, c.courtesy * 0.75);
+  score += Math.min(2, c.rapport);
+  score += Math.min(3, c.feeling * 1.5);
+  score += Math.min(2, c.validate);
+  score += Math.min(2, c.accommodate * 1.5);
+  score += Math.min(1.5, c.reflect * 0.75);
+  if (usedName) score += 0.25;
+  score -=
+    interruptions * 1.5 +
+    Math.min(2, ignored) * 0.75 +
+    (dismiss ? 0.75 + Math.min(1, (dismiss - 1) * 0.5) : 0);
+  if (repShare > 0.8) score -= 1.5;
+  // High needs a feeling met, not just politeness; pressure or insults make it low.
+  if (!c.feeling && !c.accommodate) score = Math.min(score, 7);
+  if (dismiss) score = Math.min(score, 6);
+  if (pressure) score = Math.min(score, 4) - Math.min(2, (pressure - 1) * 0.75);
+  if (abuse) {
+    score = Math.min(score, 2);
+    f.abusive = true;
+    f.evidence = [];
+  }
   f.score = clamp(score);
 
-  if (specific)
+  if (c.feeling)
     f.positives.push(
-      specific > 1
-        ? `named the homeowner's feelings ${specific} times`
-        : "named the homeowner's feeling once",
+      c.feeling > 1 ? `named the homeowner's feelings ${c.feeling} times` : "named the homeowner's feeling",
     );
-  if (rapport) f.positives.push('built personal rapport');
-  if (echoes >= 2) f.positives.push("played the homeowner's own words back");
-  if (!specific) f.gaps.push('never put into words how the homeowner felt');
-  if (pressure) f.gaps.push('pressure phrases undid the goodwill');
+  if (c.validate) f.positives.push('told the homeowner their concern made sense');
+  if (c.accommodate) f.positives.push("fitted the visit around the homeowner's situation");
+  if (c.rapport) f.positives.push('built personal rapport');
+  if (c.reflect) f.positives.push("played the homeowner's own words back");
+  if (abuse) {
+    f.positives.length = 0;
+    f.gaps.push('insulted the homeowner, which ends any trust');
+  }
+  if (!c.feeling && !c.accommodate && !abuse) f.gaps.push('never put into words how the homeowner felt');
+  if (pressure) f.gaps.push('used fear or a deadline as pressure, which undid the goodwill');
+  if (dismiss) f.gaps.push("brushed aside the homeowner's view instead of exploring it");
   if (interruptions)
     f.gaps.push(
       interruptions > 1
@@ -266,8 +331,8 @@ function detectEmpathy(turns: Turn[], repShare: number, personaName?: string): F
   if (ignored)
     f.gaps.push(
       ignored > 1
-        ? `moved past ${ignored} concerns without acknowledging them`
-        : 'moved past a concern without acknowledging it',
+        ? `moved past ${ignored} things the homeowner shared without a word`
+        : 'moved past something the homeowner shared without a word',
     );
   if (repShare > 0.8) f.gaps.push(`did ${Math.round(repShare * 100)}% of the talking`);
   return f;
