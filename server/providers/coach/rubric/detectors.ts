@@ -97,6 +97,16 @@ export interface Analysis {
 const has = (re: RegExp, s: string) => re.test(s);
 const clamp = (n: number, lo = 0, hi = 10) => Math.max(lo, Math.min(hi, n));
 
+/** Undo the commonest recogniser slips that change a phrase's grammar ("want too see", "your welcome"). */
+function repairNorm(norm: string): string {
+  return norm
+    .replace(
+      /\btoo (see|be|look|do|get|go|come|make|have|talk|think|show|meet|decide|sign|pick|start|keep|ask|know)\b/g,
+      'to $1',
+    )
+    .replace(/\byour (welcome|right|probably|going|gonna|looking|paying|getting|not)\b/g, 'youre $1');
+}
+
 export function buildTurns(entries: TranscriptEntry[]): Turn[] {
   return entries
     .filter((e) => isFinal(e) && countWords(e.transcript) > 0)
@@ -106,7 +116,7 @@ export function buildTurns(entries: TranscriptEntry[]): Turn[] {
         index,
         role: e.role,
         text: e.transcript.trim(),
-        norm: normalizeText(e.transcript),
+        norm: repairNorm(normalizeText(e.transcript)),
         words: countWords(e.transcript),
         lemmas: a.lemmas,
         sentiment: a.sentiment,
@@ -147,12 +157,6 @@ const nextRep = (turns: Turn[], i: number): Turn | undefined =>
 
 // ---------------------------------------------------------------- empathy
 
-const ACK_SPECIFIC = loose(
-  /\b(that s|thats|that is|sounds|that sounds|must be|that must be) (really |so |pretty )?(rough|tough|hard|frustrating|stressful|scary|awful|annoying|a pain|a real (worry|concern|pain)|no fun|worrying|upsetting)\b|\bsorry (that happened|to hear|about that|about your|you had|you went)\b|\b(id|i would|i d) (hate that|hate it|be nervous|be worried|be frustrated|be upset|feel the same|do the same|want the same)\b|\bsounds like (you re|youre|you are|you ve|youve|it s|its)\b|\bi (dont|don t) blame you\b|\bno wonder\b|\bi can (only )?imagine\b|\bnobody wants\b|\byou should (compare|get|shop)\b|\b(totally|completely|very) (fair|understandable|reasonable)\b|\bi (hear|here|get) (you|that|it)\b.{0,40}\b(i ve|ive|i have|my own|we had|i had)\b|\bthats (a |really )?(smart|fair|great|good) (question|point|move|idea)\b|\bthat makes (total |complete |perfect )?sense\b/,
-);
-const ACK_GENERIC = loose(
-  /\b(i (totally |really |completely |definitely )?(understand|hear you|here you|get it|get that|appreciate (that|it))|fair enough|okay fair|ok fair|makes sense|of course|no worries|no problem|good (question|point)|i see|got it|absolutely)\b/,
-);
 const CONCERN = loose(
   /\b(nervous|worried|worry|scared|afraid|concerned|hate (it|that|when)|frustrat\w*|ripped off|burned|burnt|overpay|not (handing|signing|deciding|sure)|dont want|never saw (him|them)|took a deposit|gotta go|got to go|not a (great|good) time|bad time|busy|in a hurry|how do i know|isnt even here|is not even here|not even here)\b/,
 );
@@ -649,22 +653,23 @@ function detectOptions(
 
 // ---------------------------------------------------------------- objections
 
+/** The homeowner pushes back: what it is about decides the kind. */
 const OBJECTION: { kind: string; re: RegExp }[] = [
   {
     kind: 'price',
-    re: /\b(that s|thats|that is|it s|its) (a lot|too much|expensive|pricey|steep|more than)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\bjeez\b|\bwow\b.{0,20}\b(money|expensive|thousand)|\bhow much\?? (really|seriously)|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b/,
+    re: /\b(that s|thats|that is|it s|its) (a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b/,
   },
   {
     kind: 'competitor',
-    re: /\b(another|other|third|second) (company|contractor|quote|guy|companies|bid)|\bthe first guy\b|\bneighbou?r got (hers|his|theirs|it)\b|\bgetting (prices|quotes|bids)\b|\bcheaper (somewhere|elsewhere|online)\b/,
+    re: /\b(another|other|third|second) (company|contractor|quote|guy|companies|bid)|\bthe first guy\b|\bneighbou?r got (hers|his|theirs|it)\b|\bgetting (prices|quotes|bids)\b|\bcheaper (somewhere|elsewhere|online)\b|\b[a-z]+ quoted (me|us)\b|\b(my|our) (sister|brother|neighbou?r|friend) used them\b/,
   },
   {
     kind: 'stall',
-    re: /\b(think (it|about it) over|think about it|sleep on it|not (today|tonight|right now)|not signing|not deciding|talk to my (wife|husband|partner|daughter|son)|want (my )?\w+ to see it|show my (wife|husband|partner)|(husband|wife|partner) isn t|(husband|wife|partner) isnt|need to check with|get back to you)\b/,
+    re: /\b(think (it|about it) over|think about it|sleep on it|not (today|tonight|right now)|not (signing|booking|deciding) anything|talk to my (wife|husband|partner|daughter|son)|want (my )?\w+ to (see|look at) it|show my (wife|husband|partner)|(husband|wife|partner) isn t|(husband|wife|partner) isnt|need to check with|get back to you|without (my )?(wife|husband|partner|son|daughter|[a-z]+)(?= (first|before|i|here|\.|$))|(can t|cant) (really )?decide|(wants?|needs?|would want|will want|ll want) to (see|look at) (it|some|the|them|samples)|i don t sign|i dont sign|on a first visit|both quotes|side by side|i ll think about it|ill think about it|not comfortable (signing|deciding))\b/,
   },
   {
     kind: 'trust',
-    re: /\b(how do i know|ripped off|burned|burnt|scam|never saw (him|them) again|took a deposit|not handing anybody|every(one|body) says|is (that|it) even real|don t trust|dont trust|overpay)\b/,
+    re: /\b(how do i know|ripped off|burned|burnt|scam|never saw (him|them) again|took a deposit|not handing anybody|every(one|body) says|is (that|it) even real|don t trust|dont trust|overpay|one of them|storm chasers?)\b/,
   },
   {
     kind: 'need',
@@ -672,7 +677,7 @@ const OBJECTION: { kind: string; re: RegExp }[] = [
   },
   {
     kind: 'time',
-    re: /\b(not a (great|good) time|gotta go|got to go|(\w+|a couple|about \w+) minutes(, man)?\b.*\b(before|then)?|in a hurry|on a (work )?call)\b/,
+    re: /\b(not a (great|good) time|bad timing|really bad time|gotta go|got to go|walking out the door|in a hurry|on a (work )?call|only (have|got) (a few|\w+) minutes|don t have (much |a lot of )?time)\b/,
   },
   {
     kind: 'worry',
@@ -680,25 +685,19 @@ const OBJECTION: { kind: string; re: RegExp }[] = [
   },
 ].map((o) => ({ ...o, re: loose(o.re) }));
 const CLARIFY_Q = loose(
-  /\b(what|how|which|why|can i ask|do you know|was it|were those|is it|is there|what s|whats)\b/,
+  /\b(what|how|which|why|can i ask|can i see|do you know|was it|were those|is it|is there|what s|whats|tell me)\b/,
 );
 const CONFIRM = loose(
-  /\b(does that (make sense|explain|help|answer|sound|work|cover)|would that (make you feel|help|work|ease|address)|how does that sound|is that (fair|helpful)|(is there )?anything else (holding|that would|stopping|on your mind)|did that answer|does that change|do you feel better|feel better about)\b/,
+  /\b(does that (make sense|explain|help|answer|sound|work|cover|take care|make it|change|ease)|would that (make you feel|help|work|ease|address|take care)|how does that sound|is that (fair|helpful)|(is there )?(anything|something) else (holding|that would|stopping|on your mind|you d want|you would want|in their|i should)|did that answer|do you feel better|feel better about|feel good about it|is that on your mind)\b/,
 );
 const DISCOUNT = loose(
-  /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b/,
-);
-const ARGUE = loose(
-  /\b(trust me|you get what you pay for|garbage|junk|isn t expensive|isnt expensive|that s not true|thats not true|you d (just )?be throwing|youd (just )?be throwing|they don t last|they dont last|what s the other company gonna|whats the other company gonna|you re wrong|youre wrong|honestly \w+ isn t)\b/,
-);
-const FOLD = loose(
-  /^(oh |okay |ok |right |yeah |sure |um |uh )*(okay|ok|sure|right|yeah|sorry|no problem|fine)\b.{0,80}$/,
+  /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b|\bbeat (it|their|that|the|whatever|any)\b|\bmatch (whatever|their|it|any)\b|\b(percent|%) (off|under)\b/,
 );
 const RESPOND_REASON = loose(
-  /\b(because|so that|which means|the reason|that s why|thats why|the difference|what that means|warranty|license\w*|insured|reference|photos|proof|sample|guarantee|compared|versus|vs|wear layer|commercial|load calc\w*|inspect\w*)\b/,
+  /\b(because|so that|which means|the reason|that s why|thats why|the difference|what that means|warranty|licen[cs]\w*|insured|insurance|reference\w*|photos|proof|samples?|guarantee|compared|versus|vs|label|rebate|financing|\d+ percent|zero percent|months|nothing s due|nothing due|no deposit|don t take a dime|look it up|come back|both home|both here|plastic|one day|credit|comes off)\b/,
 );
 const PRE_EMPT = loose(
-  /\b(you might be (wondering|thinking)|a lot of (people|homeowners) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question))\b/,
+  /\b(you might be (wondering|thinking)|a lot of (people|homeowners|folks) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question)|most people (worry|ask))\b/,
 );
 
 interface Episode {
@@ -711,31 +710,49 @@ interface Episode {
   best?: Evidence;
 }
 
+// Relief is not push-back: "that's more than the other guys offered".
+const NOT_OBJECTION = loose(
+  /\b(that s|thats|that is|it s|its) (more|better) than (the |what )?(other|anyone|anybody)\b/,
+);
+const objectionKind = (t: Turn) =>
+  has(NOT_OBJECTION, t.norm) ? undefined : OBJECTION.find((o) => o.re.test(t.norm))?.kind;
+
 function detectObjections(turns: Turn[]): Finding & { raised: number; preEmpted: number; kinds: string[] } {
   const episodes: Episode[] = [];
   let lastEnd = -1;
+  let preEmpted = 0;
   for (let i = 0; i < turns.length; i++) {
     const t = turns[i];
-    if (t.role !== 'assistant' || i <= lastEnd) continue;
-    const hit = OBJECTION.find((o) => o.re.test(t.norm));
-    if (!hit) continue;
-    // The rep's handling: their turns until the homeowner signals a new objection, up to three.
-    const reps: Turn[] = [];
-    let j = i + 1;
-    for (; j < turns.length && reps.length < 3; j++) {
+    if (i <= lastEnd) continue;
+    // A worry the rep raises and asks about ("a lot of folks worry about the mess, is that on your mind?").
+    const preEmpt =
+      t.role === 'user' && has(PRE_EMPT, t.norm) && /\?|\b(is|does|are|would|do)\b/.test(t.text);
+    const kind = t.role === 'assistant' ? objectionKind(t) : preEmpt ? 'worry' : undefined;
+    if (!kind) continue;
+    if (preEmpt) preEmpted++;
+    // The rep's handling: their turns until the homeowner raises a different objection, up to three.
+    // Consecutive rep entries (a recogniser splits long turns) count as one reply; the episode
+    // ends when the homeowner raises a different objection or accepts the answer.
+    const reps: Turn[] = preEmpt ? [t] : [];
+    const agreedAfter: boolean[] = [];
+    let replies = 0;
+    for (let j = i + 1; j < turns.length && replies < 3; j++) {
       const u = turns[j];
       if (u.role === 'assistant') {
-        if (OBJECTION.some((o) => o.re.test(u.norm))) break;
-        if (reps.length && !/\?|\b(what|how|which)\b/.test(reps[reps.length - 1].text)) break;
+        const k = objectionKind(u);
+        if (k && k !== kind) break;
+        const agreed = has(AGREES, u.norm) && !/^no\b/.test(u.norm);
+        if (reps.length) agreedAfter[reps.length - 1] = agreed;
+        if (agreed && reps.length > (preEmpt ? 1 : 0)) break;
         continue;
       }
+      if (turns[j - 1]?.role !== 'user') replies++;
       reps.push(u);
     }
     lastEnd = reps.length ? reps[reps.length - 1].index : i;
-    episodes.push(scoreEpisode(hit.kind, t, reps));
+    episodes.push(scoreEpisode(kind, t, reps, agreedAfter, preEmpt));
   }
 
-  const preEmpted = turns.filter((t) => t.role === 'user' && has(PRE_EMPT, t.norm)).length;
   const f: Finding & { raised: number; preEmpted: number; kinds: string[] } = {
     score: 6,
     positives: [],
@@ -748,17 +765,13 @@ function detectObjections(turns: Turn[]): Finding & { raised: number; preEmpted:
     preEmpted,
   };
   if (!episodes.length) {
-    f.score = preEmpted ? 7 : 6;
-    f.gaps.push(
-      preEmpted
-        ? 'pre-empted a concern, though none was raised'
-        : 'no objection came up and none was pre-empted, so this part was not tested',
-    );
+    f.score = 6;
+    f.gaps.push('no objection came up and none was pre-empted, so this part was not tested');
     return f;
   }
-  // Heavier objections (price, trust, competitor) weigh more than a passing remark.
+  // Heavier objections (price, trust, competitor, stall) weigh more than a passing remark.
   const weight = (e: Episode) =>
-    ['price', 'trust', 'competitor', 'stall', 'worry'].includes(e.kind) ? 2 : 1;
+    ['price', 'trust', 'competitor', 'stall', 'worry', 'time'].includes(e.kind) ? 2 : 1;
   const totalW = episodes.reduce((n, e) => n + weight(e), 0);
   let score = episodes.reduce((n, e) => n + e.score * weight(e), 0) / totalW;
   const worst = Math.min(...episodes.map((e) => e.score));
@@ -771,16 +784,23 @@ function detectObjections(turns: Turn[]): Finding & { raised: number; preEmpted:
   const steps = new Set(episodes.flatMap((e) => e.steps));
   for (const s of ['acknowledged', 'clarified', 'answered with reasons', 'checked it landed'])
     if (steps.has(s)) f.positives.push(s);
-  if (steps.has('discounted')) f.gaps.push('dropped the price the moment the homeowner hesitated');
+  if (preEmpted) f.positives.push('raised a likely worry before it cost the sale');
+  if (steps.has('discounted')) f.gaps.push('dropped or matched the price before understanding the concern');
   if (steps.has('argued')) f.gaps.push('argued with the homeowner instead of exploring the concern');
   if (steps.has('pressured')) f.gaps.push('met the concern with pressure');
-  if (steps.has('folded')) f.gaps.push('accepted the objection without exploring it');
+  if (steps.has('folded')) f.gaps.push('let the concern pass without exploring or answering it');
   if (!steps.has('clarified')) f.gaps.push('never asked a question to understand the concern');
   if (!steps.has('checked it landed')) f.gaps.push('never checked the answer resolved the concern');
   return f;
 }
 
-function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
+function scoreEpisode(
+  kind: string,
+  objection: Turn,
+  reps: Turn[],
+  agreedAfter: boolean[],
+  preEmpt: boolean,
+): Episode {
   const ep: Episode = { kind, start: objection.index, quote: quoteFrom(objection), score: 0, steps: [] };
   if (!reps.length) {
     ep.score = 2;
@@ -790,31 +810,53 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
   const all = reps.map((r) => r.norm).join(' ');
   const first = reps[0];
   const ack =
-    has(ACK_SPECIFIC, first.norm) ||
-    has(ACK_GENERIC, first.norm) ||
-    /^(yeah|yes|totally|fair|right|ha|i hear|ugh|of course)\b/.test(first.norm);
-  const clarify = reps.some((r) =>
-    findQuestions(r.text).some(
-      (q) =>
-        CLARIFY_Q.test(normalizeText(q.text)) &&
-        !has(LOGISTICS, normalizeText(q.text)) &&
-        !has(CONFIRM, normalizeText(q.text)),
-    ),
-  );
-  const reasonWords = reps.reduce((n, r) => n + r.words, 0);
-  const respond = reasonWords >= 25 && (has(RESPOND_REASON, all) || reasonWords >= 45);
-  const confirm = has(CONFIRM, all) || /\bis (price|that|cost) the only thing\b/.test(all);
+    preEmpt ||
+    has(VALIDATE, first.norm) ||
+    has(NAME_FEELING, first.norm) ||
+    has(COURTESY, first.norm) ||
+    /^((oh|okay|ok|well) )*(yeah|yes|totally|fair|right|i hear|i understand|i get|of course|good question|great question)\b/.test(
+      first.norm,
+    );
+  const clarify =
+    preEmpt ||
+    reps.some((r) =>
+      findQuestions(r.text).some((q) => {
+        const n = normalizeText(q.text);
+        return (
+          CLARIFY_Q.test(n) &&
+          !has(LOGISTICS, n) &&
+          !has(CONFIRM, n) &&
+          !COMMIT.test(n) &&
+          !ACT_DAY.test(n) &&
+          !CLOCK.test(n)
+        );
+      }),
+    );
+  const handling = preEmpt ? reps.slice(1) : reps;
+  const reasonWords = handling.reduce((n, r) => n + r.words, 0);
+  const proposal = handling.some((r) => closeActs(r.text, r.norm).some((a) => a.kind === 'ask'));
+  const respond =
+    (reasonWords >= 12 && has(RESPOND_REASON, handling.map((r) => r.norm).join(' '))) ||
+    reasonWords >= 40 ||
+    proposal;
+  const confirm =
+    handling.some((r) => has(CONFIRM, r.norm)) ||
+    /\bis (price|that|cost) the only thing\b/.test(all) ||
+    (proposal && agreedAfter.some(Boolean));
   const discount = has(DISCOUNT, all);
-  const argue = has(ARGUE, all);
-  const pressure = findPressurePhrases(reps.map((r) => r.text).join(' ')).length > 0;
-  const folded = !clarify && !respond && reps.every((r) => has(FOLD, r.norm) || r.words < 14);
+  const argue = has(DISMISS, all);
+  const pressure =
+    has(FEAR_PRESSURE, all) ||
+    has(DEADLINE, all) ||
+    findPressurePhrases(reps.map((r) => r.text).join(' ')).some((p) => !/trust me/.test(p));
+  const folded = !clarify && !respond;
   // A conditional close that keeps the homeowner's condition ("if Mark's on board, ...") handles a stall.
   const conditional =
     kind === 'stall' && /\bif (\w+ )?(s|is|are|re)? ?(on board|agrees|likes|okay|happy)\b/.test(all);
 
   let score = 2;
   if (ack) {
-    score += 2;
+    score += 1.5;
     ep.steps.push('acknowledged');
   }
   if (clarify) {
@@ -822,11 +864,11 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
     ep.steps.push('clarified');
   }
   if (respond) {
-    score += 2;
+    score += 3;
     ep.steps.push('answered with reasons');
   }
   if (confirm || conditional) {
-    score += 2;
+    score += 1.5;
     ep.steps.push('checked it landed');
   }
   if (discount) {
@@ -834,22 +876,31 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
     ep.steps.push('discounted');
   }
   if (argue) {
-    score -= 3;
+    score -= 4;
     ep.steps.push('argued');
   }
   if (pressure) {
-    score -= 3;
+    score -= 4;
     ep.steps.push('pressured');
   }
   if (folded) {
     score = Math.min(score, 3);
     ep.steps.push('folded');
   }
+  // High needs the loop closed: the rep checks the answer landed.
+  if (!confirm && !conditional) score = Math.min(score, 7);
   ep.score = clamp(score);
-  const where = discount ? DISCOUNT : argue ? ARGUE : undefined;
-  if (where || pressure || folded) {
-    const r =
-      reps.find((x) => (where ? has(where, x.norm) : findPressurePhrases(x.text).length > 0)) ?? first;
+  const where = discount
+    ? DISCOUNT
+    : argue
+      ? DISMISS
+      : pressure
+        ? has(FEAR_PRESSURE, all)
+          ? FEAR_PRESSURE
+          : DEADLINE
+        : undefined;
+  if (where || folded) {
+    const r = reps.find((x) => (where ? has(where, x.norm) : true)) ?? first;
     ep.misstep = {
       quote: quoteFrom(r, where),
       turn: r.index,
@@ -858,17 +909,17 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
         ? 'discounted at the first push-back'
         : argue
           ? 'argued'
-          : folded
-            ? 'let the objection end the conversation'
-            : 'pressured',
+          : pressure
+            ? 'pressured'
+            : 'let the objection pass',
     };
   } else {
-    const r = reps.find((x) => has(CONFIRM, x.norm)) ?? first;
+    const r = reps.find((x) => has(CONFIRM, x.norm)) ?? reps.find((x) => has(VALIDATE, x.norm)) ?? first;
     ep.best = {
-      quote: quoteFrom(r, has(CONFIRM, r.norm) ? CONFIRM : undefined),
+      quote: quoteFrom(r, has(CONFIRM, r.norm) ? CONFIRM : has(VALIDATE, r.norm) ? VALIDATE : undefined),
       turn: r.index,
       strength: 0.4 + ep.score / 20,
-      label: `handled "${ep.quote}"`,
+      label: preEmpt ? 'raised the worry before it cost the sale' : 'handled the objection',
     };
   }
   return ep;
