@@ -477,11 +477,11 @@ const rankQ = (q: QuestionFact) =>
 const NUM =
   '(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\\d+)';
 const PRICE = new RegExp(
-  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(k|grand|dollars|bucks)\\b|\\b${NUM}([ -]${NUM})? (thousand|hundred|grand|dollars|bucks)( (and )?${NUM}([ -]${NUM})? hundred)?\\b(?! (installs|homes|houses|windows|roofs|jobs|customers|people|square|feet|miles|years|families))|(?<=\\b(about|around|is|s|at|for|to|was|costs?|runs|comes to|only) )${NUM}-(one|two|three|four|five|six|seven|eight|nine)\\b(?! (minutes|hours|years|days|percent|miles|feet|degrees))`,
+  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(k|grand|dollars|bucks)\\b|\\b${NUM}([ -]${NUM})? (thousand|hundred|grand|dollars|bucks)( (and )?${NUM}([ -]${NUM})? hundred)?\\b(?! (installs|homes|houses|windows|roofs|jobs|customers|people|square|feet|miles|years|families))|(?<=\\b(about|around|is|s|at|for|to|was|costs?|runs|comes to|only|like|be|its|thats) )${NUM}[ -](one|two|three|four|five|six|seven|eight|nine|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)( (one|two|three|four|five|six|seven|eight|nine))?\\b(?! (minutes|hours|years|days|percent|miles|feet|degrees|times|people|kids|weeks|months|windows|rooms|of))|(?<=, )(ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)-(one|two|three|four|five|six|seven|eight|nine)\\b(?=[.,])`,
   'gi',
 );
 const PRICE_CONTEXT = loose(
-  /\b(cost|price|priced|about|around|ballpark|installed|quote|runs|comes out|total|thousand|hundred|grand|dollars|bucks)\b|\$/,
+  /\b(cost|price|priced|about|around|ballpark|installed|quote|runs|comes out|total|thousand|hundred|grand|dollars|bucks|option|for the|for all|out of pocket|a month|more)\b|\$/,
 );
 const ENUM = loose(
   /\b(the (simplest|cheapest|basic|middle|top|premium|mid|budget|best|next|entry) (one|option|is|level|package|route)|another option|the other (one|option|kind)|or if you|if you really want|if budget s|if budgets|there s a|theres a|and a (\w+ )?(style|kind|type)|you (keep|do|go) )/g,
@@ -517,14 +517,18 @@ function choiceMarkers(norm: string): number {
   return Math.max(ordinals.size, norm.match(ENUM)?.length ?? 0);
 }
 
+const COUNTED_CHOICES = loose(
+  /\b(two|three|four) (basic |main |different |good )?(ways|options|setups|routes|choices|packages|levels|kinds|types|approaches|systems|directions)\b/,
+);
+const UPGRADE = loose(/\b(upgrade|step up) too?\b|\bif you (want|wanted) to (go|step) up\b/);
 const RECOMMEND = loose(
-  /\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
+  /\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put|do option|do the)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
 );
 const TIE = loose(
   /\b(you (mentioned|said|told me)|from what you ve told me|from what youve told me|based on what you|since you|because you (said|want|re|are)|for your (plan|needs|situation)|how you use|you guys use|for (ten|five|\w+) years on|if you re selling|if youre selling|with your)\b/,
 );
 const PUSH = loose(
-  /\b(only one i d|only one id|only one i would|i wouldn t feel good (selling|recommending)|i wouldnt feel good (selling|recommending)|the best \w+ we (make|sell|have)|our flagship|it s the only|its the only)\b/,
+  /\b(only one i d|only one id|only one i would|i wouldn t feel good (selling|recommending)|i wouldnt feel good (selling|recommending)|the best \w+ we (make|sell|have)|our flagship|it s the only (one|option|thing|system|product)|its the only (one|option|thing|system|product)|the only (thing|one|option) i d (put|recommend|do|sell)|the only (thing|one|option) id (put|recommend|do|sell))\b/,
 );
 const SOCIAL_STEER = loose(
   /\b(most people on your street|what (most|all) (people|your neighbors|everyone) (are|is) doing|everyone on (your|the) street)\b/,
@@ -588,7 +592,7 @@ function detectOptions(
       const reply = nextRep(turns, i);
       if (
         reply &&
-        (has(PUSH, reply.norm) || /\b(but|honest)\b/.test(reply.norm)) &&
+        (has(PUSH, reply.norm) || /\b(but|honest\w*)\b/.test(reply.norm)) &&
         distinctPrices(reply.text).length <= 1
       )
         refusedAlternative = true;
@@ -598,7 +602,14 @@ function detectOptions(
   // Spoken enumeration ("option one... two...") is the surer count; prices fill in when it is missing.
   // Spoken numbering ("one... two... or three") is the surest count; then distinct prices;
   // then looser markers.
-  const ordinals = markers >= ORDINAL_BONUS ? markers - ORDINAL_BONUS : 0;
+  let ordinals = markers >= ORDINAL_BONUS ? markers - ORDINAL_BONUS : 0;
+  // "There are two ways to go", "I can do two setups": the rep counts the choices out loud.
+  for (const t of rep) {
+    const m = t.norm.match(COUNTED_CHOICES);
+    if (m) ordinals = Math.max(ordinals, ORDINAL_VALUE[m[1]] ?? 0);
+  }
+  // An upgrade offered beside the base job is a second option.
+  if (ordinals < 2 && rep.some((t) => has(UPGRADE, t.norm)) && optionTurns.length) ordinals = 2;
   const optionCount = Math.min(
     4,
     ordinals >= 2
@@ -609,12 +620,15 @@ function detectOptions(
   );
 
   const singlePush = optionTurns.length > 0 && (push > 0 || refusedAlternative) && optionCount <= 2;
-  let score = [1, 2.5, 4.5, 5.5, 5.5][optionCount];
-  score += prices.size >= 2 ? 1.5 : prices.size === 1 ? 0.5 : 0;
-  if (recommend) score += 1;
-  score += Math.min(2.5, ties * 0.8 + echoed.size * 0.35);
+  let score = [1, 3, 4.5, 6, 6][optionCount];
+  score += prices.size >= 2 ? 1 : prices.size === 1 ? 0.5 : 0;
+  if (recommend) score += 1.5;
+  score += Math.min(2, ties * 0.7 + echoed.size * 0.3);
   score -= push * 1.5 + (refusedAlternative ? 2 : 0) + steer * 1;
   if (optionCount <= 1) score = Math.min(score, 4.5);
+  // High means a recommendation among priced choices; turning down a simpler option is a push.
+  if (!recommend) score = Math.min(score, 7);
+  if (refusedAlternative) score = Math.min(score, 4);
   f.score = clamp(score);
 
   // Quote the turn that lays out the most choices.
@@ -1198,7 +1212,15 @@ export function analyseConversation(
       t.role === 'user' &&
       (has(OPTIONS_START, t.norm) || choiceMarkers(t.norm) >= 2 || distinctPrices(t.text).length >= 1),
   );
-  const discoveryEnd = firstOption ? firstOption.index : turns.length;
+  let discoveryEnd = firstOption ? firstOption.index : turns.length;
+  // A recogniser may split the turn that lays out the options: start at the first piece.
+  while (
+    firstOption &&
+    discoveryEnd > 0 &&
+    turns[discoveryEnd - 1].role === 'user' &&
+    !/[.?!]\s*$/.test(turns[discoveryEnd - 1].text)
+  )
+    discoveryEnd--;
   const questions = detectQuestions(turns, opts.stage);
   const opt = detectOptions(turns, discoveryEnd);
   const needs = detectNeeds(turns, questions, discoveryEnd, opt.singlePush, opts.stage);
