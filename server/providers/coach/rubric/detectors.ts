@@ -1,6 +1,7 @@
 import {
   findPressurePhrases,
   looseContractions as loose,
+  classifyQuestion,
   findQuestions,
   isSmallTalk,
   normalizeText,
@@ -358,11 +359,16 @@ function questionForm(text: string, kind: QuestionKind): QuestionFact['form'] {
     '',
   );
   if (kind === 'open') return 'open';
+  // "How's the house feeling these days?" invites a description.
+  if (/^(hows|how s|how is|how are|how does|how do) (the|your|it|things|everything)\b/.test(n)) return 'open';
   if (/^(where|when|who|whos|which|how|what|whats|why)\b/.test(n)) return 'probe';
   // "Is this more about X, or Y?" offers a choice: it probes more than a yes/no.
   if (/\bor\b/.test(n) && n.split(' ').length >= 7) return 'probe';
   return 'yesno';
 }
+
+const RUN_ON_OPEN =
+  /\b(?:ok|okay|um|uh|so|and|wow|right|great|got it|sleep|i do|me|you)\s+((?:tell me (?:about|what|how|more)|walk me through|what else|what|whats|how|hows|why|who|where|when)\b)/g;
 
 function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
   const areas = needAreas(stage);
@@ -371,12 +377,28 @@ function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
     if (t.role !== 'user') return;
     const prev = prevOwner(turns, i);
     const answer = turns.slice(i + 1).find((x) => x.role === 'assistant');
-    for (const q of findQuestions(t.text)) {
+    const found = findQuestions(t.text);
+    // Unpunctuated recogniser text: open questions that start mid-turn ("...so tell me what happened").
+    if (!/[.?!]/.test(t.text))
+      for (const m of t.norm.matchAll(RUN_ON_OPEN)) {
+        const at = (m.index ?? 0) + m[0].length - m[1].length;
+        const clause = t.norm.slice(at).split(' ').slice(0, 14).join(' ');
+        if (!found.some((q) => normalizeText(q.text).includes(clause.split(' ').slice(0, 4).join(' '))))
+          found.push({ text: clause, kind: classifyQuestion(clause) ?? 'open' });
+      }
+    for (const q of found) {
       const qn = normalizeText(q.text);
       if (has(LOGISTICS, qn) || isSmallTalk(q.text)) continue;
       let kind = q.kind;
       // A menu of answers ("energy, looks, noise?") narrows an open question to a choice.
-      if (kind === 'open' && CHOICE.test(q.text) && /,/.test(q.text)) kind = 'closed';
+      // ...unless the menu stays open ("noise, the bills, anything?").
+      if (
+        kind === 'open' &&
+        CHOICE.test(q.text) &&
+        /,/.test(q.text) &&
+        !/\b(anything|something|whatever)( else)?\W*$/.test(q.text.toLowerCase())
+      )
+        kind = 'closed';
       const form = questionForm(q.text, kind);
       const shared = prev
         ? overlap(prev.lemmas, analyseLite(q.text)).filter((w) => !TRADE_STAPLES.has(w))
@@ -425,11 +447,15 @@ function detectNeeds(
   const covered = [...new Set(discovery.flatMap((q) => q.areas))];
   const depth = covered.some((a) => UNIVERSAL_DEPTH_AREAS.has(a));
 
-  const quality = open * 1.5 + probe * 1.0 + yesno * 0.35 + Math.min(3, followUps * 0.6);
-  let score = 1 + Math.min(5, quality * 0.6) + Math.min(4, covered.length * 0.8);
+  let score =
+    1 +
+    Math.min(5, open * 1.2 + probe * 0.7 + yesno * 0.25) +
+    Math.min(1.5, followUps * 0.4) +
+    Math.min(3, covered.length * 0.6);
   const total = discovery.length;
   if (total >= 4 && yesno / total >= 0.7) score = Math.min(score, 4);
   if (!depth) score = Math.min(score, 7); // high needs budget, timing, plans or who decides
+  if (open + probe * 0.5 < 2.5) score = Math.min(score, 7); // and open questions, not a checklist
   if (singlePush) score = Math.min(score, 6); // answers that never shaped the offer
   if (total === 0) score = Math.min(score, 1.5);
   f.score = clamp(score);
@@ -1092,6 +1118,17 @@ const AGREE = loose(
   /\b(sounds good|works|good|fine|sure|okay|ok|yes|yeah|see you|we re both home|were both home|home by|alright)\b/,
 );
 
+const FU_DECLINE = loose(/^((um|uh|well|oh) )*no\b|\bnot (booking|signing|interested)\b|\bif i want you\b/);
+const DAY_WORD = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/g;
+/** A concrete thing the rep will send, one-sided but real ("I'll email you the quote tonight"). */
+const SEND_PROMISE = loose(
+  /\b(i ll|ill|i will|we ll|well) (email|send|text|drop off|mail) (you |over |it |them )?(the |a |our |over |it )?(\w+ )?(quote|paperwork|estimate|proposal|agreement|contract|numbers|sheet|details|photos|references|info)\b/,
+);
+/** Leaves the next move to the homeowner. */
+const HAND_OFF = loose(
+  /\b(you ve got my card|youve got my card|if you change your mind|(give|shoot) (us|me) a (call|text|ring)|call (us|me) (whenever|when you re ready|if)|whenever you re ready|whenever youre ready|at some point|check back)\b/,
+);
+
 function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
   const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
   // The next step is set at the end of the visit: look at the last two fifths of the turns.
@@ -1107,7 +1144,15 @@ function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
   let agreed = false;
   let best: Turn | undefined;
   let bestPoints = 0;
+  let sendPromise = false;
+  let handOff = false;
   for (const t of rep) {
+    if (has(SEND_PROMISE, t.norm)) sendPromise = true;
+    if (has(HAND_OFF, t.norm)) handOff = true;
+    // A day in a deadline pitch, or one the homeowner turned down, is not a next step.
+    const answer = turns.slice(t.index + 1, t.index + 3).find((x) => x.role === 'assistant');
+    const declined = !!answer && FU_DECLINE.test(answer.norm);
+    if (has(DEADLINE, t.norm) || declined) continue;
     const d = has(DAY, t.norm);
     const dt = d && has(DATE, t.norm);
     const tm =
@@ -1121,13 +1166,7 @@ function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
     action ||= ac;
     if (has(VAGUE, t.norm)) vague = true;
     if (d || tm) {
-      const answer = turns[t.index + 1];
-      if (
-        answer?.role === 'assistant' &&
-        has(AGREE, answer.norm) &&
-        !/^(no|mm|mhm|mm hm)\b/.test(answer.norm)
-      )
-        agreed = true;
+      if (answer && has(AGREE, answer.norm) && !/^(no|mm|mhm|mm hm)\b/.test(answer.norm)) agreed = true;
     }
     const pts = (d ? 2 : 0) + (tm ? 2 : 0) + (at ? 2 : 0) + (ac ? 1 : 0) + (dt ? 1 : 0);
     if (pts > bestPoints) {
@@ -1135,16 +1174,30 @@ function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
       best = t;
     }
   }
-  let score = 1;
-  if (day) score += 2.5;
-  if (date) score += 0.5;
-  if (time) score += 2;
-  if (attendees) score += 2;
-  if (action) score += 1;
-  if (agreed && (day || time)) score += 1.5;
-  if (!day && !time) score = vague ? 2 : action ? 3 : 1;
-  if (!agreed) score = Math.min(score, 6);
-  if (!attendees || !time) score = Math.min(score, 7);
+  // The homeowner naming the rep's day back ("Thursday, I guess") agrees to it too.
+  const repDays = new Set(rep.flatMap((t) => t.norm.match(DAY_WORD) ?? []));
+  if (
+    tail.some(
+      (t) =>
+        t.role === 'assistant' &&
+        (t.norm.match(DAY_WORD) ?? []).some((d) => repDays.has(d)) &&
+        !FU_DECLINE.test(t.norm),
+    )
+  )
+    agreed = true;
+  let score: number;
+  if (day || time) {
+    score =
+      5 +
+      (time ? 1.5 : 0) +
+      (attendees ? 1.5 : 0) +
+      (agreed ? 1.5 : 0) +
+      (action ? 0.5 : 0) +
+      (date ? 0.5 : 0);
+    if (!agreed) score = Math.min(score, 6);
+    if (!attendees || !time) score = Math.min(score, 7);
+  } else score = sendPromise ? 5 : vague ? 2 : action ? 3 : 1;
+  if (handOff && !day && !time) score = Math.min(score, sendPromise ? 5 : 2);
   f.score = clamp(score);
   if (best)
     f.evidence.push({
