@@ -1,4 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { spawnTied } from '../child-process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PermanentJobError } from '../jobs/queue';
@@ -104,7 +105,7 @@ export interface AudioProbe {
 export async function probeAudio(file: string): Promise<AudioProbe> {
   const input = await safeInputArgs(file);
   const stderr = await new Promise<string>((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...input], {
+    const child = spawnTied(ffmpegPath(), ['-hide_banner', '-nostdin', ...input], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let text = '';
@@ -157,7 +158,7 @@ export async function* decodePcm(file: string, opts: DecodeOptions = {}): AsyncG
   const blockBytes = blockSamples * 2 * outChannels;
   const input = await safeInputArgs(file);
   const maxSamples = opts.maxSeconds ? Math.round(opts.maxSeconds * STT_SAMPLE_RATE) : Infinity;
-  const child = spawn(
+  const child = spawnTied(
     ffmpegPath(),
     [
       '-hide_banner',

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio } from 'node:child_process';
+import { spawnTied } from '../../../child-process';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { LiveRecognizer } from './types';
@@ -57,7 +58,7 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
     /** Search settings passed to the decoder (LIVE_SEARCH_ARGS or LIGHT_SEARCH_ARGS). */
     readonly searchArgs: string[] = LIVE_SEARCH_ARGS,
   ) {
-    this.child = spawn(
+    this.child = spawnTied(
       binary,
       [
         '-logfn',
