@@ -83,8 +83,8 @@ async function runSocket(baseUrl: string, script: RepScript): Promise<CallRecord
     const record: CallRecord = { script, opening, turns: [], ended: null };
     let lastSent = 0;
     for (const line of script.lines) {
-      // Two control messages a turn (the text and a ping), paced under the socket's flood limit.
-      const gap = (2 * 1000) / MAX_CONTROL_PER_SEC + 10 - (Date.now() - lastSent);
+      // Two control messages a turn (the text and a ping), at half the socket's flood limit.
+      const gap = (4 * 1000) / MAX_CONTROL_PER_SEC - (Date.now() - lastSent);
       if (gap > 0) await new Promise((r) => setTimeout(r, gap));
       lastSent = Date.now();
       const mark = call.received.length;
@@ -106,7 +106,9 @@ async function runSocket(baseUrl: string, script: RepScript): Promise<CallRecord
       if (ended || call.closed) {
         const reason = ended && 'reason' in ended ? ended.reason : null;
         if (reason !== 'customer-ended-call' && reason !== 'homeowner-ended-call')
-          throw new Error(`${script.name}: the call ended unexpectedly (${reason ?? 'closed'})`);
+          throw new Error(
+            `${script.name}: the call ended unexpectedly (${reason ?? 'closed'}): ${JSON.stringify(call.events.filter((e) => e.type === 'error'))}`,
+          );
         record.ended = reason === 'customer-ended-call' ? 'goodbye' : 'homeowner';
         break;
       }
