@@ -48,6 +48,9 @@ function seedOf(name: string): number {
   return h >>> 0;
 }
 
+/** CPU time per reply in direct mode: less at the mercy of a busy machine than wall time. */
+const cpuMs: number[] = [];
+
 async function runDirect(script: RepScript): Promise<CallRecord> {
   const conv = scriptedBrain.startConversation({ stage: script.stage, seed: seedOf(script.name) });
   const opening = conv.opening();
@@ -56,9 +59,12 @@ async function runDirect(script: RepScript): Promise<CallRecord> {
   for (const line of script.lines) {
     history.push({ role: 'user', text: line.text });
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     let reply = '';
     for await (const piece of conv.reply(history)) reply += piece;
     const ms = performance.now() - start;
+    const cpu = process.cpuUsage(cpuStart);
+    cpuMs.push((cpu.user + cpu.system) / 1000);
     reply = reply.trim();
     history.push({ role: 'assistant', text: reply });
     record.turns.push({ rep: line.text, tags: line.tags, reply, ms });
@@ -167,8 +173,10 @@ async function main(): Promise<void> {
   const run = (script: RepScript) => (direct ? runDirect(script) : runSocket(baseUrl, script));
   const calls: CallRecord[] = [];
   try {
+    cpuMs.length = 0;
     // Warm-up (the lemmatiser's model loads once per process, as in the server); not scored.
     await run(scripts[0]);
+    cpuMs.length = 0;
     for (const script of scripts) calls.push(await run(script));
   } finally {
     await server?.close();
@@ -183,7 +191,7 @@ async function main(): Promise<void> {
   const pushy = scores.filter((s) => s.pushy);
   const latencies = scores.flatMap((s) => s.latencies);
   const contradictions = scores.flatMap((s) => s.contradictions);
-  const totals = {
+  const totals: Record<string, string | number> = {
     scripts: scores.length,
     turnsAnswered: `${sum('answered')}/${sum('turns')}`,
     repeats: `${sum('repeated')}/${sum('sentences')} (${pct(sum('repeated'), sum('sentences'))}, target <= 2%)`,
@@ -194,6 +202,7 @@ async function main(): Promise<void> {
     contradictions: `${contradictions.length} (target 0)`,
     replyP95Ms: `${p95(latencies).toFixed(2)} (target <= 20; ${direct ? 'brain only' : 'typed turn sent -> final reply received'}, ${latencies.length} turns)`,
   };
+  if (direct) totals.replyCpuP95Ms = `${p95(cpuMs).toFixed(2)} (CPU time per reply)`;
   console.log('\noverall');
   for (const [k, v] of Object.entries(totals)) console.log(`  ${k.padEnd(20)} ${v}`);
   if (verbose) {
