@@ -9,7 +9,10 @@ import { storableText } from './text';
 export const leadFormSchema = z.object({
   email: emailField(),
   name: storableText()
-    .trim().max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`).nullable().optional(),
+    .trim()
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`)
+    .nullable()
+    .optional(),
   marketingOptIn: z.boolean('marketingOptIn must be true or false.').optional().default(false),
 });
 export type LeadFormInput = z.input<typeof leadFormSchema>;

@@ -30,6 +30,7 @@ import {
 } from './providers/system-engines';
 import { cleanDebris, setTempRoot } from './temp';
 import { scheduleRetention } from './domain/audio/retention';
+import { isClientRoute as isKnownClientRoute } from '../core/routes';
 
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -284,8 +285,13 @@ export async function createServer(
     if (!isClientRoute) {
       return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${url}`));
     }
-    // Client-side routes (/, /audio, /debug, and the client's own 404 page).
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDist);
+    // Client-side routes (/, /audio, /debug, /status); any other page gets the app's own 404 page
+    // with a real 404 status, so crawlers and monitors see it is missing.
+    return reply
+      .status(isKnownClientRoute(url) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .sendFile('index.html', clientDist);
   });
 
   const routes: Server['routes'] = [];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { saveCallTranscript, sessionExists } from '../domain/sessions/service';
 import type { EngineInfo } from '../providers/types';
-import { cpuCores, defaultMaxLiveCalls } from '../machine';
+import { cpuCores, defaultMaxLiveCalls, defaultMaxTextCalls } from '../machine';
 import { DecodeQueue } from './decode-queue';
 import { recordVoiceTurnLatency, trackLiveCall } from '../observability/metrics';
 import { limitConfig } from '../http/route';
@@ -38,16 +38,26 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
   const calls = new Set<VoiceSession>();
   // Each call can hold a decoder and a core's share of CPU: past the cap, callers hear "busy".
   const maxLiveCalls = config.MAX_LIVE_CALLS ?? defaultMaxLiveCalls();
-  ctx.log.info({ maxLiveCalls }, 'live call cap');
+  // Calls with the speech in the browser cost only the homeowner's words: their own, larger cap.
+  const maxTextCalls = config.MAX_TEXT_CALLS ?? defaultMaxTextCalls();
+  ctx.log.info({ maxLiveCalls, maxTextCalls }, 'live call cap');
   if (providers.has('vad')) providers.get('vad').warm?.(2 * cpuCores());
   // Live calls keep what was said: each saves its transcript before its socket is told to go.
   ctx.shutdown.onShutdown(() => Promise.allSettled([...calls].map((s) => s.handleClose())).then(() => {}));
+  /** At `start`: room for a call of this kind? (A socket's kind is known only then.) */
+  const admit = (modes: { input: string; output: string }): string | null => {
+    const kind = modes.input === 'audio' || modes.output === 'audio' ? 'audio' : 'text';
+    let live = 0;
+    for (const s of calls) if (s.load === kind) live++;
+    return live >= (kind === 'audio' ? maxLiveCalls : maxTextCalls) ? BUSY_MESSAGE : null;
+  };
 
   app.get('/api/voice', { websocket: true, config: limitConfig(config, 'voice') }, (socket: CallSocket) => {
     const send = (event: object) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     };
-    if (calls.size >= maxLiveCalls) {
+    // Sockets of both kinds together; each kind is checked again when its call starts.
+    if (calls.size >= maxLiveCalls + maxTextCalls) {
       send({ type: 'error', code: 'busy', message: BUSY_MESSAGE });
       socket.close(1013, 'busy');
       return;
@@ -74,6 +84,7 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
             brain: providers.info('brain')?.engine,
             tts: providers.info('tts')?.engine,
           }),
+        admit,
         sessionExists: (id) => sessionExists(ctx, id),
         saveTranscript: (id, transcript, durationSec, used) =>
           saveCallTranscript(ctx, id, { transcript, durationSec, engines: used }),

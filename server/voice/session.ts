@@ -59,6 +59,11 @@ export interface VoiceSessionDeps {
   startTimeoutMs?: number;
   /** Seed for the homeowner's choices (tests); random otherwise. */
   seed?: number;
+  /**
+   * Server-wide room for one more call of these modes: null admits it, else the message of the
+   * `busy` refusal. Asked once, at `start`, before anything is set up.
+   */
+  admit?(modes: { input: CallInput; output: CallOutput }): string | null;
 }
 
 /** Keep this much audio before speech starts, so the first syllable reaches the recogniser. */
@@ -114,6 +119,7 @@ export class VoiceSession {
   /** How rep turns arrive and how the homeowner answers (the start message chooses). */
   private input: CallInput = 'audio';
   private output: CallOutput = 'audio';
+  private admitted = false;
   private sessionId: string | null = null;
   private conversation: BrainConversation | null = null;
   private vad: FrameVad | null = null;
@@ -147,6 +153,15 @@ export class VoiceSession {
       if (!this.started && !this.starting)
         this.fail('start-timeout', 'The call was not started in time; press start to try again');
     }, deps.startTimeoutMs ?? START_TIMEOUT_MS);
+  }
+
+  /**
+   * What the call costs the server, once admitted: `audio` uses its speech engines (recogniser,
+   * synthesis), `text` only the homeowner's words (typed turns or the browser's own speech).
+   */
+  get load(): 'audio' | 'text' | null {
+    if (!this.admitted || this.ended) return null;
+    return this.input === 'audio' || this.output === 'audio' ? 'audio' : 'text';
   }
 
   get isEnded(): boolean {
@@ -194,8 +209,12 @@ export class VoiceSession {
         `Send ${UPSTREAM_SAMPLE_RATE} Hz mono 16-bit PCM; got ${msg.sampleRate} Hz`,
       );
     }
+    const output = msg.output ?? 'audio';
+    const refusal = this.deps.admit?.({ input, output }) ?? null;
+    if (refusal) return this.fail('busy', refusal);
     this.input = input;
-    this.output = msg.output ?? 'audio';
+    this.output = output;
+    this.admitted = true;
     await this.begin(msg.stage, msg.sessionId || null);
   }
 

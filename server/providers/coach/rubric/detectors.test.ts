@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptEntry } from '../../../core/transcript';
+import type { TranscriptEntry } from '../../../../core/transcript';
 import { analyseConversation } from './detectors';
 
 const T0 = 1_700_000_000_000;

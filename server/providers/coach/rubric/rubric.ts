@@ -5,9 +5,9 @@ import {
   SECTION_TITLES,
   type CoachingDocument,
   type SectionKey,
-} from '../../../core/coaching-format';
-import { conversationMetrics, type ConversationMetrics } from '../../../core/conversation-metrics';
-import type { TranscriptEntry } from '../../../core/transcript';
+} from '../../../../core/coaching-format';
+import { conversationMetrics, type ConversationMetrics } from '../../../../core/conversation-metrics';
+import type { TranscriptEntry } from '../../../../core/transcript';
 import { betterLine, personaFocusNote } from './advice';
 import { analyseConversation, type Analysis, type Evidence, type Finding } from './detectors';
 

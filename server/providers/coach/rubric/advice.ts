@@ -1,5 +1,5 @@
-import type { SectionKey } from '../../../core/coaching-format';
-import { personaFor, type PersonaCard } from '../../../core/stages';
+import type { SectionKey } from '../../../../core/coaching-format';
+import { personaFor, type PersonaCard } from '../../../../core/stages';
 
 /**
  * One better line to say next time, per section, tuned to the trade's real needs and to the

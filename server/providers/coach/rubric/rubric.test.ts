@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coachingProblems, parseCoaching, SECTION_KEYS } from '../../../core/coaching-format';
-import { normalizeText } from '../../../core/conversation-metrics';
-import type { TranscriptEntry } from '../../../core/transcript';
-import { sharedDir } from '../../test-support/harness';
+import { coachingProblems, parseCoaching, SECTION_KEYS } from '../../../../core/coaching-format';
+import { normalizeText } from '../../../../core/conversation-metrics';
+import type { TranscriptEntry } from '../../../../core/transcript';
+import { sharedDir } from '../../../test-support/harness';
 import { rubricCoaching } from './rubric';
 
 const T0 = 1_700_000_000_000;

@@ -1,14 +1,34 @@
 import {
   findPressurePhrases,
   looseContractions as loose,
+  classifyQuestion,
   findQuestions,
   isSmallTalk,
   normalizeText,
   splitSentences,
   type QuestionKind,
-} from '../../../core/conversation-metrics';
-import { countWords, isFinal, type TranscriptEntry } from '../../../core/transcript';
-import { analyse, overlap } from './nlp';
+} from '../../../../core/conversation-metrics';
+import { countWords, isFinal, type TranscriptEntry } from '../../../../core/transcript';
+import {
+  ABUSE,
+  ACCOMMODATE,
+  COURTESY,
+  DISCLOSURE,
+  DISMISS,
+  FEAR_PRESSURE,
+  NAME_FEELING,
+  RAPPORT,
+  VALIDATE,
+  AGREES,
+  BUYING_SIGNAL,
+  CLOCK,
+  closeActs,
+  COMMIT,
+  DAY as ACT_DAY,
+  DEADLINE,
+  DECLINES,
+} from './acts';
+import { analyse, overlap } from '../../../nlp';
 import { needAreas, TRADE_STAPLES, UNIVERSAL_DEPTH_AREAS } from './vocabulary';
 
 /**
@@ -78,6 +98,16 @@ export interface Analysis {
 const has = (re: RegExp, s: string) => re.test(s);
 const clamp = (n: number, lo = 0, hi = 10) => Math.max(lo, Math.min(hi, n));
 
+/** Undo the commonest recogniser slips that change a phrase's grammar ("want too see", "your welcome"). */
+function repairNorm(norm: string): string {
+  return norm
+    .replace(
+      /\btoo (see|be|look|do|get|go|come|make|have|talk|think|show|meet|decide|sign|pick|start|keep|ask|know)\b/g,
+      'to $1',
+    )
+    .replace(/\byour (welcome|right|probably|going|gonna|looking|paying|getting|not)\b/g, 'youre $1');
+}
+
 export function buildTurns(entries: TranscriptEntry[]): Turn[] {
   return entries
     .filter((e) => isFinal(e) && countWords(e.transcript) > 0)
@@ -87,7 +117,7 @@ export function buildTurns(entries: TranscriptEntry[]): Turn[] {
         index,
         role: e.role,
         text: e.transcript.trim(),
-        norm: normalizeText(e.transcript),
+        norm: repairNorm(normalizeText(e.transcript)),
         words: countWords(e.transcript),
         lemmas: a.lemmas,
         sentiment: a.sentiment,
@@ -128,36 +158,48 @@ const nextRep = (turns: Turn[], i: number): Turn | undefined =>
 
 // ---------------------------------------------------------------- empathy
 
-const ACK_SPECIFIC = loose(
-  /\b(that s|thats|that is|sounds|that sounds|must be|that must be) (really |so |pretty )?(rough|tough|hard|frustrating|stressful|scary|awful|annoying|a pain|a real (worry|concern|pain)|no fun|worrying|upsetting)\b|\bsorry (that happened|to hear|about that|about your|you had|you went)\b|\b(id|i would|i d) (hate that|hate it|be nervous|be worried|be frustrated|be upset|feel the same|do the same|want the same)\b|\bsounds like (you re|youre|you are|you ve|youve|it s|its)\b|\bi (dont|don t) blame you\b|\bno wonder\b|\bi can (only )?imagine\b|\bnobody wants\b|\byou should (compare|get|shop)\b|\b(totally|completely|very) (fair|understandable|reasonable)\b|\bi (hear|here|get) (you|that|it)\b.{0,40}\b(i ve|ive|i have|my own|we had|i had)\b|\bthats (a |really )?(smart|fair|great|good) (question|point|move|idea)\b|\bthat makes (total |complete |perfect )?sense\b/,
-);
-const ACK_GENERIC = loose(
-  /\b(i (totally |really |completely |definitely )?(understand|hear you|here you|get it|get that|appreciate (that|it))|fair enough|okay fair|ok fair|makes sense|of course|no worries|no problem|good (question|point)|i see|got it|absolutely)\b/,
-);
-// "Oh, sorry" at the start of a reply owns the homeowner's point (their time, an interruption).
-const APOLOGY = loose(/^((oh|yeah|right|okay|ok|um|uh) )*sorry\b/);
-const RAPPORT = loose(
-  /\b((beautiful|gorgeous|lovely|nice|great|cute) (home|house|place|yard|garden|dog|kitchen|porch|neighborhood|street)|he s gorgeous|hes gorgeous|she s gorgeous|shes gorgeous|thanks? (you )?for (having me|making (the )?time|your time|letting me|inviting me)|nice (to meet|meeting)|pleasure (to meet|meeting)|id love (one|some|a cup)|i d love (one|some|a cup)|how are you|how s your|hows your|good luck with|i ve got (a|two|three|kids)|ive got (a|two|three|kids)|i have (a dog|kids|a lab|a cat)|my (own )?(lab|dog|kids|wife|husband) (at home|did|does|is)|at home our|love that)\b/,
-);
-const PERSONAL = loose(
-  /\b(wife|husband|kids?|grandkids?|daughter|son|baby|dog|cat|puppy|plants|garden|hobby|retire\w*|vacation|grill\w*|coffee|family|grandchildren|mom|dad)\b/,
-);
 const CONCERN = loose(
   /\b(nervous|worried|worry|scared|afraid|concerned|hate (it|that|when)|frustrat\w*|ripped off|burned|burnt|overpay|not (handing|signing|deciding|sure)|dont want|never saw (him|them)|took a deposit|gotta go|got to go|not a (great|good) time|bad time|busy|in a hurry|how do i know|isnt even here|is not even here|not even here)\b/,
 );
 const CUT_OFF = loose(/[—–]\s*$|-{2,}\s*$|\.\.\.\s*$/);
 
-function detectEmpathy(turns: Turn[], repShare: number, personaName?: string): Finding {
-  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
-  let specific = 0;
-  let generic = 0;
-  let rapport = 0;
-  let echoes = 0;
+const REFLECT_FORM = loose(
+  /^((oh|okay|ok|right|yeah|ugh|oof|wow|so|and) )*(so|sounds like|so it sounds like|so this is|so what i m hearing|so what im hearing|so you re|so youre|so it s|so its|so the)\b/,
+);
+
+interface EmpathyCounts {
+  feeling: number;
+  validate: number;
+  accommodate: number;
+  rapport: number;
+  reflect: number;
+  courtesy: number;
+}
+
+/** Empathy read as acts: naming a feeling, validating a worry, fitting their situation, reflecting their words, warmth. */
+function detectEmpathy(
+  turns: Turn[],
+  repShare: number,
+  personaName?: string,
+): Finding & { abusive: boolean } {
+  const f: Finding & { abusive: boolean } = {
+    score: 0,
+    positives: [],
+    gaps: [],
+    evidence: [],
+    missteps: [],
+    abusive: false,
+  };
+  const c: EmpathyCounts = { feeling: 0, validate: 0, accommodate: 0, rapport: 0, reflect: 0, courtesy: 0 };
   let ignored = 0;
   let interruptions = 0;
   let pressure = 0;
+  let dismiss = 0;
+  let abuse = 0;
   let usedName = false;
   const name = personaName ? normalizeText(personaName) : '';
+  const add = (t: Turn, re: RegExp | undefined, strength: number, label: string) =>
+    f.evidence.push({ quote: quoteFrom(t, re), turn: t.index, strength, label });
 
   turns.forEach((t, i) => {
     if (t.role === 'assistant') {
@@ -170,92 +212,121 @@ function detectEmpathy(turns: Turn[], repShare: number, personaName?: string): F
           label: 'talked over the homeowner',
         });
       }
-      if (has(CONCERN, t.norm)) {
-        const reply = nextRep(turns, i);
-        if (
-          reply &&
-          !has(ACK_SPECIFIC, reply.norm) &&
-          !has(ACK_GENERIC, reply.norm) &&
-          overlap(t.lemmas, reply.lemmas).length < 2
-        ) {
+      if (has(DISCLOSURE, t.norm) || has(CONCERN, t.norm)) {
+        // The rep's answer (a recogniser may split it in two) should meet what was just said.
+        const reply = turns.slice(i + 1, i + 3).filter((x) => x.role === 'user');
+        const met = reply.some(
+          (r) =>
+            has(NAME_FEELING, r.norm) ||
+            has(VALIDATE, r.norm) ||
+            has(ACCOMMODATE, r.norm) ||
+            has(COURTESY, r.norm) ||
+            (has(REFLECT_FORM, r.norm) && overlap(t.lemmas, r.lemmas).length >= 1) ||
+            overlap(t.lemmas, r.lemmas).filter((w) => !TRADE_STAPLES.has(w)).length >= 2,
+        );
+        if (reply.length && !met) {
           ignored++;
           f.missteps.push({
-            quote: quoteFrom(reply),
-            turn: reply.index,
+            quote: quoteFrom(reply[0]),
+            turn: reply[0].index,
             strength: 0.5,
-            label: 'moved past a concern',
+            label: 'moved past what the homeowner shared',
           });
         }
       }
       return;
     }
+    if (has(ABUSE, t.norm)) {
+      abuse++;
+      f.missteps.push({ quote: quoteFrom(t, ABUSE), turn: i, strength: 1, label: 'insulted the homeowner' });
+      return; // nothing in an insulting line is credited
+    }
     const prev = prevOwner(turns, i);
-    if (has(ACK_SPECIFIC, t.norm)) {
-      specific++;
-      f.evidence.push({
-        quote: quoteFrom(t, ACK_SPECIFIC),
-        turn: i,
-        strength: 0.75 + Math.min(0.2, specific * 0.05),
-        label: 'named how the homeowner felt',
-      });
-    } else if (has(ACK_GENERIC, t.norm) || APOLOGY.test(t.norm)) {
-      generic++;
-      if (generic <= 2)
-        f.evidence.push({
-          quote: quoteFrom(t, ACK_GENERIC),
-          turn: i,
-          strength: 0.35,
-          label: 'acknowledged the homeowner',
-        });
+    if (has(NAME_FEELING, t.norm)) {
+      c.feeling++;
+      add(t, NAME_FEELING, 0.8 + Math.min(0.15, c.feeling * 0.05), 'named how the homeowner felt');
+    }
+    if (has(VALIDATE, t.norm)) {
+      c.validate++;
+      add(t, VALIDATE, 0.7, 'told the homeowner their concern was fair');
+    }
+    if (has(ACCOMMODATE, t.norm)) {
+      c.accommodate++;
+      add(t, ACCOMMODATE, 0.75, "fitted the visit to the homeowner's situation");
     }
     if (has(RAPPORT, t.norm)) {
-      rapport++;
-      f.evidence.push({ quote: quoteFrom(t, RAPPORT), turn: i, strength: 0.45, label: 'built rapport' });
-    } else if (prev && has(PERSONAL, prev.norm) && t.sentiment > 0.1 && t.words <= 40) {
-      // A warm reply to something personal (family, pets, plans) is rapport too.
-      rapport++;
-      f.evidence.push({ quote: quoteFrom(t), turn: i, strength: 0.4, label: 'warmed to something personal' });
+      c.rapport++;
+      add(t, RAPPORT, 0.5, 'built personal rapport');
+    } else if (has(COURTESY, t.norm)) {
+      c.courtesy++;
+      if (c.courtesy <= 2) add(t, COURTESY, 0.3, 'acknowledged the homeowner');
     }
     if (prev && prev.words >= 6) {
       const shared = overlap(prev.lemmas, t.lemmas).filter((w) => !TRADE_STAPLES.has(w));
-      if (shared.length >= 2 && t.words <= 60) echoes++;
+      if ((shared.length >= 2 && has(REFLECT_FORM, t.norm)) || (shared.length >= 3 && t.words <= 25)) {
+        c.reflect++;
+        add(t, REFLECT_FORM, 0.6, "played the homeowner's own words back");
+      }
     }
     if (name && !usedName && new RegExp(`\\b${name}\\b`).test(t.norm)) usedName = true;
-    const p = findPressurePhrases(t.text);
-    if (p.length) {
-      pressure += p.length;
+    if (has(FEAR_PRESSURE, t.norm) || has(DEADLINE, t.norm)) {
+      pressure++;
       f.missteps.push({
-        quote: quoteFrom(t, new RegExp(p[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
+        quote: quoteFrom(t, has(FEAR_PRESSURE, t.norm) ? FEAR_PRESSURE : DEADLINE),
         turn: i,
         strength: 0.9,
         label: 'pressure',
       });
+    } else if (has(DISMISS, t.norm)) {
+      dismiss++;
+      f.missteps.push({
+        quote: quoteFrom(t, DISMISS),
+        turn: i,
+        strength: 0.7,
+        label: "dismissed the homeowner's view",
+      });
     }
   });
 
-  let score = 2;
-  score += specific ? 2.5 + Math.min(2, (specific - 1) * 1.25) : 0;
-  score += Math.min(1.5, generic * 0.5);
-  score += Math.min(3, rapport);
-  score += Math.min(2, echoes * 0.6);
-  if (usedName) score += 0.5;
-  score -= Math.min(4, pressure * 1.2);
-  score -= interruptions * 1.5;
-  score -= ignored * 0.75;
-  if (repShare > 0.8) score -= 2;
-  else if (repShare > 0.72) score -= 0.5;
+  let score = 3;
+  score += Math.min(1.5, c.courtesy * 0.75);
+  score += Math.min(2, c.rapport);
+  score += Math.min(3, c.feeling * 1.5);
+  score += Math.min(2, c.validate);
+  score += Math.min(2, c.accommodate * 1.5);
+  score += Math.min(1.5, c.reflect * 0.75);
+  if (usedName) score += 0.25;
+  score -=
+    interruptions * 1.5 +
+    Math.min(2, ignored) * 0.75 +
+    (dismiss ? 0.75 + Math.min(1, (dismiss - 1) * 0.5) : 0);
+  if (repShare > 0.8) score -= 1.5;
+  // High needs a feeling met, not just politeness; pressure or insults make it low.
+  if (!c.feeling && !c.accommodate) score = Math.min(score, 7);
+  if (dismiss) score = Math.min(score, 6);
+  if (pressure) score = Math.min(score, 4) - Math.min(2, (pressure - 1) * 0.75);
+  if (abuse) {
+    score = Math.min(score, 2);
+    f.abusive = true;
+    f.evidence = [];
+  }
   f.score = clamp(score);
 
-  if (specific)
+  if (c.feeling)
     f.positives.push(
-      specific > 1
-        ? `named the homeowner's feelings ${specific} times`
-        : "named the homeowner's feeling once",
+      c.feeling > 1 ? `named the homeowner's feelings ${c.feeling} times` : "named the homeowner's feeling",
     );
-  if (rapport) f.positives.push('built personal rapport');
-  if (echoes >= 2) f.positives.push("played the homeowner's own words back");
-  if (!specific) f.gaps.push('never put into words how the homeowner felt');
-  if (pressure) f.gaps.push('pressure phrases undid the goodwill');
+  if (c.validate) f.positives.push('told the homeowner their concern made sense');
+  if (c.accommodate) f.positives.push("fitted the visit around the homeowner's situation");
+  if (c.rapport) f.positives.push('built personal rapport');
+  if (c.reflect) f.positives.push("played the homeowner's own words back");
+  if (abuse) {
+    f.positives.length = 0;
+    f.gaps.push('insulted the homeowner, which ends any trust');
+  }
+  if (!c.feeling && !c.accommodate && !abuse) f.gaps.push('never put into words how the homeowner felt');
+  if (pressure) f.gaps.push('used fear or a deadline as pressure, which undid the goodwill');
+  if (dismiss) f.gaps.push("brushed aside the homeowner's view instead of exploring it");
   if (interruptions)
     f.gaps.push(
       interruptions > 1
@@ -265,8 +336,8 @@ function detectEmpathy(turns: Turn[], repShare: number, personaName?: string): F
   if (ignored)
     f.gaps.push(
       ignored > 1
-        ? `moved past ${ignored} concerns without acknowledging them`
-        : 'moved past a concern without acknowledging it',
+        ? `moved past ${ignored} things the homeowner shared without a word`
+        : 'moved past something the homeowner shared without a word',
     );
   if (repShare > 0.8) f.gaps.push(`did ${Math.round(repShare * 100)}% of the talking`);
   return f;
@@ -288,11 +359,16 @@ function questionForm(text: string, kind: QuestionKind): QuestionFact['form'] {
     '',
   );
   if (kind === 'open') return 'open';
+  // "How's the house feeling these days?" invites a description.
+  if (/^(hows|how s|how is|how are|how does|how do) (the|your|it|things|everything)\b/.test(n)) return 'open';
   if (/^(where|when|who|whos|which|how|what|whats|why)\b/.test(n)) return 'probe';
   // "Is this more about X, or Y?" offers a choice: it probes more than a yes/no.
   if (/\bor\b/.test(n) && n.split(' ').length >= 7) return 'probe';
   return 'yesno';
 }
+
+const RUN_ON_OPEN =
+  /\b(?:ok|okay|um|uh|so|and|wow|right|great|got it|sleep|i do|me|you)\s+((?:tell me (?:about|what|how|more)|walk me through|what else|what|whats|how|hows|why|who|where|when)\b)/g;
 
 function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
   const areas = needAreas(stage);
@@ -301,12 +377,28 @@ function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
     if (t.role !== 'user') return;
     const prev = prevOwner(turns, i);
     const answer = turns.slice(i + 1).find((x) => x.role === 'assistant');
-    for (const q of findQuestions(t.text)) {
+    const found = findQuestions(t.text);
+    // Unpunctuated recogniser text: open questions that start mid-turn ("...so tell me what happened").
+    if (!/[.?!]/.test(t.text))
+      for (const m of t.norm.matchAll(RUN_ON_OPEN)) {
+        const at = (m.index ?? 0) + m[0].length - m[1].length;
+        const clause = t.norm.slice(at).split(' ').slice(0, 14).join(' ');
+        if (!found.some((q) => normalizeText(q.text).includes(clause.split(' ').slice(0, 4).join(' '))))
+          found.push({ text: clause, kind: classifyQuestion(clause) ?? 'open' });
+      }
+    for (const q of found) {
       const qn = normalizeText(q.text);
       if (has(LOGISTICS, qn) || isSmallTalk(q.text)) continue;
       let kind = q.kind;
       // A menu of answers ("energy, looks, noise?") narrows an open question to a choice.
-      if (kind === 'open' && CHOICE.test(q.text) && /,/.test(q.text)) kind = 'closed';
+      // ...unless the menu stays open ("noise, the bills, anything?").
+      if (
+        kind === 'open' &&
+        CHOICE.test(q.text) &&
+        /,/.test(q.text) &&
+        !/\b(anything|something|whatever)( else)?\W*$/.test(q.text.toLowerCase())
+      )
+        kind = 'closed';
       const form = questionForm(q.text, kind);
       const shared = prev
         ? overlap(prev.lemmas, analyseLite(q.text)).filter((w) => !TRADE_STAPLES.has(w))
@@ -355,11 +447,15 @@ function detectNeeds(
   const covered = [...new Set(discovery.flatMap((q) => q.areas))];
   const depth = covered.some((a) => UNIVERSAL_DEPTH_AREAS.has(a));
 
-  const quality = open * 1.5 + probe * 1.0 + yesno * 0.35 + Math.min(3, followUps * 0.6);
-  let score = 1 + Math.min(5, quality * 0.6) + Math.min(4, covered.length * 0.8);
+  let score =
+    1 +
+    Math.min(5, open * 1.2 + probe * 0.7 + yesno * 0.25) +
+    Math.min(1.5, followUps * 0.4) +
+    Math.min(3, covered.length * 0.6);
   const total = discovery.length;
   if (total >= 4 && yesno / total >= 0.7) score = Math.min(score, 4);
   if (!depth) score = Math.min(score, 7); // high needs budget, timing, plans or who decides
+  if (open + probe * 0.5 < 2.5) score = Math.min(score, 7); // and open questions, not a checklist
   if (singlePush) score = Math.min(score, 6); // answers that never shaped the offer
   if (total === 0) score = Math.min(score, 1.5);
   f.score = clamp(score);
@@ -407,11 +503,11 @@ const rankQ = (q: QuestionFact) =>
 const NUM =
   '(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\\d+)';
 const PRICE = new RegExp(
-  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(k|grand|dollars|bucks)\\b|\\b${NUM}([ -]${NUM})? (thousand|hundred|grand|dollars|bucks)( (and )?${NUM}([ -]${NUM})? hundred)?\\b(?! (installs|homes|houses|windows|roofs|jobs|customers|people|square|feet|miles|years|families))|(?<=\\b(about|around|is|s|at|for|to|was|costs?|runs|comes to|only) )${NUM}-(one|two|three|four|five|six|seven|eight|nine)\\b(?! (minutes|hours|years|days|percent|miles|feet|degrees))`,
+  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(k|grand|dollars|bucks)\\b|\\b${NUM}([ -]${NUM})? (thousand|hundred|grand|dollars|bucks)( (and )?${NUM}([ -]${NUM})? hundred)?\\b(?! (installs|homes|houses|windows|roofs|jobs|customers|people|square|feet|miles|years|families))|(?<=\\b(about|around|is|s|at|for|to|was|costs?|runs|comes to|only|like|be|its|thats) )${NUM}[ -](one|two|three|four|five|six|seven|eight|nine|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)( (one|two|three|four|five|six|seven|eight|nine))?\\b(?! (minutes|hours|years|days|percent|miles|feet|degrees|times|people|kids|weeks|months|windows|rooms|of))|(?<=, )(ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)-(one|two|three|four|five|six|seven|eight|nine)\\b(?=[.,])`,
   'gi',
 );
 const PRICE_CONTEXT = loose(
-  /\b(cost|price|priced|about|around|ballpark|installed|quote|runs|comes out|total|thousand|hundred|grand|dollars|bucks)\b|\$/,
+  /\b(cost|price|priced|about|around|ballpark|installed|quote|runs|comes out|total|thousand|hundred|grand|dollars|bucks|option|for the|for all|out of pocket|a month|more)\b|\$/,
 );
 const ENUM = loose(
   /\b(the (simplest|cheapest|basic|middle|top|premium|mid|budget|best|next|entry) (one|option|is|level|package|route)|another option|the other (one|option|kind)|or if you|if you really want|if budget s|if budgets|there s a|theres a|and a (\w+ )?(style|kind|type)|you (keep|do|go) )/g,
@@ -447,14 +543,18 @@ function choiceMarkers(norm: string): number {
   return Math.max(ordinals.size, norm.match(ENUM)?.length ?? 0);
 }
 
+const COUNTED_CHOICES = loose(
+  /\b(two|three|four) (basic |main |different |good )?(ways|options|setups|routes|choices|packages|levels|kinds|types|approaches|systems|directions)\b/,
+);
+const UPGRADE = loose(/\b(upgrade|step up) too?\b|\bif you (want|wanted) to (go|step) up\b/);
 const RECOMMEND = loose(
-  /\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
+  /\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put|do option|do the)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
 );
 const TIE = loose(
   /\b(you (mentioned|said|told me)|from what you ve told me|from what youve told me|based on what you|since you|because you (said|want|re|are)|for your (plan|needs|situation)|how you use|you guys use|for (ten|five|\w+) years on|if you re selling|if youre selling|with your)\b/,
 );
 const PUSH = loose(
-  /\b(only one i d|only one id|only one i would|i wouldn t feel good (selling|recommending)|i wouldnt feel good (selling|recommending)|the best \w+ we (make|sell|have)|our flagship|it s the only|its the only)\b/,
+  /\b(only one i d|only one id|only one i would|i wouldn t feel good (selling|recommending)|i wouldnt feel good (selling|recommending)|the best \w+ we (make|sell|have)|our flagship|it s the only (one|option|thing|system|product)|its the only (one|option|thing|system|product)|the only (thing|one|option) i d (put|recommend|do|sell)|the only (thing|one|option) id (put|recommend|do|sell))\b/,
 );
 const SOCIAL_STEER = loose(
   /\b(most people on your street|what (most|all) (people|your neighbors|everyone) (are|is) doing|everyone on (your|the) street)\b/,
@@ -518,7 +618,7 @@ function detectOptions(
       const reply = nextRep(turns, i);
       if (
         reply &&
-        (has(PUSH, reply.norm) || /\b(but|honest)\b/.test(reply.norm)) &&
+        (has(PUSH, reply.norm) || /\b(but|honest\w*)\b/.test(reply.norm)) &&
         distinctPrices(reply.text).length <= 1
       )
         refusedAlternative = true;
@@ -528,7 +628,14 @@ function detectOptions(
   // Spoken enumeration ("option one... two...") is the surer count; prices fill in when it is missing.
   // Spoken numbering ("one... two... or three") is the surest count; then distinct prices;
   // then looser markers.
-  const ordinals = markers >= ORDINAL_BONUS ? markers - ORDINAL_BONUS : 0;
+  let ordinals = markers >= ORDINAL_BONUS ? markers - ORDINAL_BONUS : 0;
+  // "There are two ways to go", "I can do two setups": the rep counts the choices out loud.
+  for (const t of rep) {
+    const m = t.norm.match(COUNTED_CHOICES);
+    if (m) ordinals = Math.max(ordinals, ORDINAL_VALUE[m[1]] ?? 0);
+  }
+  // An upgrade offered beside the base job is a second option.
+  if (ordinals < 2 && rep.some((t) => has(UPGRADE, t.norm)) && optionTurns.length) ordinals = 2;
   const optionCount = Math.min(
     4,
     ordinals >= 2
@@ -539,12 +646,15 @@ function detectOptions(
   );
 
   const singlePush = optionTurns.length > 0 && (push > 0 || refusedAlternative) && optionCount <= 2;
-  let score = [1, 2.5, 4.5, 5.5, 5.5][optionCount];
-  score += prices.size >= 2 ? 1.5 : prices.size === 1 ? 0.5 : 0;
-  if (recommend) score += 1;
-  score += Math.min(2.5, ties * 0.8 + echoed.size * 0.35);
+  let score = [1, 3, 4.5, 6, 6][optionCount];
+  score += prices.size >= 2 ? 1 : prices.size === 1 ? 0.5 : 0;
+  if (recommend) score += 1.5;
+  score += Math.min(2, ties * 0.7 + echoed.size * 0.3);
   score -= push * 1.5 + (refusedAlternative ? 2 : 0) + steer * 1;
   if (optionCount <= 1) score = Math.min(score, 4.5);
+  // High means a recommendation among priced choices; turning down a simpler option is a push.
+  if (!recommend) score = Math.min(score, 7);
+  if (refusedAlternative) score = Math.min(score, 4);
   f.score = clamp(score);
 
   // Quote the turn that lays out the most choices.
@@ -583,22 +693,23 @@ function detectOptions(
 
 // ---------------------------------------------------------------- objections
 
+/** The homeowner pushes back: what it is about decides the kind. */
 const OBJECTION: { kind: string; re: RegExp }[] = [
   {
     kind: 'price',
-    re: /\b(that s|thats|that is|it s|its) (a lot|too much|expensive|pricey|steep|more than)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\bjeez\b|\bwow\b.{0,20}\b(money|expensive|thousand)|\bhow much\?? (really|seriously)|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b/,
+    re: /\b(that s|thats|that is|it s|its) (a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b/,
   },
   {
     kind: 'competitor',
-    re: /\b(another|other|third|second) (company|contractor|quote|guy|companies|bid)|\bthe first guy\b|\bneighbou?r got (hers|his|theirs|it)\b|\bgetting (prices|quotes|bids)\b|\bcheaper (somewhere|elsewhere|online)\b/,
+    re: /\b(another|other|third|second) (company|contractor|quote|guy|companies|bid)|\bthe first guy\b|\bneighbou?r got (hers|his|theirs|it)\b|\bgetting (prices|quotes|bids)\b|\bcheaper (somewhere|elsewhere|online)\b|\b[a-z]+ quoted (me|us)\b|\b(my|our) (sister|brother|neighbou?r|friend) used them\b/,
   },
   {
     kind: 'stall',
-    re: /\b(think (it|about it) over|think about it|sleep on it|not (today|tonight|right now)|not signing|not deciding|talk to my (wife|husband|partner|daughter|son)|want (my )?\w+ to see it|show my (wife|husband|partner)|(husband|wife|partner) isn t|(husband|wife|partner) isnt|need to check with|get back to you)\b/,
+    re: /\b(think (it|about it) over|think about it|sleep on it|not (today|tonight|right now)|not (signing|booking|deciding) anything|talk to my (wife|husband|partner|daughter|son)|want (my )?\w+ to (see|look at) it|show my (wife|husband|partner)|(husband|wife|partner) isn t|(husband|wife|partner) isnt|need to check with|get back to you|without (my )?(wife|husband|partner|son|daughter|[a-z]+)(?= (first|before|i|here|\.|$))|(can t|cant) (really )?decide|(wants?|needs?|would want|will want|ll want) to (see|look at) (it|some|the|them|samples)|i don t sign|i dont sign|on a first visit|both quotes|side by side|i ll think about it|ill think about it|not comfortable (signing|deciding))\b/,
   },
   {
     kind: 'trust',
-    re: /\b(how do i know|ripped off|burned|burnt|scam|never saw (him|them) again|took a deposit|not handing anybody|every(one|body) says|is (that|it) even real|don t trust|dont trust|overpay)\b/,
+    re: /\b(how do i know|ripped off|burned|burnt|scam|never saw (him|them) again|took a deposit|not handing anybody|every(one|body) says|is (that|it) even real|don t trust|dont trust|overpay|one of them|storm chasers?)\b/,
   },
   {
     kind: 'need',
@@ -606,7 +717,7 @@ const OBJECTION: { kind: string; re: RegExp }[] = [
   },
   {
     kind: 'time',
-    re: /\b(not a (great|good) time|gotta go|got to go|(\w+|a couple|about \w+) minutes(, man)?\b.*\b(before|then)?|in a hurry|on a (work )?call)\b/,
+    re: /\b(not a (great|good) time|bad timing|really bad time|gotta go|got to go|walking out the door|in a hurry|on a (work )?call|only (have|got) (a few|\w+) minutes|don t have (much |a lot of )?time)\b/,
   },
   {
     kind: 'worry',
@@ -614,25 +725,19 @@ const OBJECTION: { kind: string; re: RegExp }[] = [
   },
 ].map((o) => ({ ...o, re: loose(o.re) }));
 const CLARIFY_Q = loose(
-  /\b(what|how|which|why|can i ask|do you know|was it|were those|is it|is there|what s|whats)\b/,
+  /\b(what|how|which|why|can i ask|can i see|do you know|was it|were those|is it|is there|what s|whats|tell me)\b/,
 );
 const CONFIRM = loose(
-  /\b(does that (make sense|explain|help|answer|sound|work|cover)|would that (make you feel|help|work|ease|address)|how does that sound|is that (fair|helpful)|(is there )?anything else (holding|that would|stopping|on your mind)|did that answer|does that change|do you feel better|feel better about)\b/,
+  /\b(does that (make sense|explain|help|answer|sound|work|cover|take care|make it|change|ease)|would that (make you feel|help|work|ease|address|take care)|how does that sound|is that (fair|helpful)|(is there )?(anything|something) else (holding|that would|stopping|on your mind|you d want|you would want|in their|i should)|did that answer|do you feel better|feel better about|feel good about it|is that on your mind)\b/,
 );
 const DISCOUNT = loose(
-  /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b/,
-);
-const ARGUE = loose(
-  /\b(trust me|you get what you pay for|garbage|junk|isn t expensive|isnt expensive|that s not true|thats not true|you d (just )?be throwing|youd (just )?be throwing|they don t last|they dont last|what s the other company gonna|whats the other company gonna|you re wrong|youre wrong|honestly \w+ isn t)\b/,
-);
-const FOLD = loose(
-  /^(oh |okay |ok |right |yeah |sure |um |uh )*(okay|ok|sure|right|yeah|sorry|no problem|fine)\b.{0,80}$/,
+  /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b|\bbeat (it|their|that|the|whatever|any)\b|\bmatch (whatever|their|it|any)\b|\b(percent|%) (off|under)\b/,
 );
 const RESPOND_REASON = loose(
-  /\b(because|so that|which means|the reason|that s why|thats why|the difference|what that means|warranty|license\w*|insured|reference|photos|proof|sample|guarantee|compared|versus|vs|wear layer|commercial|load calc\w*|inspect\w*)\b/,
+  /\b(because|so that|which means|the reason|that s why|thats why|the difference|what that means|warranty|licen[cs]\w*|insured|insurance|reference\w*|photos|proof|samples?|guarantee|compared|versus|vs|label|rebate|financing|\d+ percent|zero percent|months|nothing s due|nothing due|no deposit|don t take a dime|look it up|come back|both home|both here|plastic|one day|credit|comes off)\b/,
 );
 const PRE_EMPT = loose(
-  /\b(you might be (wondering|thinking)|a lot of (people|homeowners) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question))\b/,
+  /\b(you might be (wondering|thinking)|a lot of (people|homeowners|folks) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question)|most people (worry|ask))\b/,
 );
 
 interface Episode {
@@ -645,31 +750,49 @@ interface Episode {
   best?: Evidence;
 }
 
+// Relief is not push-back: "that's more than the other guys offered".
+const NOT_OBJECTION = loose(
+  /\b(that s|thats|that is|it s|its) (more|better) than (the |what )?(other|anyone|anybody)\b/,
+);
+const objectionKind = (t: Turn) =>
+  has(NOT_OBJECTION, t.norm) ? undefined : OBJECTION.find((o) => o.re.test(t.norm))?.kind;
+
 function detectObjections(turns: Turn[]): Finding & { raised: number; preEmpted: number; kinds: string[] } {
   const episodes: Episode[] = [];
   let lastEnd = -1;
+  let preEmpted = 0;
   for (let i = 0; i < turns.length; i++) {
     const t = turns[i];
-    if (t.role !== 'assistant' || i <= lastEnd) continue;
-    const hit = OBJECTION.find((o) => o.re.test(t.norm));
-    if (!hit) continue;
-    // The rep's handling: their turns until the homeowner signals a new objection, up to three.
-    const reps: Turn[] = [];
-    let j = i + 1;
-    for (; j < turns.length && reps.length < 3; j++) {
+    if (i <= lastEnd) continue;
+    // A worry the rep raises and asks about ("a lot of folks worry about the mess, is that on your mind?").
+    const preEmpt =
+      t.role === 'user' && has(PRE_EMPT, t.norm) && /\?|\b(is|does|are|would|do)\b/.test(t.text);
+    const kind = t.role === 'assistant' ? objectionKind(t) : preEmpt ? 'worry' : undefined;
+    if (!kind) continue;
+    if (preEmpt) preEmpted++;
+    // The rep's handling: their turns until the homeowner raises a different objection, up to three.
+    // Consecutive rep entries (a recogniser splits long turns) count as one reply; the episode
+    // ends when the homeowner raises a different objection or accepts the answer.
+    const reps: Turn[] = preEmpt ? [t] : [];
+    const agreedAfter: boolean[] = [];
+    let replies = 0;
+    for (let j = i + 1; j < turns.length && replies < 3; j++) {
       const u = turns[j];
       if (u.role === 'assistant') {
-        if (OBJECTION.some((o) => o.re.test(u.norm))) break;
-        if (reps.length && !/\?|\b(what|how|which)\b/.test(reps[reps.length - 1].text)) break;
+        const k = objectionKind(u);
+        if (k && k !== kind) break;
+        const agreed = has(AGREES, u.norm) && !/^no\b/.test(u.norm);
+        if (reps.length) agreedAfter[reps.length - 1] = agreed;
+        if (agreed && reps.length > (preEmpt ? 1 : 0)) break;
         continue;
       }
+      if (turns[j - 1]?.role !== 'user') replies++;
       reps.push(u);
     }
     lastEnd = reps.length ? reps[reps.length - 1].index : i;
-    episodes.push(scoreEpisode(hit.kind, t, reps));
+    episodes.push(scoreEpisode(kind, t, reps, agreedAfter, preEmpt));
   }
 
-  const preEmpted = turns.filter((t) => t.role === 'user' && has(PRE_EMPT, t.norm)).length;
   const f: Finding & { raised: number; preEmpted: number; kinds: string[] } = {
     score: 6,
     positives: [],
@@ -682,17 +805,13 @@ function detectObjections(turns: Turn[]): Finding & { raised: number; preEmpted:
     preEmpted,
   };
   if (!episodes.length) {
-    f.score = preEmpted ? 7 : 6;
-    f.gaps.push(
-      preEmpted
-        ? 'pre-empted a concern, though none was raised'
-        : 'no objection came up and none was pre-empted, so this part was not tested',
-    );
+    f.score = 6;
+    f.gaps.push('no objection came up and none was pre-empted, so this part was not tested');
     return f;
   }
-  // Heavier objections (price, trust, competitor) weigh more than a passing remark.
+  // Heavier objections (price, trust, competitor, stall) weigh more than a passing remark.
   const weight = (e: Episode) =>
-    ['price', 'trust', 'competitor', 'stall', 'worry'].includes(e.kind) ? 2 : 1;
+    ['price', 'trust', 'competitor', 'stall', 'worry', 'time'].includes(e.kind) ? 2 : 1;
   const totalW = episodes.reduce((n, e) => n + weight(e), 0);
   let score = episodes.reduce((n, e) => n + e.score * weight(e), 0) / totalW;
   const worst = Math.min(...episodes.map((e) => e.score));
@@ -705,16 +824,23 @@ function detectObjections(turns: Turn[]): Finding & { raised: number; preEmpted:
   const steps = new Set(episodes.flatMap((e) => e.steps));
   for (const s of ['acknowledged', 'clarified', 'answered with reasons', 'checked it landed'])
     if (steps.has(s)) f.positives.push(s);
-  if (steps.has('discounted')) f.gaps.push('dropped the price the moment the homeowner hesitated');
+  if (preEmpted) f.positives.push('raised a likely worry before it cost the sale');
+  if (steps.has('discounted')) f.gaps.push('dropped or matched the price before understanding the concern');
   if (steps.has('argued')) f.gaps.push('argued with the homeowner instead of exploring the concern');
   if (steps.has('pressured')) f.gaps.push('met the concern with pressure');
-  if (steps.has('folded')) f.gaps.push('accepted the objection without exploring it');
+  if (steps.has('folded')) f.gaps.push('let the concern pass without exploring or answering it');
   if (!steps.has('clarified')) f.gaps.push('never asked a question to understand the concern');
   if (!steps.has('checked it landed')) f.gaps.push('never checked the answer resolved the concern');
   return f;
 }
 
-function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
+function scoreEpisode(
+  kind: string,
+  objection: Turn,
+  reps: Turn[],
+  agreedAfter: boolean[],
+  preEmpt: boolean,
+): Episode {
   const ep: Episode = { kind, start: objection.index, quote: quoteFrom(objection), score: 0, steps: [] };
   if (!reps.length) {
     ep.score = 2;
@@ -724,31 +850,53 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
   const all = reps.map((r) => r.norm).join(' ');
   const first = reps[0];
   const ack =
-    has(ACK_SPECIFIC, first.norm) ||
-    has(ACK_GENERIC, first.norm) ||
-    /^(yeah|yes|totally|fair|right|ha|i hear|ugh|of course)\b/.test(first.norm);
-  const clarify = reps.some((r) =>
-    findQuestions(r.text).some(
-      (q) =>
-        CLARIFY_Q.test(normalizeText(q.text)) &&
-        !has(LOGISTICS, normalizeText(q.text)) &&
-        !has(CONFIRM, normalizeText(q.text)),
-    ),
-  );
-  const reasonWords = reps.reduce((n, r) => n + r.words, 0);
-  const respond = reasonWords >= 25 && (has(RESPOND_REASON, all) || reasonWords >= 45);
-  const confirm = has(CONFIRM, all) || /\bis (price|that|cost) the only thing\b/.test(all);
+    preEmpt ||
+    has(VALIDATE, first.norm) ||
+    has(NAME_FEELING, first.norm) ||
+    has(COURTESY, first.norm) ||
+    /^((oh|okay|ok|well) )*(yeah|yes|totally|fair|right|i hear|i understand|i get|of course|good question|great question)\b/.test(
+      first.norm,
+    );
+  const clarify =
+    preEmpt ||
+    reps.some((r) =>
+      findQuestions(r.text).some((q) => {
+        const n = normalizeText(q.text);
+        return (
+          CLARIFY_Q.test(n) &&
+          !has(LOGISTICS, n) &&
+          !has(CONFIRM, n) &&
+          !COMMIT.test(n) &&
+          !ACT_DAY.test(n) &&
+          !CLOCK.test(n)
+        );
+      }),
+    );
+  const handling = preEmpt ? reps.slice(1) : reps;
+  const reasonWords = handling.reduce((n, r) => n + r.words, 0);
+  const proposal = handling.some((r) => closeActs(r.text, r.norm).some((a) => a.kind === 'ask'));
+  const respond =
+    (reasonWords >= 12 && has(RESPOND_REASON, handling.map((r) => r.norm).join(' '))) ||
+    reasonWords >= 40 ||
+    proposal;
+  const confirm =
+    handling.some((r) => has(CONFIRM, r.norm)) ||
+    /\bis (price|that|cost) the only thing\b/.test(all) ||
+    (proposal && agreedAfter.some(Boolean));
   const discount = has(DISCOUNT, all);
-  const argue = has(ARGUE, all);
-  const pressure = findPressurePhrases(reps.map((r) => r.text).join(' ')).length > 0;
-  const folded = !clarify && !respond && reps.every((r) => has(FOLD, r.norm) || r.words < 14);
+  const argue = has(DISMISS, all);
+  const pressure =
+    has(FEAR_PRESSURE, all) ||
+    has(DEADLINE, all) ||
+    findPressurePhrases(reps.map((r) => r.text).join(' ')).some((p) => !/trust me/.test(p));
+  const folded = !clarify && !respond;
   // A conditional close that keeps the homeowner's condition ("if Mark's on board, ...") handles a stall.
   const conditional =
     kind === 'stall' && /\bif (\w+ )?(s|is|are|re)? ?(on board|agrees|likes|okay|happy)\b/.test(all);
 
   let score = 2;
   if (ack) {
-    score += 2;
+    score += 1.5;
     ep.steps.push('acknowledged');
   }
   if (clarify) {
@@ -756,11 +904,11 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
     ep.steps.push('clarified');
   }
   if (respond) {
-    score += 2;
+    score += 3;
     ep.steps.push('answered with reasons');
   }
   if (confirm || conditional) {
-    score += 2;
+    score += 1.5;
     ep.steps.push('checked it landed');
   }
   if (discount) {
@@ -768,22 +916,31 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
     ep.steps.push('discounted');
   }
   if (argue) {
-    score -= 3;
+    score -= 4;
     ep.steps.push('argued');
   }
   if (pressure) {
-    score -= 3;
+    score -= 4;
     ep.steps.push('pressured');
   }
   if (folded) {
     score = Math.min(score, 3);
     ep.steps.push('folded');
   }
+  // High needs the loop closed: the rep checks the answer landed.
+  if (!confirm && !conditional) score = Math.min(score, 7);
   ep.score = clamp(score);
-  const where = discount ? DISCOUNT : argue ? ARGUE : undefined;
-  if (where || pressure || folded) {
-    const r =
-      reps.find((x) => (where ? has(where, x.norm) : findPressurePhrases(x.text).length > 0)) ?? first;
+  const where = discount
+    ? DISCOUNT
+    : argue
+      ? DISMISS
+      : pressure
+        ? has(FEAR_PRESSURE, all)
+          ? FEAR_PRESSURE
+          : DEADLINE
+        : undefined;
+  if (where || folded) {
+    const r = reps.find((x) => (where ? has(where, x.norm) : true)) ?? first;
     ep.misstep = {
       quote: quoteFrom(r, where),
       turn: r.index,
@@ -792,17 +949,17 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
         ? 'discounted at the first push-back'
         : argue
           ? 'argued'
-          : folded
-            ? 'let the objection end the conversation'
-            : 'pressured',
+          : pressure
+            ? 'pressured'
+            : 'let the objection pass',
     };
   } else {
-    const r = reps.find((x) => has(CONFIRM, x.norm)) ?? first;
+    const r = reps.find((x) => has(CONFIRM, x.norm)) ?? reps.find((x) => has(VALIDATE, x.norm)) ?? first;
     ep.best = {
-      quote: quoteFrom(r, has(CONFIRM, r.norm) ? CONFIRM : undefined),
+      quote: quoteFrom(r, has(CONFIRM, r.norm) ? CONFIRM : has(VALIDATE, r.norm) ? VALIDATE : undefined),
       turn: r.index,
       strength: 0.4 + ep.score / 20,
-      label: `handled "${ep.quote}"`,
+      label: preEmpt ? 'raised the worry before it cost the sale' : 'handled the objection',
     };
   }
   return ep;
@@ -810,99 +967,129 @@ function scoreEpisode(kind: string, objection: Turn, reps: Turn[]): Episode {
 
 // ---------------------------------------------------------------- closing
 
-const ASK = loose(
-  /\b((would|do) you (like|want) to (go ahead|get (started|it|this|on)|move forward|book|schedule|do it|lock)|go ahead and (get|book|schedule|do|start)|get (it|you|this) on (the|our) (spring |fall |summer |winter )?(schedule|calendar)|shall we (go ahead|get|book|do)|ready to (move forward|go ahead|get started)|can we (get (it|you) )?(scheduled|started|booked)|which (one s|one is|ones|works) better for you|which (day|time|works) (works )?(better|best)|want to (go ahead|move forward)|let s (get (it|you) (on|scheduled|booked)|do it)|is (option \w+|that|this) the one you d (want|go with|like))\b/,
-);
-const TRIAL = loose(
-  /\b(how does (that|this) sound|if (\w+ )?(s|is|are|re)? ?(on board|agrees|okay|happy|likes it)|does (that|this) (feel|sound) (right|good|like)|which (of these|option|one) (feels|sounds|fits)|would (that|this) work for you|is that something you d want)\b/,
-);
-const DEADLINE = loose(
-  /\b(today|tonight|midnight|now|expires|goes away|goes back|last chance|limited time|wont last|too late|never)\b/,
-);
-const BUYING_SIGNAL = loose(
-  /\b(what happens (now|next)|what s (the )?next|whats (the )?next|how soon (can|could)|when (can|could) you (start|do it)|how does (this|it) work from here)\b/,
-);
-const YES = loose(
-  /^(yes|yeah|yep|sure|okay|ok|sounds good|let s do it|lets do it|probably|absolutely|definitely|that works|perfect|great)\b|\b(let s do it|lets do it|that works|(?<!(doesnt|dont|not|never) )works( for (me|us))?|sounds good|is good|s good|s fine|is fine|i guess|we re both home|were both home)\b/,
-);
-const NO = loose(
-  /\b(no|not today|not tonight|think (it|about it) over|not (signing|deciding|ready)|need to think|talk to my|get back to you)\b/,
-);
+const YES = AGREES;
+const NO = DECLINES;
 
-function detectClosing(turns: Turn[]): Finding {
-  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
-  let asks = 0;
+function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
+  const f: Finding & { firstAsk?: number } = {
+    score: 0,
+    positives: [],
+    gaps: [],
+    evidence: [],
+    missteps: [],
+  };
+  let firm = 0;
+  let soft = 0;
   let trial = 0;
+  let trialYes = false;
   let accepted = false;
   let refusedThenExplored = false;
   let refusedAccepted = false;
-  let pressureAsk = false;
+  let deadline = false;
   let missedSignal = false;
+  const deadlineTurn = turns.find((t) => t.role === 'user' && DEADLINE.test(t.norm));
+  if (deadlineTurn) {
+    deadline = true;
+    f.missteps.push({
+      quote: quoteFrom(deadlineTurn, DEADLINE),
+      turn: deadlineTurn.index,
+      strength: 0.9,
+      label: 'leaned on a deadline',
+    });
+  }
   turns.forEach((t, i) => {
     if (t.role === 'assistant') {
       if (has(BUYING_SIGNAL, t.norm)) {
         const reply = nextRep(turns, i);
-        if (
-          !reply ||
-          (!has(ASK, reply.norm) &&
-            !has(TRIAL, reply.norm) &&
-            !/\b(would|could|can) (tuesday|monday|wednesday|thursday|friday|saturday|sunday|we)\b/.test(
-              reply.norm,
-            ))
-        )
-          missedSignal = true;
+        if (!reply || !closeActs(reply.text, reply.norm).some((a) => a.kind === 'ask')) missedSignal = true;
       }
       return;
     }
-    const isAsk =
-      has(ASK, t.norm) ||
-      (/\b(would|does|how about|could we do) (\w+ )?(tuesday|monday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/.test(
-        t.norm,
-      ) &&
-        // Recogniser text has no '?': the inverted "would Thursday at four work" still asks.
-        (/\?/.test(t.text) ||
-          /^((so|and|okay|ok|great|then|now) )*(would|does|how about|could we do)\b/.test(t.norm)));
-    const isTrial = !isAsk && has(TRIAL, t.norm);
-    if (!isAsk && !isTrial) return;
-    // Only a made-up deadline makes the close itself a pressure close.
-    const p = findPressurePhrases(t.text).some((x) => DEADLINE.test(x)) || /\bwould you sign\b/.test(t.norm);
-    if (p) pressureAsk = true;
-    if (isAsk) asks++;
-    else trial++;
+    let acts = closeActs(t.text, t.norm);
+    // Recogniser output splits a long turn: read a fragment with the rep's next fragment.
     const answer = turns[i + 1]?.role === 'assistant' ? turns[i + 1] : undefined;
-    const yes = !!answer && has(YES, answer.norm) && !/^no\b/.test(answer.norm);
-    if (yes) accepted = true;
-    if (answer && !yes && has(NO, answer.norm)) {
+    const agreed = !!answer && has(YES, answer.norm) && !/^no\b/.test(answer.norm);
+    // The homeowner agreed to a day or a commitment the rep put to them: that was an ask.
+    // The homeowner agreed to a day and time the rep put to them: that was an ask, whatever its form.
+    if (!acts.some((a) => a.kind === 'ask') && agreed) {
+      const put = splitSentences(t.text).find((s) => {
+        const n = normalizeText(s);
+        return (
+          ACT_DAY.test(n) &&
+          CLOCK.test(n) &&
+          !/\b(i ll|ill|i will) (call|text|email|send)( you)?( on| around| at| by)? (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/.test(
+            n,
+          )
+        );
+      });
+      if (put) acts = [{ kind: 'ask', firm: true, deadline: false, sentence: put }, ...acts];
+    }
+    if (!acts.length) return;
+    const ask = acts.find((a) => a.kind === 'ask' && a.firm) ?? acts.find((a) => a.kind === 'ask') ?? acts[0];
+    if (ask.kind === 'ask') {
+      if (f.firstAsk === undefined) f.firstAsk = i;
+      if (ask.firm) firm++;
+      else soft++;
+    } else trial++;
+    if (agreed) {
+      if (ask.kind === 'ask') accepted = true;
+      else trialYes = true;
+    }
+    if (answer && !agreed && has(NO, answer.norm) && ask.kind === 'ask') {
       const after = nextRep(turns, answer.index);
-      if (after && findQuestions(after.text).some((q) => !has(LOGISTICS, normalizeText(q.text))))
+      if (
+        after &&
+        findQuestions(after.text).some(
+          (q) => !has(LOGISTICS, normalizeText(q.text)) || COMMIT.test(normalizeText(q.text)),
+        )
+      )
         refusedThenExplored = true;
       else refusedAccepted = true;
     }
+    const quote = ask.sentence.split(/\s+/).length <= 32 ? ask.sentence.trim() : quoteFrom(t, COMMIT);
     f.evidence.push({
-      quote: quoteFrom(t, isAsk ? ASK : TRIAL),
+      quote,
       turn: i,
-      strength: p ? 0.1 : isAsk ? (yes ? 0.8 : 0.5) : 0.45,
-      label: isAsk ? 'asked for the decision' : 'trial close',
+      strength: ask.deadline ? 0.1 : ask.kind === 'ask' ? (ask.firm ? (agreed ? 0.85 : 0.7) : 0.45) : 0.4,
+      label:
+        ask.kind === 'trial'
+          ? 'checked the fit before asking'
+          : ask.firm
+            ? agreed
+              ? 'asked for a firm next step and got a yes'
+              : 'asked for the decision'
+            : 'floated a next step',
     });
-    if (p) f.missteps.push({ quote: quoteFrom(t), turn: i, strength: 0.9, label: 'deadline close' });
   });
 
-  let score = 1;
-  if (asks) score += 5;
-  if (trial) score += asks ? 1 : 2.5;
-  if (accepted && (asks || trial)) score += 3;
-  if (refusedThenExplored) score += 1;
-  if (refusedAccepted && !accepted) score = Math.min(score, 6);
-  if (missedSignal) score -= 2;
-  if (pressureAsk) score = Math.min(score, 3);
+  let score: number;
+  if (firm)
+    score =
+      8 +
+      (accepted || refusedThenExplored ? 1 : 0) +
+      (firm > 1 && (accepted || refusedThenExplored) ? 0.5 : 0);
+  else if (soft) score = 5 + (accepted ? 1 : 0);
+  else if (trial) score = 5 + (trialYes ? 1 : 0);
+  else score = 1;
+  if (refusedAccepted && !accepted && !refusedThenExplored) score = Math.min(score, 6);
+  if (missedSignal) score -= firm ? 1 : 1.5;
+  if (deadline) score = Math.min(score, 3);
   f.score = clamp(score);
-  if (asks) f.positives.push('asked directly for a decision');
-  if (trial) f.positives.push('used a trial close');
+  if (firm) f.positives.push('asked directly for a decision or a firm next step');
+  else if (soft) f.positives.push('floated a next step without pinning it down');
+  if (trial) f.positives.push('checked the fit with a trial close');
   if (accepted) f.positives.push('got a yes');
-  if (!asks && !trial) f.gaps.push('never asked for the sale or a next step');
+  if (refusedThenExplored) f.positives.push("asked what was holding them back after a 'no'");
+  if (!firm && !soft)
+    f.gaps.push(
+      trial
+        ? 'checked the fit but never asked for the decision or a next step'
+        : 'never asked for the sale or a next step',
+    );
+  if (soft && !firm) f.gaps.push('the ask was too soft to commit anyone: no day, no decision');
   if (missedSignal) f.gaps.push('missed the homeowner asking what happens next');
-  if (pressureAsk) f.gaps.push('leaned on a deadline instead of the value');
-  if (refusedAccepted && !accepted)
+  if (deadline) f.gaps.push('leaned on a deadline instead of the value');
+  if (refusedAccepted && !accepted && !refusedThenExplored)
     f.gaps.push("took the first 'no' without finding out what was holding them back");
   return f;
 }
@@ -931,11 +1118,21 @@ const AGREE = loose(
   /\b(sounds good|works|good|fine|sure|okay|ok|yes|yeah|see you|we re both home|were both home|home by|alright)\b/,
 );
 
-function detectFollowUp(turns: Turn[]): Finding {
+const FU_DECLINE = loose(/^((um|uh|well|oh) )*no\b|\bnot (booking|signing|interested)\b|\bif i want you\b/);
+const DAY_WORD = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/g;
+/** A concrete thing the rep will send, one-sided but real ("I'll email you the quote tonight"). */
+const SEND_PROMISE = loose(
+  /\b(i ll|ill|i will|we ll|well) (email|send|text|drop off|mail) (you |over |it |them )?(the |a |our |over |it )?(\w+ )?(quote|paperwork|estimate|proposal|agreement|contract|numbers|sheet|details|photos|references|info)\b/,
+);
+/** Leaves the next move to the homeowner. */
+const HAND_OFF = loose(
+  /\b(you ve got my card|youve got my card|if you change your mind|(give|shoot) (us|me) a (call|text|ring)|call (us|me) (whenever|when you re ready|if)|whenever you re ready|whenever youre ready|at some point|check back)\b/,
+);
+
+function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
   const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
   // The next step is set at the end of the visit: look at the last two fifths of the turns.
-  const firstAsk = turns.find((t) => t.role === 'user' && has(ASK, t.norm));
-  const from = Math.min(Math.floor(turns.length * 0.6), firstAsk ? firstAsk.index : Infinity);
+  const from = Math.min(Math.floor(turns.length * 0.6), firstAskIndex ?? Infinity);
   const tail = turns.filter((t) => t.index >= from);
   const rep = tail.filter((t) => t.role === 'user');
   let day = false;
@@ -947,7 +1144,15 @@ function detectFollowUp(turns: Turn[]): Finding {
   let agreed = false;
   let best: Turn | undefined;
   let bestPoints = 0;
+  let sendPromise = false;
+  let handOff = false;
   for (const t of rep) {
+    if (has(SEND_PROMISE, t.norm)) sendPromise = true;
+    if (has(HAND_OFF, t.norm)) handOff = true;
+    // A day in a deadline pitch, or one the homeowner turned down, is not a next step.
+    const answer = turns.slice(t.index + 1, t.index + 3).find((x) => x.role === 'assistant');
+    const declined = !!answer && FU_DECLINE.test(answer.norm);
+    if (has(DEADLINE, t.norm) || declined) continue;
     const d = has(DAY, t.norm);
     const dt = d && has(DATE, t.norm);
     const tm =
@@ -961,13 +1166,7 @@ function detectFollowUp(turns: Turn[]): Finding {
     action ||= ac;
     if (has(VAGUE, t.norm)) vague = true;
     if (d || tm) {
-      const answer = turns[t.index + 1];
-      if (
-        answer?.role === 'assistant' &&
-        has(AGREE, answer.norm) &&
-        !/^(no|mm|mhm|mm hm)\b/.test(answer.norm)
-      )
-        agreed = true;
+      if (answer && has(AGREE, answer.norm) && !/^(no|mm|mhm|mm hm)\b/.test(answer.norm)) agreed = true;
     }
     const pts = (d ? 2 : 0) + (tm ? 2 : 0) + (at ? 2 : 0) + (ac ? 1 : 0) + (dt ? 1 : 0);
     if (pts > bestPoints) {
@@ -975,16 +1174,30 @@ function detectFollowUp(turns: Turn[]): Finding {
       best = t;
     }
   }
-  let score = 1;
-  if (day) score += 2.5;
-  if (date) score += 0.5;
-  if (time) score += 2;
-  if (attendees) score += 2;
-  if (action) score += 1;
-  if (agreed && (day || time)) score += 1.5;
-  if (!day && !time) score = vague ? 2 : action ? 3 : 1;
-  if (!agreed) score = Math.min(score, 6);
-  if (!attendees || !time) score = Math.min(score, 7);
+  // The homeowner naming the rep's day back ("Thursday, I guess") agrees to it too.
+  const repDays = new Set(rep.flatMap((t) => t.norm.match(DAY_WORD) ?? []));
+  if (
+    tail.some(
+      (t) =>
+        t.role === 'assistant' &&
+        (t.norm.match(DAY_WORD) ?? []).some((d) => repDays.has(d)) &&
+        !FU_DECLINE.test(t.norm),
+    )
+  )
+    agreed = true;
+  let score: number;
+  if (day || time) {
+    score =
+      5 +
+      (time ? 1.5 : 0) +
+      (attendees ? 1.5 : 0) +
+      (agreed ? 1.5 : 0) +
+      (action ? 0.5 : 0) +
+      (date ? 0.5 : 0);
+    if (!agreed) score = Math.min(score, 6);
+    if (!attendees || !time) score = Math.min(score, 7);
+  } else score = sendPromise ? 5 : vague ? 2 : action ? 3 : 1;
+  if (handOff && !day && !time) score = Math.min(score, sendPromise ? 5 : 2);
   f.score = clamp(score);
   if (best)
     f.evidence.push({
@@ -1052,10 +1265,19 @@ export function analyseConversation(
       t.role === 'user' &&
       (has(OPTIONS_START, t.norm) || choiceMarkers(t.norm) >= 2 || distinctPrices(t.text).length >= 1),
   );
-  const discoveryEnd = firstOption ? firstOption.index : turns.length;
+  let discoveryEnd = firstOption ? firstOption.index : turns.length;
+  // A recogniser may split the turn that lays out the options: start at the first piece.
+  while (
+    firstOption &&
+    discoveryEnd > 0 &&
+    turns[discoveryEnd - 1].role === 'user' &&
+    !/[.?!]\s*$/.test(turns[discoveryEnd - 1].text)
+  )
+    discoveryEnd--;
   const questions = detectQuestions(turns, opts.stage);
   const opt = detectOptions(turns, discoveryEnd);
   const needs = detectNeeds(turns, questions, discoveryEnd, opt.singlePush, opts.stage);
+  const closing = detectClosing(turns);
   return {
     stage: opts.stage,
     turns,
@@ -1068,8 +1290,8 @@ export function analyseConversation(
     needs: needs.finding,
     options: opt.finding,
     objections: detectObjections(turns),
-    closing: detectClosing(turns),
-    followUp: detectFollowUp(turns),
+    closing,
+    followUp: detectFollowUp(turns, closing.firstAsk),
     rolesLookSwapped: rolesLookSwapped(turns),
   };
 }

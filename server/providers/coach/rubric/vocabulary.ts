@@ -1,5 +1,5 @@
-import { looseContractions } from '../../../core/conversation-metrics';
-import type { Stage } from '../../../core/stages';
+import { looseContractions } from '../../../../core/conversation-metrics';
+import type { Stage } from '../../../../core/stages';
 
 /**
  * What a homeowner in each trade really needs (the needs areas a discovery should cover).
@@ -13,6 +13,17 @@ export interface NeedArea {
 }
 
 const UNIVERSAL: NeedArea[] = [
+  {
+    id: 'alternatives',
+    label: 'what they have tried or compared',
+    pattern: /\b(tried|compar\w*|other (quotes?|compan\w*|bids?)|looked at|what s on that|whats on that)\b/,
+  },
+  {
+    id: 'outcome',
+    label: 'the outcome they want',
+    pattern:
+      /\b(look like|picture|ideal|perfect|dream|got this right|want to use|once it s done|once its done|when it s done|when its done)\b/,
+  },
   {
     id: 'motivation',
     label: 'why now',
@@ -29,7 +40,7 @@ const UNIVERSAL: NeedArea[] = [
     id: 'horizon',
     label: 'how long they will stay',
     pattern:
-      /\b(how long (are|re|will|do|have) you (planning|plan|going|gonna|staying|be|been|lived|living)|planning (on|to) (stay|be|being|live|sell)|stay(ing)? in the (house|home)|sell(ing)? (the house|down the road)|years? (from now|down the road)|long term)\b/,
+      /\b(how long (are|re|will|do|have) you (planning|plan|going|gonna|staying|be|been|lived|living|see yourself|see yourselves)|planning (on|to) (stay|be|being|live|sell)|stay(ing)? in the (house|home)|sell(ing)? (the house|down the road)|years? (from now|down the road)|long term)\b/,
   },
   {
     id: 'timeline',
