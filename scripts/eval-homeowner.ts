@@ -48,6 +48,9 @@ function seedOf(name: string): number {
   return h >>> 0;
 }
 
+/** CPU time per reply in direct mode: less at the mercy of a busy machine than wall time. */
+const cpuMs: number[] = [];
+
 async function runDirect(script: RepScript): Promise<CallRecord> {
   const conv = scriptedBrain.startConversation({ stage: script.stage, seed: seedOf(script.name) });
   const opening = conv.opening();
@@ -56,9 +59,12 @@ async function runDirect(script: RepScript): Promise<CallRecord> {
   for (const line of script.lines) {
     history.push({ role: 'user', text: line.text });
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     let reply = '';
     for await (const piece of conv.reply(history)) reply += piece;
     const ms = performance.now() - start;
+    const cpu = process.cpuUsage(cpuStart);
+    cpuMs.push((cpu.user + cpu.system) / 1000);
     reply = reply.trim();
     history.push({ role: 'assistant', text: reply });
     record.turns.push({ rep: line.text, tags: line.tags, reply, ms });
@@ -83,8 +89,8 @@ async function runSocket(baseUrl: string, script: RepScript): Promise<CallRecord
     const record: CallRecord = { script, opening, turns: [], ended: null };
     let lastSent = 0;
     for (const line of script.lines) {
-      // Two control messages a turn (the text and a ping), paced under the socket's flood limit.
-      const gap = (2 * 1000) / MAX_CONTROL_PER_SEC + 10 - (Date.now() - lastSent);
+      // Two control messages a turn (the text and a ping), at half the socket's flood limit.
+      const gap = (4 * 1000) / MAX_CONTROL_PER_SEC - (Date.now() - lastSent);
       if (gap > 0) await new Promise((r) => setTimeout(r, gap));
       lastSent = Date.now();
       const mark = call.received.length;
@@ -106,7 +112,9 @@ async function runSocket(baseUrl: string, script: RepScript): Promise<CallRecord
       if (ended || call.closed) {
         const reason = ended && 'reason' in ended ? ended.reason : null;
         if (reason !== 'customer-ended-call' && reason !== 'homeowner-ended-call')
-          throw new Error(`${script.name}: the call ended unexpectedly (${reason ?? 'closed'})`);
+          throw new Error(
+            `${script.name}: the call ended unexpectedly (${reason ?? 'closed'}): ${JSON.stringify(call.events.filter((e) => e.type === 'error'))}`,
+          );
         record.ended = reason === 'customer-ended-call' ? 'goodbye' : 'homeowner';
         break;
       }
@@ -165,8 +173,10 @@ async function main(): Promise<void> {
   const run = (script: RepScript) => (direct ? runDirect(script) : runSocket(baseUrl, script));
   const calls: CallRecord[] = [];
   try {
+    cpuMs.length = 0;
     // Warm-up (the lemmatiser's model loads once per process, as in the server); not scored.
     await run(scripts[0]);
+    cpuMs.length = 0;
     for (const script of scripts) calls.push(await run(script));
   } finally {
     await server?.close();
@@ -181,7 +191,7 @@ async function main(): Promise<void> {
   const pushy = scores.filter((s) => s.pushy);
   const latencies = scores.flatMap((s) => s.latencies);
   const contradictions = scores.flatMap((s) => s.contradictions);
-  const totals = {
+  const totals: Record<string, string | number> = {
     scripts: scores.length,
     turnsAnswered: `${sum('answered')}/${sum('turns')}`,
     repeats: `${sum('repeated')}/${sum('sentences')} (${pct(sum('repeated'), sum('sentences'))}, target <= 2%)`,
@@ -192,6 +202,7 @@ async function main(): Promise<void> {
     contradictions: `${contradictions.length} (target 0)`,
     replyP95Ms: `${p95(latencies).toFixed(2)} (target <= 20; ${direct ? 'brain only' : 'typed turn sent -> final reply received'}, ${latencies.length} turns)`,
   };
+  if (direct) totals.replyCpuP95Ms = `${p95(cpuMs).toFixed(2)} (CPU time per reply)`;
   console.log('\noverall');
   for (const [k, v] of Object.entries(totals)) console.log(`  ${k.padEnd(20)} ${v}`);
   if (verbose) {

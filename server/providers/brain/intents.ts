@@ -1,6 +1,6 @@
 import { containsAny, has, lemmatise, normalise, parsePrice } from './match';
 import * as L from './lexicon';
-import { TOPICS, type ObjectionKind, type Topic } from './personas';
+import { PERSONA_FACTS, TOPICS, type ObjectionKind, type Topic } from './personas';
 
 export { containsAny, normalise, parsePrice };
 
@@ -83,6 +83,12 @@ const QUESTION_STARTS = new Set([
   'want',
 ]);
 const CLAUSE_OPENERS = new Set([
+  'roughly',
+  'ballpark',
+  'approximately',
+  'honestly',
+  'quick',
+  'curious',
   'so',
   'and',
   'but',
@@ -148,6 +154,9 @@ const COMMON_ENGLISH = new Set([
   'how',
 ]);
 
+/** The households' spouses by name: asking about one asks who decides. */
+const SPOUSE_NAMES = Object.values(PERSONA_FACTS).map((f) => f.household.spouseName.toLowerCase());
+
 function topicScores(seqs: string[][]): Map<Topic, number> {
   const scores = new Map<Topic, number>();
   for (const topic of TOPICS) {
@@ -155,6 +164,7 @@ function topicScores(seqs: string[][]): Map<Topic, number> {
     let score = 0;
     for (const key of cues.strong) if (has(seqs, [key])) score += 2;
     for (const key of cues.weak) if (has(seqs, [key])) score += 0.75;
+    if (topic === 'decision' && has(seqs, SPOUSE_NAMES)) score += 2;
     if (score > 0) scores.set(topic, score);
   }
   return scores;
@@ -198,28 +208,30 @@ function farewellForm(words: string[]): boolean {
     /\bi (should|better|d better|need to|gotta|got to|have to|must|ll|will|m gonna|am going to) (get going|be going|go|head out|head off|run|take off|leave|let you go|get out of)/.test(
       text,
     ) ||
-    /\b(thanks|thank you|appreciate) (so much |again )?(for )?(your|the) time$/.test(text)
+    /\b(thanks|thank you|appreciate) (so much |again )?(for )?(your|the) time$/.test(text) ||
+    /\benjoy (the rest of )?your (day|evening|night|afternoon|weekend)\b/.test(text)
   );
 }
 
 function detectPressure(seqs: string[][], words: string[]): boolean {
   const joined = words.join(' ');
-  // Pressure by its shape: an offer that will not last, or calling it foolish to wait.
   if (
-    /\b(deal|price|offer|promotion|discount|special|rate|pricing)\b.*\b(won t|will not|wont|not going to|isn t going to)\b.*\b(around|last|available|here|valid|good|stay)\b/.test(
-      joined,
-    ) ||
-    /\b(foolish|crazy|stupid|silly|insane|nuts|a mistake|regret)\b.*\b(to )?(wait|pass|say no|not|miss|think about|sleep on)\b/.test(
-      joined,
-    )
-  )
-    return true;
-  if (
-    /\b(no|not|don t|dont|never|no need to|won t)\b[a-z ]{0,24}\b(rush|pressure|decide|sign|commit|today|now)\b/.test(
+    /\b(no need to|don t have to|do not have to|don t need to|do not need to|doesn t have to|not asking you to|no pressure|no rush|never ask)\b/.test(
       joined,
     )
   )
     return has(seqs, ['last chance', 'sign here', 'just sign', 'not leave until']);
+  // Pressure by its shape: an offer that will not last, or calling it foolish to wait.
+  if (
+    /\b(deal|price|offer|promotion|discount|special|rate|pricing)\b[a-z ]{0,60}\b(won t|will not|wont|not going to|isn t going to)\b[a-z ]{0,40}\b(around|last|available|here|valid|good|stay)\b/.test(
+      joined,
+    ) ||
+    /\b(gotta|got to|have to|need to|must) (sign|decide|commit|buy|act|lock)\b/.test(joined) ||
+    /\b(foolish|crazy|stupid|silly|insane|nuts|a mistake|regret)\b[a-z ]{0,40}\b(to )?(wait|pass|say no|not|miss|think about|sleep on)\b/.test(
+      joined,
+    )
+  )
+    return true;
   if (has(seqs, L.PRESSURE_ALONE)) return true;
   const strongUrgency = L.URGENCY.filter((u) => u !== 'now');
   const core = ['sign', 'decide', 'commit', 'buy', 'lock', 'answer', 'deposit', 'pay'];
@@ -259,9 +271,19 @@ export function analyseRepTurn(text: string): RepTurn {
   const close =
     has(seqs, L.CLOSE_BOOKING) ||
     (has(seqs, L.CLOSE_ACTION) && has([words], ['i', 'we', 'us', 'me', 'let', 'i ll', 'we ll'])) ||
-    (isQuestion &&
-      has(seqs, L.DAY_OR_TIME) &&
-      has(seqs, ['work', 'good', 'suit', 'free', 'available', 'ok', 'okay']));
+    (has(seqs, L.DAY_OR_TIME) &&
+      has(seqs, [
+        'work for',
+        'does that work',
+        'would that work',
+        'suit',
+        'sound',
+        'free',
+        'available',
+        'good for you',
+        'how about',
+        'what about',
+      ]));
   // Weak cues alone make a topic only in a plain question (not a proposal), when nothing else competes.
   const plainQuestion = isQuestion && !close && !smallTalk;
   let topics = [...scores.entries()]
@@ -276,6 +298,8 @@ export function analyseRepTurn(text: string): RepTurn {
   // "How long have you lived here" is about the home; "how long will it take" about timing.
   if (topics.includes('home') && topics.includes('timeline') && has(seqs, ['how long have', 'how long be']))
     topics = topics.filter((t) => t !== 'timeline');
+  // "Who…" with no other topic asks who decides.
+  if (plainQuestion && topics.length === 0 && words[0] === 'who') topics = ['decision'];
   // An open question about the trade's things with no other topic asks about the problem.
   if (plainQuestion && topics.length === 0 && domain) topics = ['problem'];
 
@@ -315,7 +339,7 @@ export function analyseRepTurn(text: string): RepTurn {
     warranty: has(seqs, L.WARRANTY),
     financing: has(seqs, L.FINANCING),
     options: has(seqs, L.OPTIONS),
-    recommendation: !isQuestion && has(seqs, L.RECOMMEND),
+    recommendation: !isQuestion && !close && has(seqs, L.RECOMMEND),
     close,
     goodbye,
     invite,

@@ -158,8 +158,9 @@ export class ScriptedConversation implements BrainConversation {
 
     // 1. Answer what was asked.
     const answer: (string | null)[] = [];
-    if (t.topics.length > 0 && (t.isQuestion || t.words.length <= 8))
-      answer.push(...this.answerTopics(t, t.close));
+    // A proposal ("could I come Saturday when your wife is home?") is answered as a proposal.
+    if (t.topics.length > 0 && !t.close && (t.isQuestion || t.words.length <= 8))
+      answer.push(...this.answerTopics(t));
     else if (t.invite) answer.push(this.openConcernLine() ?? pick(Lines.REACT.invite));
     else if (t.smallTalk && !t.close && !(t.greeting && !s.greeted)) answer.push(...this.smallTalk());
     else if (t.offTopic && !t.close) {
@@ -325,14 +326,13 @@ export class ScriptedConversation implements BrainConversation {
   }
 
   /** Answers the topics asked: a fact when trust allows, a restatement, or an in-character refusal. */
-  private answerTopics(t: RepTurn, onlyNew = false): (string | null)[] {
+  private answerTopics(t: RepTurn): (string | null)[] {
     const s = this.state;
     const f = this.facts;
     const out: (string | null)[] = [];
     for (const topic of t.topics.slice(0, 2)) {
       const need = f.needs.find((n) => n.topic === topic);
-      // A proposal that mentions a known fact ("when your wife is home") needs no restating.
-      if (!need || (onlyNew && s.revealed.has(topic))) continue;
+      if (!need) continue;
       s.answered.push(topic);
       s.asked.set(topic, (s.asked.get(topic) ?? 0) + 1);
       if (s.revealed.has(topic)) {
