@@ -85,7 +85,7 @@ export interface Analysis {
   discoveryEnd: number;
   optionTurns: number[];
   needAreasCovered: string[];
-  empathy: Finding;
+  empathy: Finding & { abusive: boolean };
   needs: Finding;
   options: Finding;
   objections: Finding & { raised: number; preEmpted: number; kinds: string[] };
