@@ -75,7 +75,7 @@ describe.each(engines)('coach contract: %s', (_name, make) => {
         .join(' '),
     );
     for (const line of result.text.split('\n').filter((l) => l.trim().startsWith('>')))
-      expect(rep).toContain(normalizeText(line.replace(/^\s*>\s*/, '').replace(/\.\.\.\"?$/, '')));
+      expect(rep).toContain(normalizeText(line.replace(/^\s*>\s*/, '').replace(/\.\.\."?$/, '')));
   });
 
   it('stops when the request is cancelled', async () => {
