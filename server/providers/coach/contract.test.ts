@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachingProblems, parseCoaching, SECTION_KEYS } from '../../../core/coaching-format';
-import { isConversationMetrics } from '../../../core/conversation-metrics';
+import { isConversationMetrics, normalizeText } from '../../../core/conversation-metrics';
 import type { TranscriptEntry } from '../../../core/transcript';
 import { OpenAIChatClient } from '../llm/chat-client';
 import { startFakeChatServer } from '../llm/test-server';
+import { FakeCoach } from './fake-coach';
 import { LlmCoach } from './llm-coach';
 import { RubricCoach } from './rubric-coach';
 import type { Coach } from './types';
@@ -40,6 +41,7 @@ afterAll(async () => {
 
 const engines: [string, () => Coach][] = [
   ['rubric', () => new RubricCoach()],
+  ['fake', () => new FakeCoach({ closing: 9, empathy: 3 })],
   [
     'llm (OpenAI-compatible)',
     () => new LlmCoach(new OpenAIChatClient({ baseUrl: fake.baseUrl, model: 'm' })),
@@ -64,6 +66,16 @@ describe.each(engines)('coach contract: %s', (_name, make) => {
     }
     expect(isConversationMetrics(result.metrics)).toBe(true);
     expect(result.engine).toBeTruthy();
+    // Best is the highest-scored section, and every quote is the rep's own words.
+    expect(doc!.best!.score).toBe(Math.max(...doc!.sections.map((s) => s.score ?? 0)));
+    const rep = normalizeText(
+      transcript
+        .filter((e) => e.role === 'user')
+        .map((e) => e.transcript)
+        .join(' '),
+    );
+    for (const line of result.text.split('\n').filter((l) => l.trim().startsWith('>')))
+      expect(rep).toContain(normalizeText(line.replace(/^\s*>\s*/, '').replace(/\.\.\."?$/, '')));
   });
 
   it('stops when the request is cancelled', async () => {

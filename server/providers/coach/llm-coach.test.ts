@@ -105,6 +105,28 @@ describe('LLM coach over an OpenAI-compatible server', () => {
     expect(prompt).toContain('Value Comparison / Skeptical');
   });
 
+  it('gives the model the evidence the rubric found', async () => {
+    const { fake } = await coachWith(() => ({ kind: 'text', content: VALID }));
+    const prompt = JSON.stringify(fake.requests[0].messages);
+    expect(prompt).toContain('Evidence the rule-based analysis found');
+  });
+
+  it('replaces a malformed section, or one quoting words the rep never said, with the rubric section', async () => {
+    const broken = VALID.replace('Score: 2/10\nNo options yet.', 'No options yet.').replace(
+      '> "That sounds rough."',
+      '> "The back bedroom is freezing"',
+    );
+    const { result, fake } = await coachWith(() => ({ kind: 'text', content: broken }));
+    expect(fake.requests).toHaveLength(1);
+    expect(result.engine).toBe('llm:openai-chat');
+    expect(result.note).toMatch(/Empathy and Connection, Exploring Options sections were unusable/);
+    const doc = parseCoaching(result.text)!;
+    expect(coachingProblems(doc)).toEqual([]);
+    expect(doc.sections.find((x) => x.key === 'needsAnalysis')!.content).toBe('Good start.');
+    expect(result.text).not.toContain('> "The back bedroom is freezing"');
+    expect(doc.best!.score).toBe(Math.max(...doc.sections.map((x) => x.score ?? 0)));
+  });
+
   it('re-asks once after a malformed answer, naming the problems', async () => {
     const { result, fake } = await coachWith((n) => ({ kind: 'text', content: n === 1 ? MALFORMED : VALID }));
     expect(fake.requests).toHaveLength(2);

@@ -1,5 +1,14 @@
-import { coachingProblems, parseCoaching, renderCoaching } from '../../../core/coaching-format';
-import { rubricCoaching } from './rubric/rubric';
+import {
+  coachingProblems,
+  parseCoaching,
+  renderCoaching,
+  SECTION_KEYS,
+  SECTION_TITLES,
+  type CoachingDocument,
+  type SectionKey,
+} from '../../../core/coaching-format';
+import { normalizeText } from '../../../core/conversation-metrics';
+import { rubricCoaching, type RubricResult } from './rubric/rubric';
 import { LlmError, type ChatClient, type ChatMessage } from '../llm/chat-client';
 import { coachingMessages, retryMessage } from './llm-prompt';
 import type { Coach, CoachInput, CoachResult } from './types';
@@ -20,6 +29,60 @@ export function extractCoaching(raw: string): string {
   const start = text.search(/^\s*(#{1,6}\s*|\*\*)summary\b/im);
   if (start > 0) text = text.slice(start);
   return text.trim();
+}
+
+/** What the rubric found, per section, for the model to weigh: its score and the rep's lines. */
+export function rubricEvidence(r: RubricResult): string[] {
+  if (r.degenerate === 'short')
+    return ['The rep said too little in this call to judge; say so and score every section 0-4.'];
+  const a = r.analysis;
+  const findings = {
+    empathy: a.empathy,
+    needsAnalysis: a.needs,
+    exploringOptions: a.options,
+    objectionHandling: a.objections,
+    closing: a.closing,
+    followUp: a.followUp,
+  };
+  const out: string[] = [];
+  for (const key of SECTION_KEYS) {
+    const f = findings[key];
+    const good = [...f.evidence].sort((x, y) => y.strength - x.strength).slice(0, 2);
+    const bad = [...f.missteps].sort((x, y) => y.strength - x.strength).slice(0, 1);
+    out.push(
+      `- ${SECTION_TITLES[key]}: ${[...f.positives, ...f.gaps.map((g) => `gap: ${g}`)].join('; ') || 'nothing found'}` +
+        good.map((e) => ` | rep (${e.label}): "${e.quote}"`).join('') +
+        bad.map((e) => ` | rep misstep (${e.label}): "${e.quote}"`).join(''),
+    );
+  }
+  if (a.objections.raised === 0)
+    out.push('- No objection was raised: Objection Handling was not tested (score 5-6 and say so).');
+  return out;
+}
+
+/** Replaces unusable sections with the rubric's; returns the keys it replaced. */
+function mendSections(doc: CoachingDocument, rubric: CoachingDocument, repText: string): SectionKey[] {
+  const replaced: SectionKey[] = [];
+  for (const key of SECTION_KEYS) {
+    const s = doc.sections.find((x) => x.key === key);
+    const quotes = (s?.content ?? '')
+      .split('\n')
+      .filter((l) => l.trim().startsWith('>'))
+      .map((l) => normalizeText(l.replace(/^\s*>\s*/, '').replace(/\.\.\.["”]?\s*$/, '')));
+    const ok =
+      s &&
+      s.score !== null &&
+      Number.isInteger(s.score) &&
+      s.content.trim() &&
+      quotes.every((q) => !q || repText.includes(q));
+    if (ok) continue;
+    const fallback = rubric.sections.find((x) => x.key === key)!;
+    if (s) Object.assign(s, { score: fallback.score, content: fallback.content });
+    else doc.sections.push({ ...fallback });
+    replaced.push(key);
+  }
+  doc.sections.sort((x, y) => SECTION_KEYS.indexOf(x.key) - SECTION_KEYS.indexOf(y.key));
+  return replaced;
 }
 
 /**
@@ -52,7 +115,14 @@ export class LlmCoach implements Coach {
       personaName: input.personaName,
       metrics: rubric.metrics,
       referenceScores: rubric.scores,
+      evidence: rubricEvidence(rubric),
     });
+    const repText = normalizeText(
+      input.transcript
+        .filter((e) => e.role === 'user')
+        .map((e) => e.transcript)
+        .join(' '),
+    );
     let reason = '';
     for (let attempt = 0; attempt < 2; attempt++) {
       let raw = '';
@@ -81,9 +151,25 @@ export class LlmCoach implements Coach {
       }
       const text = extractCoaching(raw);
       const doc = parseCoaching(text);
+      // A section the model answered badly (missing, unscored, empty, or quoting words the rep
+      // never said) is replaced by the rubric's; the rest of the model's coaching stands.
+      const replaced = doc && doc.summary.trim() && doc.best ? mendSections(doc, rubric.doc, repText) : [];
       const problems = coachingProblems(doc);
-      if (!problems.length && doc) {
-        return { text: renderCoaching(doc), metrics: rubric.metrics, engine: this.id };
+      if (!problems.length && doc && replaced.length <= 3) {
+        if (doc.best) {
+          const top = Math.max(...doc.sections.map((x) => x.score ?? 0));
+          if (doc.best.score !== top) doc.best.score = top; // Best is the highest-scored section
+        }
+        return {
+          text: renderCoaching(doc),
+          metrics: rubric.metrics,
+          engine: this.id,
+          ...(replaced.length
+            ? {
+                note: `The language model's ${replaced.map((k) => SECTION_TITLES[k]).join(', ')} ${replaced.length === 1 ? 'section was' : 'sections were'} unusable, so the built-in rubric coach wrote ${replaced.length === 1 ? 'it' : 'them'}.`,
+              }
+            : {}),
+        };
       }
       reason = `its answer did not follow the coaching format (${problems[0] ?? 'unreadable'})`;
       messages.push({ role: 'assistant', content: raw }, retryMessage(problems));

@@ -71,6 +71,8 @@ export function coachingMessages(input: {
   personaName?: string;
   metrics: ConversationMetrics;
   referenceScores?: Record<SectionKey, number>;
+  /** What the rule-based analysis found per section, with the rep's lines as evidence. */
+  evidence?: string[];
 }): ChatMessage[] {
   const persona = personaFor(input.stage);
   const homeowner = input.personaName || 'Homeowner';
@@ -92,6 +94,13 @@ export function coachingMessages(input: {
           '',
           'Reference scores from a rule-based analysis of the same transcript (adjust them where the transcript shows otherwise):',
           ...Object.entries(input.referenceScores).map(([k, v]) => `- ${k}: ${v}/10`),
+        ]
+      : []),
+    ...(input.evidence?.length
+      ? [
+          '',
+          'Evidence the rule-based analysis found (quote only the rep, never the homeowner; check it against the transcript):',
+          ...input.evidence,
         ]
       : []),
     '',

@@ -1,132 +1,261 @@
+import nlpCompromise from 'compromise';
 import type { SectionKey } from '../../../../core/coaching-format';
-import { personaFor, type PersonaCard } from '../../../../core/stages';
+import { normalizeText, splitSentences } from '../../../../core/conversation-metrics';
+import { personaFor } from '../../../../core/stages';
+import type { Analysis, Evidence, Finding } from './detectors';
+import { needAreas } from './vocabulary';
 
 /**
- * One better line to say next time, per section, tuned to the trade's real needs and to the
- * persona's buyer type and focus. `{name}` is the homeowner's name.
+ * "Try this next time", written from the call itself: the homeowner's stated problem in their
+ * own words (turned to "you"), the people and the price or day actually mentioned, and the
+ * rep's own near-miss line improved. Nothing is invented: a person, pet or date appears only
+ * if the call mentioned it, and no line carries a fixed date or clock time.
  */
-interface TradeLines {
-  needs: string;
-  options: string;
-  proof: string;
+export interface CallFacts {
+  name: string;
+  /** The homeowner's problem in their words, turned to the second person ("your back bedroom is freezing"). */
+  problem: string | null;
+  /** People named or referred to in the call (names, "your wife"). */
+  people: string[];
+  /** Prices the rep said. */
+  prices: string[];
+  /** A weekday or "tomorrow" that came up in the call. */
+  day: string | null;
 }
 
-const TRADE: Record<string, TradeLines> = {
-  Windows: {
-    needs:
-      'When you think about these windows through a winter, what bothers you most: the drafts, the outside noise, or what it does to the energy bills?',
-    options:
-      "Since the back bedroom is what bothers you most, there are three ways to do this: just the worst windows, the whole house, or the whole house with quieter glass where the road is. Here's what each costs, and I'd lean toward the one that fixes what you told me about.",
-    proof:
-      'Let me show you the line-by-line on the glass and the install, so you can compare us to the other quotes apples to apples.',
-  },
-  HVAC: {
-    needs:
-      'How old is the system, and which rooms are never quite comfortable? And what have the bills looked like this summer?',
-    options:
-      "Based on the age and those bills, you've got three routes: keep repairing, a straight swap, or a higher-efficiency system. Here's the price of each, and for how long you plan to stay, I'd go with this one.",
-    proof: 'Here are the numbers: what it costs, what it saves each year, and what happens if you wait.',
-  },
-  Roofing: {
-    needs:
-      'Where does the water show up, and when did it start? Was there a storm around then, and have you talked to your insurance yet?',
-    options:
-      'For the leak and your plans for the house, there are three ways: a repair, a full replacement, or an upgraded roof. Here is each price, and because of what you told me I would pick the middle one.',
-    proof:
-      'Here are my license and insurance, three neighbours you can call, and no deposit until the materials are on your driveway.',
-  },
-  Flooring: {
-    needs:
-      'Walk me through a normal day in this room: who is on the floor, any pets, and how do you want it to look and feel when it is done?',
-    options:
-      "With the kids and the dog in mind, here are three floors in the look you described, with prices, and the one I'd choose for how you live.",
-    proof:
-      'Take these samples home for a week: let the dog run on them and see them in your light before you decide.',
-  },
-  General: {
-    needs: "What's got you thinking about this now, and how do you picture using it once it's done?",
-    options:
-      "Based on how you said you'll use it, here are three ways to do it, what each costs, and the one I'd pick for you.",
-    proof:
-      "Here's a job we finished nearby, with photos and the homeowner's number if you'd like to ask them.",
-  },
+const RELATION =
+  /\b(wife|husband|partner|son|daughter|mom|mother|dad|father|sister|brother|kids|children|grandkids)\b/;
+const DISTRESS =
+  /\b(leak\w*|drip\w*|water|cold|freezing|hot|heat|oven|drafty|draft\w*|noise|loud|bills?|broke\w*|not working|stopped|short cycling|turning on and off|stain\w*|rot\w*|soft|wobbl\w*|fall|fell|hip|breathe|smell\w*|fog\w*|peel\w*|holes?|damage\w*|missing|hail|storm|flood\w*|nightmare|worried|scared|afraid|hate|ripped off|burned|can t|cant)\b/;
+
+const toYou = (s: string) =>
+  s
+    .replace(/\bI'm\b/gi, "you're")
+    .replace(/\bI've\b/gi, "you've")
+    .replace(/\bI'd\b/gi, "you'd")
+    .replace(/\bI\b/g, 'you')
+    .replace(/\b(my|our)\b/gi, 'your')
+    .replace(/\bme\b/gi, 'you')
+    .replace(/\bwe're\b/gi, "you're")
+    .replace(/\bwe\b/gi, 'you')
+    .replace(/\bmine\b/gi, 'yours');
+
+function shortClause(sentence: string, max = 12): string {
+  const s = sentence
+    .replace(/^(well|so|oh|um|uh|yeah|honestly|and|but|okay|ok)[,\s]+/i, '')
+    .replace(/[.!?]+$/, '')
+    .trim();
+  const words = s.split(/\s+/);
+  return words.length > max ? words.slice(0, max).join(' ') : s;
+}
+
+export function callFacts(a: Analysis, personaName: string | undefined): CallFacts {
+  const owner = a.turns.filter((t) => t.role === 'assistant');
+  const areas = needAreas(a.stage);
+  let problem: string | null = null;
+  for (const t of owner) {
+    for (const s of splitSentences(t.text)) {
+      const n = normalizeText(s);
+      if (n.split(' ').length < 4) continue;
+      if (
+        DISTRESS.test(n) ||
+        areas.some((x) => !['budget', 'horizon', 'timeline', 'decision'].includes(x.id) && x.pattern.test(n))
+      ) {
+        problem = toYou(shortClause(s)).toLowerCase();
+        break;
+      }
+    }
+    if (problem) break;
+  }
+  const allText = a.turns.map((t) => t.text).join(' ');
+  const people = new Set<string>();
+  const ownerText = owner.map((t) => t.text).join(' ');
+  // Names the homeowner calls the rep by, or the rep introduces themselves with, are not people to bring.
+  const repNames = new Set(
+    [
+      ...ownerText.matchAll(
+        /\b(?:[Yy]ou must be|[Yy]ou're|[Yy]ou are|[Aa]re you|[Tt]hanks,?|[Tt]hank you,?|[Bb]ye(?: now)?,?|[Hh]i,?|[Hh]ello,?)\s+([A-Z][a-z]+)/g,
+      ),
+      ...a.rep
+        .map((t) => t.text)
+        .join(' ')
+        .matchAll(/\b(?:I'm|I am|this is|that's me,?|it's)\s+([A-Z][a-z]+)/gi),
+    ].map((m) => m[1].toLowerCase()),
+  );
+  for (const p of nlpCompromise(ownerText).people().out('array') as string[]) {
+    const clean = p
+      .replace(/[^\p{L}' -]/gu, '')
+      .trim()
+      .split(' ')[0];
+    if (!clean || clean.length < 2 || repNames.has(clean.toLowerCase())) continue;
+    if (normalizeText(clean) === normalizeText(personaName ?? '')) continue;
+    const proper = clean.charAt(0).toUpperCase() + clean.slice(1).toLowerCase();
+    // A name is written with a capital (and is not part of a place name), or, in recogniser
+    // text, follows "my wife", "my son"...
+    const capitalised = new RegExp(`(?<![.?!] |^)\\b${proper}\\b(?! [A-Z])`).test(ownerText);
+    const related = new RegExp(`\\b${RELATION.source} ${proper.toLowerCase()}\\b`).test(
+      normalizeText(ownerText),
+    );
+    if (capitalised || related) people.add(proper);
+  }
+  for (const t of owner) {
+    const m = normalizeText(t.text).match(new RegExp(`\\b(my|our) ${RELATION.source}( \\w+)?`));
+    const named = m?.[3] && [...people].some((p) => p.toLowerCase() === m[3].trim());
+    if (m && !named && people.size < 3) people.add(`your ${m[2]}`);
+  }
+  const prices = [
+    ...new Set(
+      a.rep.flatMap(
+        (t) =>
+          t.text.match(
+            /\$\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(k|grand|dollars)\b|\b[a-z]+(?:[ -][a-z]+)? (thousand|hundred|grand)\b/gi,
+          ) ?? [],
+      ),
+    ),
+  ].slice(0, 3);
+  const day =
+    (normalizeText(allText).match(
+      /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/,
+    ) ?? [])[0] ?? null;
+  return { name: personaName ?? '', problem, people: [...people].slice(0, 2), prices, day };
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const list = (xs: string[]) =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+const shortQuote = (e: Evidence | undefined, max = 16) => {
+  if (!e) return '';
+  const w = e.quote.replace(/\s+/g, ' ').trim().split(' ');
+  return w.length > max ? `${w.slice(0, max).join(' ')}...` : w.join(' ');
 };
 
-/** Extra words shaped by the buyer type: brevity for the time-pressed, proof for the distrusting... */
-function toneFor(persona: PersonaCard | undefined): { opener: string; check: string } {
-  const type = persona?.buyerType.toLowerCase() ?? '';
-  if (type.includes('time-pressed') || type.includes('impatient'))
-    return {
-      opener: 'I know your time is short, so in one minute:',
-      check: 'Is that clear enough to decide on?',
-    };
-  if (type.includes('distrust') || type.includes('hard sell'))
-    return {
-      opener: "You've been burned before, so don't take my word for it:",
-      check: 'What would you need to see to feel sure about us?',
-    };
-  if (type.includes('skeptical') || type.includes('value comparison'))
-    return {
-      opener: "You're right to compare.",
-      check: 'Does that explain the difference from the other quotes?',
-    };
-  if (type.includes('cautious') || type.includes('style'))
-    return {
-      opener: 'It makes sense to be careful with something you will see every day.',
-      check: 'Would that make you feel better about it?',
-    };
-  return { opener: 'Good question.', check: 'Does that make sense so far?' };
+function feelingFor(problem: string): string {
+  const p = problem.toLowerCase();
+  if (/\b(passed|died|used to|widow|hospital|hip|fall|fell|breathe|sick|er)\b/.test(p)) return 'really hard';
+  if (/\b(ripped off|burned|disappeared|scam|trust)\b/.test(p)) return 'like a good reason to be careful';
+  if (/\b(bill|money|cost|price|grand|thousand|paint)\w*\b/.test(p))
+    return 'like a lot of money going out the door';
+  if (/\b(leak|drip|water|stain|flood)\w*\b/.test(p)) return 'like a real worry every time it rains';
+  if (/\b(cold|freezing|hot|heat|oven|draft)\w*\b/.test(p)) return 'miserable to live with';
+  return 'like a lot to deal with';
 }
 
-/** The objection answer, shaped by the kind of objection the homeowner actually raised. */
-function objectionLine(
-  kind: string | undefined,
-  trade: TradeLines,
-  tone: { opener: string; check: string },
-): string {
+const DEPTH_QUESTION: Record<string, string> = {
+  budget: 'what range were you hoping to stay within',
+  horizon: 'how long do you see yourself in the house',
+  decision: 'who else will want a say in this',
+  timeline: 'when would you like it done by',
+  priorities: 'what matters most to you in how it gets done',
+  outcome: 'what would a good result look like for you',
+  alternatives: 'what have you tried or been quoted so far',
+};
+
+const OBJECTION_TOPIC: Record<string, string> = {
+  price: 'the price',
+  competitor: 'the other quote',
+  stall: 'deciding now',
+  trust: 'whether to trust you',
+  need: 'whether it needs doing at all',
+  time: 'the timing',
+  worry: 'that worry',
+};
+
+function objectionLine(kind: string, f: CallFacts, stage: string): string {
+  const who = f.people[0];
   switch (kind) {
+    case 'price':
+      return `That's a fair reaction, it's real money. Can I ask what you were comparing it to? Here's what that price covers${f.problem ? ` for ${f.problem}` : ''}, line by line. Does that explain it, or is something else holding you back?`;
     case 'competitor':
-      return `You should compare. Can I ask what the other quote included? ${trade.proof} ${tone.check}`;
+      return `You should compare. Can I see what their quote includes? Then I'll show you where ours differs, item by item, so you can put them side by side. Is there anything else in theirs I should look at?`;
     case 'stall':
-      return `Of course, it's a big decision. What would your partner want to see? If it helps, I can come back when you're both here. ${tone.check}`;
+      return who
+        ? `Of course, ${who} should be part of this. What do you think ${who.startsWith('your ') ? 'they' : who} will care about most? Could we set a time when you're both here, so I can answer it directly?`
+        : `That makes sense, it's a big decision. What part are you still weighing? If it helps, I can come back when everyone who decides is there. Would that work?`;
     case 'trust':
-      return `After what happened, I'd be careful too. What would make you feel safe? ${trade.proof} ${tone.check}`;
-    case 'need':
-      return `Fair enough, and it may be fine. Can I ask what the last person who looked at it found? ${trade.proof} ${tone.check}`;
+      return `After what you've heard, I'd be careful too. What would you need to see to feel safe? Here's my licence and insurance, and you can check them right now. Does that settle it, or is there anything else you'd want to check?`;
     case 'time':
-      return `I'll respect your time, so in one minute: ${trade.proof} Or is there a better time to talk?`;
-    case 'worry':
-      return `That's a real worry. What have you seen go wrong before? ${trade.proof} ${tone.check}`;
+      return `I don't want to keep you, so I'll be quick: one question about ${f.problem ?? `the ${stage === 'General' ? 'job' : stage.toLowerCase()}`}, then could I come back at a time that suits you better? Which day works?`;
+    case 'need':
+      return `Fair enough, it may be fine. What did the last person who looked at it find? Let me show you what I saw, and you decide. Does that seem fair?`;
     default:
-      return `I hear you, that's real money. Can I ask what you're comparing it to? ${tone.opener} ${trade.proof} ${tone.check}`;
+      return `That's a real worry. What have you seen go wrong before? Here's how we'd handle it on your job. Would that take care of it?`;
   }
 }
 
+/** One better line for a section, from what this call contained. */
 export function betterLine(
-  key: SectionKey | 'best',
-  stage: string,
-  name: string,
-  context: { objectionKind?: string } = {},
+  key: SectionKey,
+  a: Analysis,
+  found: Finding,
+  score: number,
+  f: CallFacts,
 ): string {
-  const persona = personaFor(stage);
-  const trade = TRADE[stage] ?? TRADE.General;
-  const tone = toneFor(persona);
-  const who = name || 'there';
+  const problem = f.problem ?? 'what you told me';
+  const hi = f.name ? `${f.name}, ` : '';
+  const nearMiss = [...found.missteps].sort((x, y) => y.strength - x.strength)[0];
+  const strong = score >= 8;
   switch (key) {
-    case 'empathy':
-      return `"${who}, that sounds really frustrating. Before I show you anything, tell me more about how it's affecting you."`;
-    case 'needsAnalysis':
-      return `"${trade.needs}"`;
-    case 'exploringOptions':
-      return `"${trade.options}"`;
-    case 'objectionHandling':
-      return `"${objectionLine(context.objectionKind, trade, tone)}"`;
-    case 'closing':
-      return `"From everything you've told me, this one fits. Would you like to go ahead and get it on the schedule?"`;
-    case 'followUp':
-      return `"So that's Tuesday the 14th at 6:30 pm, you, your partner and me. I'll text you the quote tonight and bring samples. Does that work?"`;
-    default:
-      return `"${tone.opener} ${tone.check}"`;
+    case 'empathy': {
+      if (strong)
+        return `Keep it, and take it one step further: tie the feeling to your proposal, "Because ${problem}, I'd start with what fixes that first."`;
+      const opener = hi ? `${hi}${problem}` : cap(problem);
+      const line = `"${opener} — that sounds ${feelingFor(problem)}. What has that been like for you?"`;
+      return nearMiss ? `Instead of "${shortQuote(nearMiss)}", answer what they shared first: ${line}` : line;
+    }
+    case 'needsAnalysis': {
+      const missing = Object.keys(DEPTH_QUESTION).filter((id) => !a.needAreasCovered.includes(id));
+      const ask = missing.slice(0, 2).map((id) => DEPTH_QUESTION[id]);
+      if (strong)
+        return `Keep it, and close the loop: play it back before you pitch, "So it's ${problem}${ask[0] ? `; and ${ask[0]}?` : '. Did I get that right?'}"`;
+      const closed = a.questions.find((q) => q.form === 'yesno');
+      const line = `"You mentioned ${problem}. Tell me more: ${ask.length ? `${list(ask)}?` : 'what would make this a success for you?'}"`;
+      return closed && a.questions.filter((q) => q.form === 'yesno').length >= 2
+        ? `Turn closed questions like "${shortQuote({ quote: closed.text } as Evidence, 12)}" into open ones: ${line}`
+        : line;
+    }
+    case 'exploringOptions': {
+      if (strong)
+        return `Keep it, and say why your pick fits in their words: "For ${problem}, this is the one I'd choose, because it's the one that fixes that."`;
+      const priced =
+        f.prices.length >= 2
+          ? ` You already had the numbers (${list(f.prices)}): put them side by side.`
+          : '';
+      return `"For ${problem}, there are three ways to go: a basic fix, a middle option and the full job. Here's what each costs, and I'd recommend the middle one because it fixes exactly that."${priced}`;
+    }
+    case 'objectionHandling': {
+      const kind = a.objections.kinds[0];
+      if (!a.objections.raised)
+        return `No objection came up, so raise the likely one yourself: "A lot of people in your spot wonder about the cost and the disruption. Is either of those on your mind?"`;
+      if (strong)
+        return `Keep it, and end every answer with the same check you used on ${OBJECTION_TOPIC[kind] ?? 'it'}: "Does that answer it, or is there anything else holding you back?"`;
+      const line = `"${objectionLine(kind, f, a.stage)}"`;
+      return nearMiss
+        ? `When ${f.name || 'the homeowner'} pushed back on ${OBJECTION_TOPIC[kind] ?? 'it'}, instead of "${shortQuote(nearMiss)}", try: ${line}`
+        : `When ${f.name || 'the homeowner'} pushed back on ${OBJECTION_TOPIC[kind] ?? 'it'}, try: ${line}`;
+    }
+    case 'closing': {
+      const deadline = found.missteps.find((m) => /deadline/.test(m.label));
+      const people = f.people.length ? ` with ${list(f.people)}` : '';
+      if (strong)
+        return `Keep it, and confirm the choice in their words before you ask: "So for ${problem}, that's the one you want? Then let's get it on the schedule."`;
+      if (deadline)
+        return `Drop "${shortQuote(deadline)}" and ask on the value instead: "Given ${problem}, does this feel like the right fit? Would you like to go ahead?"`;
+      const soft = found.evidence.find((e) => /floated/.test(e.label));
+      if (soft)
+        return `Pin down "${shortQuote(soft, 14)}": "Which day works for you${people}, and what time?"`;
+      if (found.gaps.some((g) => /first 'no'/.test(g)))
+        return `After the "no", find out why before you leave: "What would you need to see to feel comfortable going ahead?"`;
+      return `"From what you told me about ${problem}, this is the one that fits. Would you like to go ahead and get it on the schedule?"`;
+    }
+    case 'followUp': {
+      const who = f.people.length
+        ? `you, ${list(f.people)} and me`
+        : 'you and me, and anyone else who should be there';
+      if (strong)
+        return `Keep it, and put it in writing: before you leave, text ${f.name || 'them'} the ${f.day ?? 'day'}, the time and who is coming${f.people.length ? ` (${list(f.people)} too)` : ''}, so nobody has to remember it.`;
+      const when = f.day ? `${cap(f.day)} then. What time works best` : 'Which day and time work best';
+      return `"${when}? That's ${who}. I'll send you a summary tonight. Does that work?"`;
+    }
   }
 }
 

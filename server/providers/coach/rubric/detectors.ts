@@ -85,7 +85,7 @@ export interface Analysis {
   discoveryEnd: number;
   optionTurns: number[];
   needAreasCovered: string[];
-  empathy: Finding;
+  empathy: Finding & { abusive: boolean };
   needs: Finding;
   options: Finding;
   objections: Finding & { raised: number; preEmpted: number; kinds: string[] };
@@ -651,7 +651,7 @@ function detectOptions(
   if (recommend) score += 1.5;
   score += Math.min(2, ties * 0.7 + echoed.size * 0.3);
   score -= push * 1.5 + (refusedAlternative ? 2 : 0) + steer * 1;
-  if (optionCount <= 1) score = Math.min(score, 4.5);
+  if (optionCount <= 1) score = Math.min(score, 4); // one package, however well pitched, is not a choice
   // High means a recommendation among priced choices; turning down a simpler option is a push.
   if (!recommend) score = Math.min(score, 7);
   if (refusedAlternative) score = Math.min(score, 4);

@@ -8,8 +8,10 @@ import {
 } from '../../../../core/coaching-format';
 import { conversationMetrics, type ConversationMetrics } from '../../../../core/conversation-metrics';
 import type { TranscriptEntry } from '../../../../core/transcript';
-import { betterLine, personaFocusNote } from './advice';
-import { analyseConversation, type Analysis, type Evidence, type Finding } from './detectors';
+import { normalizeText } from '../../../../core/conversation-metrics';
+import { ABUSE } from './acts';
+import { betterLine, callFacts, personaFocusNote, type CallFacts } from './advice';
+import { analyseConversation, type Analysis, type Finding } from './detectors';
 
 export interface RubricInput {
   stage: string;
@@ -23,6 +25,10 @@ export interface RubricResult {
   doc: CoachingDocument;
   metrics: ConversationMetrics;
   scores: Record<SectionKey, number>;
+  /** What the detectors found (the evidence an LLM coach is given). */
+  analysis: Analysis;
+  /** Set when the call was named rather than scored. */
+  degenerate?: 'short' | 'language';
 }
 
 const findingFor = (a: Analysis, key: SectionKey): Finding =>
@@ -38,19 +44,46 @@ const findingFor = (a: Analysis, key: SectionKey): Finding =>
 const sentence = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const clean = (q: string) =>
-  q
+/** A quote is at most 30 words of the rep's own line. */
+const clean = (q: string) => {
+  const words = q
     .replace(/\s+/g, ' ')
     .replace(/^>+\s*/, '')
-    .trim();
+    .replace(/"/g, "'")
+    .trim()
+    .split(' ');
+  return words.length > 30 ? `${words.slice(0, 30).join(' ')}...` : words.join(' ');
+};
+
+/** Below this much rep speech there is nothing fair to score (documented in docs/providers.md). */
+export const MIN_REP_WORDS = 40;
+export const MIN_REP_TURNS = 3;
+
+const ENGLISH_FUNCTION_WORDS = new Set(
+  'the a an and or but so to of in on at for with you your i me my we our it is are was be that this what how do does did not can will just have has yeah okay ok well'.split(
+    ' ',
+  ),
+);
+
+/** Share of the words that are common English function words; English speech sits near 0.4. */
+export function englishShare(transcript: TranscriptEntry[]): number {
+  const words = transcript
+    .map((e) => normalizeText(e.transcript))
+    .join(' ')
+    .split(' ')
+    .filter(Boolean);
+  if (!words.length) return 1;
+  return words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length / words.length;
+}
 
 function sectionContent(
   key: SectionKey,
+  a: Analysis,
   found: Finding,
   score: number,
-  stage: string,
   name: string,
-  objectionKind?: string,
+  facts: CallFacts,
+  abusive: boolean,
 ): string {
   const lines: string[] = [];
   // Speak of the homeowner by name when it is known.
@@ -58,13 +91,25 @@ function sectionContent(
     name ? s.replace(/\bthe homeowner's\b/g, `${name}'s`).replace(/\bthe homeowner\b/g, name) : s;
   const f = { ...found, positives: found.positives.map(personal), gaps: found.gaps.map(personal) };
   const strong = score >= 8;
-  if (f.positives.length) lines.push(`${strong ? 'You' : 'You'} ${sentence(f.positives)}.`);
-  if (f.gaps.length && !strong) lines.push(`What held it back: ${sentence(f.gaps.slice(0, 3))}.`);
-  else if (f.gaps.length && strong) lines.push(`To make it even stronger: ${f.gaps[0]}.`);
-  if (!f.positives.length && !f.gaps.length) lines.push('Little to judge here from this conversation.');
+  if (key === 'objectionHandling' && a.objections.raised === 0)
+    lines.push(
+      'Not tested: no objection came up in this call and you pre-empted none, so this score stays in the middle.',
+    );
+  else {
+    if (f.positives.length) lines.push(`You ${sentence(f.positives)}.`);
+    if (f.gaps.length && !strong) lines.push(`What held it back: ${sentence(f.gaps.slice(0, 3))}.`);
+    else if (f.gaps.length && strong) lines.push(`To make it even stronger: ${f.gaps[0]}.`);
+    if (!f.positives.length && !f.gaps.length) lines.push('Little to judge here from this conversation.');
+  }
 
-  const good = [...f.evidence].sort((a, b) => b.strength - a.strength).slice(0, strong ? 2 : 1);
-  const bad = [...f.missteps].sort((a, b) => b.strength - a.strength).slice(0, 1);
+  // Strengths are only quoted from lines that earned them; never an insulting line.
+  const good = abusive
+    ? []
+    : [...f.evidence]
+        .filter((e) => !ABUSE.test(normalizeText(e.quote)))
+        .sort((x, y) => y.strength - x.strength)
+        .slice(0, strong ? 2 : 1);
+  const bad = [...f.missteps].sort((x, y) => y.strength - x.strength).slice(0, 1);
   if (good.length) {
     lines.push('', strong ? 'What worked:' : 'What you did:');
     for (const e of good) lines.push(`> "${clean(e.quote)}"`);
@@ -73,23 +118,10 @@ function sectionContent(
     lines.push('', 'What cost you:');
     for (const e of bad) lines.push(`> "${clean(e.quote)}"`);
   }
-  if (!good.length && !bad.length) lines.push('', 'No line in the conversation showed this behaviour.');
-  lines.push('', `**Try this next time:** ${betterLine(key, stage, name, { objectionKind })}`);
+  if (!good.length && !bad.length && !(key === 'objectionHandling' && a.objections.raised === 0))
+    lines.push('', 'No line in the conversation showed this behaviour.');
+  lines.push('', `**Try this next time:** ${betterLine(key, a, found, score, facts)}`);
   return lines.join('\n');
-}
-
-function bestMoment(
-  a: Analysis,
-  scores: Record<SectionKey, number>,
-): { key: SectionKey; e: Evidence } | null {
-  let best: { key: SectionKey; e: Evidence; rank: number } | null = null;
-  for (const key of SECTION_KEYS) {
-    for (const e of findingFor(a, key).evidence) {
-      const rank = e.strength + scores[key] / 10;
-      if (!best || rank > best.rank) best = { key, e, rank };
-    }
-  }
-  return best;
 }
 
 const BEST_TITLES: Record<SectionKey, string> = {
@@ -110,16 +142,66 @@ const TOP_FIX: Record<SectionKey, string> = {
   followUp: 'lock the next step: day, time, who attends and what happens',
 };
 
+function degenerateDocument(
+  reason: 'short' | 'language',
+  homeowner: string,
+  repWords: number,
+  repTurns: number,
+): { doc: CoachingDocument; scores: Record<SectionKey, number> } {
+  const scores = Object.fromEntries(SECTION_KEYS.map((k) => [k, 0])) as Record<SectionKey, number>;
+  const why =
+    reason === 'short'
+      ? `This call is too short to judge: you said ${repWords} word${repWords === 1 ? '' : 's'} over ${repTurns} turn${repTurns === 1 ? '' : 's'}, and fair coaching needs at least ${MIN_REP_WORDS} words over ${MIN_REP_TURNS} turns from you.`
+      : 'The built-in coach reads English only, and this call does not look like English, so it was not scored. A language-model coach, when one is set up, can coach it in its own language.';
+  const next =
+    reason === 'short'
+      ? `Next time, stay in the conversation with ${homeowner} long enough to ask what they need, offer a choice and agree a next step.`
+      : 'Run an English call, or set up a language-model coach for calls in other languages.';
+  const doc: CoachingDocument = {
+    summary: `${why}\n\n${next}`,
+    best: {
+      title: reason === 'short' ? 'Too short to judge' : 'Not scored: English only',
+      score: 0,
+      content: reason === 'short' ? 'There was not enough from you in this call to name a strength.' : why,
+    },
+    sections: SECTION_KEYS.map((key) => ({
+      key,
+      title: SECTION_TITLES[key],
+      score: 0,
+      content:
+        reason === 'short'
+          ? `Too short to judge: ${SECTION_TITLES[key].toLowerCase()} never had a chance to show in this call.`
+          : 'Not scored: the built-in coach reads English only.',
+    })),
+  };
+  return { doc, scores };
+}
+
 /** The embedded coach: measured behaviours become scores, quotes and better lines. */
 export function rubricCoaching(input: RubricInput): RubricResult {
   const metrics = conversationMetrics(input.transcript, { durationSec: input.durationSec });
   const a = analyseConversation(input.transcript, { stage: input.stage, personaName: input.personaName });
   const name = input.personaName ?? '';
   const homeowner = name || 'the homeowner';
+  const repWords = a.rep.reduce((n, t) => n + t.words, 0);
+  // Consecutive rep entries are one turn (a recogniser splits long turns).
+  const repTurns = a.turns.filter((t, i) => t.role === 'user' && a.turns[i - 1]?.role !== 'user').length;
 
+  if (englishShare(input.transcript) < 0.12 && repWords + 1 > 10) {
+    const { doc, scores } = degenerateDocument('language', homeowner, repWords, repTurns);
+    return { text: renderCoaching(doc), doc, metrics, scores, analysis: a, degenerate: 'language' };
+  }
+  if (repWords < MIN_REP_WORDS || repTurns < MIN_REP_TURNS) {
+    const { doc, scores } = degenerateDocument('short', homeowner, repWords, repTurns);
+    return { text: renderCoaching(doc), doc, metrics, scores, analysis: a, degenerate: 'short' };
+  }
+
+  const facts = callFacts(a, input.personaName);
+  const abusive = a.empathy.abusive;
   const scores = Object.fromEntries(
     SECTION_KEYS.map((k) => [k, Math.round(findingFor(a, k).score)]),
   ) as Record<SectionKey, number>;
+  if (abusive) scores.empathy = Math.min(scores.empathy, 2);
 
   const doc: CoachingDocument = {
     summary: '',
@@ -128,60 +210,78 @@ export function rubricCoaching(input: RubricInput): RubricResult {
       key,
       title: SECTION_TITLES[key],
       score: scores[key],
-      content: sectionContent(key, findingFor(a, key), scores[key], input.stage, name, a.objections.kinds[0]),
+      content: sectionContent(key, a, findingFor(a, key), scores[key], name, facts, abusive),
     })),
   };
 
-  const best = bestMoment(a, scores);
-  if (best) {
+  // Best is the highest-scored section, quoting the line that earned it.
+  const bestKey = [...SECTION_KEYS].sort(
+    (x, y) =>
+      scores[y] - scores[x] ||
+      Math.max(0, ...findingFor(a, y).evidence.map((e) => e.strength)) -
+        Math.max(0, ...findingFor(a, x).evidence.map((e) => e.strength)),
+  )[0];
+  const bestEvidence = abusive
+    ? undefined
+    : [...findingFor(a, bestKey).evidence]
+        .filter((e) => !ABUSE.test(normalizeText(e.quote)))
+        .sort((x, y) => y.strength - x.strength)[0];
+  if (abusive) {
     doc.best = {
-      title: BEST_TITLES[best.key],
-      score: scores[best.key],
+      title: 'Nothing to build on yet',
+      score: scores[bestKey],
+      content:
+        'Insulting the homeowner ends the sale and any chance of trust, so nothing in this call is held up as a strength. Start the next call with respect and one honest question about their needs.',
+    };
+  } else if (bestEvidence) {
+    doc.best = {
+      title: BEST_TITLES[bestKey],
+      score: scores[bestKey],
       content: [
-        `Your strongest moment was in ${SECTION_TITLES[best.key]}: you ${best.e.label}.`,
+        `Your strongest area was ${SECTION_TITLES[bestKey]} (${scores[bestKey]}/10): you ${bestEvidence.label}.`,
         '',
-        `> "${clean(best.e.quote)}"`,
+        `> "${clean(bestEvidence.quote)}"`,
         '',
-        'Do this on every call.',
+        scores[bestKey] >= 8
+          ? 'Do this on every call.'
+          : 'It is your best area, and there is still room to grow it.',
       ].join('\n'),
     };
   } else {
     doc.best = {
-      title: 'Getting the conversation started',
-      score: Math.max(...Object.values(scores)),
-      content: `You opened a conversation with ${homeowner}. Next time, aim for one clear moment of connection and one real question about their needs.`,
+      title: BEST_TITLES[bestKey],
+      score: scores[bestKey],
+      content:
+        bestKey === 'objectionHandling' && a.objections.raised === 0
+          ? `No area stood out: your highest score is Objection Handling (${scores[bestKey]}/10), and only because no objection came up to test it.`
+          : `Your highest score was ${SECTION_TITLES[bestKey]} (${scores[bestKey]}/10), though no single line stood out.`,
     };
   }
 
   const overall = overallScore(doc) ?? 0;
   const ranked = [...SECTION_KEYS].sort((x, y) => scores[y] - scores[x]);
-  const strengths = ranked.filter((k) => scores[k] >= 8).slice(0, 2);
+  const strengths = abusive ? [] : ranked.filter((k) => scores[k] >= 8).slice(0, 2);
   const fixes = [...SECTION_KEYS]
     .filter((k) => !(k === 'objectionHandling' && a.objections.raised === 0))
     .sort((x, y) => scores[x] - scores[y])
     .slice(0, 2);
   const focus = personaFocusNote(input.stage);
-  const rep = metrics.repWords;
   const summary: string[] = [];
-  if (rep === 0) {
-    summary.push(
-      `There was almost nothing from you (the rep) in this conversation, so there is little to coach. If the speakers look swapped, swap them and coach again.`,
-    );
-  } else {
-    summary.push(
-      `Overall **${overall}/10** across the six areas in this ${input.stage} conversation with ${homeowner}.` +
-        (strengths.length
+  summary.push(
+    `Overall **${overall}/10** across the six areas in this ${input.stage} conversation with ${homeowner}.` +
+      (abusive
+        ? ' You insulted the homeowner, and that outweighs anything else in the call.'
+        : strengths.length
           ? ` Your strengths: ${sentence(strengths.map((k) => SECTION_TITLES[k]))}.`
           : ' No area was a clear strength yet.'),
-    );
-    summary.push(
-      '',
-      `You spoke ${metrics.talkRatioWordsPercent}% of the words (top reps are nearer 43%), asked ${metrics.questions.total} question${metrics.questions.total === 1 ? '' : 's'} (${metrics.questions.open} open)` +
-        (metrics.pressurePhrases.length
-          ? ` and used ${metrics.pressurePhrases.length} pressure phrase${metrics.pressurePhrases.length === 1 ? '' : 's'}.`
-          : '.'),
-    );
-  }
+  );
+  summary.push(
+    '',
+    `You spoke ${metrics.talkRatioWordsPercent}% of the words (top reps are nearer 43%), asked ${metrics.questions.total} question${metrics.questions.total === 1 ? '' : 's'} (${metrics.questions.open} open)` +
+      (metrics.pressurePhrases.length
+        ? ` and used ${metrics.pressurePhrases.length} pressure phrase${metrics.pressurePhrases.length === 1 ? '' : 's'}.`
+        : '.'),
+  );
   if (fixes.length) {
     summary.push('', '**Top two things to change**, in order:');
     fixes.forEach((k, i) =>
@@ -199,5 +299,5 @@ export function rubricCoaching(input: RubricInput): RubricResult {
   if (focus) summary.push('', `${cap(homeowner)} plays a ${focus}`);
   doc.summary = summary.join('\n');
 
-  return { text: renderCoaching(doc), doc, metrics, scores };
+  return { text: renderCoaching(doc), doc, metrics, scores, analysis: a };
 }
