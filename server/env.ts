@@ -1,11 +1,43 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { DEVICE_SPEECH_CLOUD, DEVICE_SPEECH_MODES } from '../core/device-speech';
+import net from 'node:net';
 
 /** Configuration, parsed once at boot. Names are a contract (docs/ARCHITECTURE.md); add, don't rename. */
 const optional = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** Names proxy-addr understands for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: false, a hop count, or a comma list of proxy
+ * addresses. `true` is one hop, never Fastify's `true` (which believes the client-written leftmost entry).
+ */
+export function parseTrustProxy(value: string): false | number | string | null {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) return Number(v) <= 32 ? Number(v) : null;
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (!entries.length || !entries.every(isProxyAddress)) return null;
+  return entries.join(',');
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -40,6 +72,18 @@ const envSchema = z.object({
   /** The warm live-call decoder built by `npm run setup` (default: build/sphinx-live). */
   SPHINX_LIVE_PATH: optional,
   VOICE_PROVIDER: z.enum(['local', 'vapi']).default('local'),
+  /** The browser's own speech in calls (core/device-speech.ts): auto, off, listen, speak. */
+  DEVICE_SPEECH: z.enum(DEVICE_SPEECH_MODES).default('auto'),
+  /** `never`: do not offer reps the browser vendor's online recognition. */
+  DEVICE_SPEECH_CLOUD: z.enum(DEVICE_SPEECH_CLOUD).default('ask'),
+  /** Live calls this process serves at once; more get `busy`. Default from cores and free memory. */
+  MAX_LIVE_CALLS: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).optional()),
+  /** Text calls (typed turns, speech in the browser) at once; more get `busy`. Default from cores and memory. */
+  MAX_TEXT_CALLS: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).optional()),
   VAPI_PUBLIC_KEY: optional,
   VAPI_ASSISTANT_WINDOWS: optional,
   VAPI_ASSISTANT_HVAC: optional,
@@ -51,11 +95,26 @@ const envSchema = z.object({
   /** Which roles this process runs: web, worker, or both (comma-separated). */
   ROLES: z.string().default('web,worker'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could dodge rate limits). */
+  /**
+   * Which X-Forwarded-For entries to believe (docs: SECURITY.md). A number of trusted proxy hops
+   * (`true` = 1: the nearest proxy's view of the client, the rightmost entry), or a comma list of
+   * proxy addresses/CIDR ranges. Off by default: clients write that header themselves.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY must be true/false, a number of proxy hops, or a comma list of proxy addresses or CIDR ranges',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -69,10 +128,19 @@ const envSchema = z.object({
   RATE_LIMIT_VOICE: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_FEEDBACK: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_LEADS: z.coerce.number().int().min(0).default(20),
+  /** New role-play sessions, transcript saves, recording retries, speaker swaps (each its own budget). */
+  RATE_LIMIT_SESSIONS: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_TRANSCRIPTS: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_RETRY: z.coerce.number().int().min(0).default(10),
+  RATE_LIMIT_EDITS: z.coerce.number().int().min(0).default(30),
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   METRICS_TOKEN: optional,
   /** How long SIGTERM waits for in-flight requests, live calls and jobs before exiting. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Call recordings (file, transcript, coaching) are deleted this many days after upload; 0 keeps them. */
+  RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
+  /** Megabytes of recordings one client may upload per hour (0 = no limit). */
+  UPLOAD_MB_PER_HOUR: z.coerce.number().min(0).default(300),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -9,6 +9,7 @@ import {
   type Attribution,
 } from './attribution';
 import { splitAtQuietPoints } from './chunking';
+import { concatPcm } from './wav';
 import { AudioTooLongError, decodePcm, probeAudio, tooLongMessage, type AudioProbe } from './decode';
 import { SpanMap, speechSpans } from './speech-gate';
 import { VoiceFeatureTracker } from './voice-features';
@@ -92,7 +93,7 @@ async function transcribeChannels(
   for await (const block of decodePcm(file, { channels: mode, signal: opts.signal, maxSeconds })) {
     const chans = pick(block.channels);
     chans.forEach((c, i) => (trackers[i] ??= new VoiceFeatureTracker()).push(c));
-    pending = pending ? pending.map((p, i) => concat(p, chans[i])) : chans;
+    pending = pending ? pending.map((p, i) => concatPcm([p, chans[i]])) : chans;
     if (pending[0].length >= windowSamples + STT_SAMPLE_RATE * 10) {
       // Cut at the quietest moment (over all channels) near the window's end.
       const mixed = pending.length === 1 ? pending[0] : loudest(pending);
@@ -113,13 +114,6 @@ async function transcribeChannels(
     speechSamples,
     engineMs,
   };
-}
-
-function concat(a: Int16Array, b: Int16Array): Int16Array {
-  const out = new Int16Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
 
 function loudest(chans: Int16Array[]): Int16Array {
