@@ -44,7 +44,7 @@ describe('speech level', () => {
       convertAudio(read, path.join(tmp, 'phone.wav'), ['-ar', '8000', '-c:a', 'pcm_mulaw']),
     );
     expect(upperBandRatioDb(phone)).toBeLessThan(-30);
-    const filled = fillMissingBand(phone);
+    const filled = fillMissingBand(phone, 8000);
     expect(filled).not.toBe(phone);
     // The upper band now carries faint noise, well under the speech.
     expect(upperBandRatioDb(filled)).toBeGreaterThan(upperBandRatioDb(phone) + 5);

@@ -149,7 +149,7 @@ export class PocketSphinxStt implements SpeechToText {
           const file = path.join(tmp, `chunk-${index}.wav`);
           let samples = pcm.subarray(chunk.start, chunk.end);
           if (this.normalise) samples = normaliseLevel(samples);
-          if (this.fillBand) samples = fillMissingBand(samples);
+          if (this.fillBand) samples = fillMissingBand(samples, opts.sourceSampleRate);
           await fsp.writeFile(file, encodeWav(samples, STT_SAMPLE_RATE));
           const stdout = await this.run(file, opts.signal);
           await fsp.rm(file, { force: true });
