@@ -1,7 +1,8 @@
 /**
  * npm run bench:stt — for each speech-to-text engine available here: word error rate and
  * real-time factor over ../shared/fixtures/audio, then a 5-minute call through the whole
- * pipeline (decode -> engine -> who said what) with wall time and peak memory.
+ * pipeline (decode -> engine -> who said what) with wall time and peak memory. `--8k` scores the
+ * fixtures resampled to 8 kHz (telephone band) instead.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { loadConfig } from '../server/env';
 import { decodeToMono } from '../server/audio/decode';
 import { transcribeFile } from '../server/audio/pipeline';
-import { concatAudio } from '../server/audio/test-audio';
+import { concatAudio, convertAudio } from '../server/audio/test-audio';
 import { normaliseWords, editDistance } from '../server/audio/wer';
 import { OpenAiStt } from '../server/providers/stt/openai';
 import { findPocketSphinx, PocketSphinxStt } from '../server/providers/stt/pocketsphinx';
@@ -82,16 +83,25 @@ async function main() {
 }
 
 async function fixtureTable(stt: SpeechToText, fx: Fixture[]) {
-  {
+  const narrowband = process.argv.includes('--8k')
+    ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stt-8k-'))
+    : null;
+  try {
     console.log('| fixture | seconds | WER | RTF |\n| --- | ---: | ---: | ---: |');
     let errors = 0;
     let words = 0;
     let audioMs = 0;
     let engineMs = 0;
     for (const f of fx) {
-      const pcm = await decodeToMono(f.file);
+      // --8k: the same clip resampled to 8 kHz (telephone band).
+      const file = narrowband
+        ? convertAudio(f.file, path.join(narrowband, `${f.name.replace(/\W+/g, '_')}.wav`), [
+            ...['-ar', '8000', '-ac', '1'],
+          ])
+        : f.file;
+      const pcm = await decodeToMono(file);
       const t0 = performance.now();
-      const segs = await stt.transcribe(pcm);
+      const segs = await stt.transcribe(pcm, narrowband ? { sourceSampleRate: 8000 } : {});
       const dt = performance.now() - t0;
       const ref = normaliseWords(f.reference);
       const hyp = normaliseWords(segs.map((s) => s.text).join(' '));
@@ -108,6 +118,8 @@ async function fixtureTable(stt: SpeechToText, fx: Fixture[]) {
     console.log(
       `| **all (word-weighted)** | ${(audioMs / 1000).toFixed(0)} | **${((errors / words) * 100).toFixed(1)}%** | **${(engineMs / audioMs).toFixed(2)}** |`,
     );
+  } finally {
+    if (narrowband) fs.rmSync(narrowband, { recursive: true, force: true });
   }
 }
 

@@ -49,6 +49,7 @@ async function transcribeChannels(
   pick: (channels: Int16Array[]) => Int16Array[],
   expectedSamples: number,
   opts: TranscribeFileOptions,
+  sourceRate: number,
 ) {
   const windowSamples = Math.round(((opts.windowMs ?? 120_000) * STT_SAMPLE_RATE) / 1000);
   let pending: Int16Array[] | null = null;
@@ -73,6 +74,7 @@ async function transcribeChannels(
       const t0 = performance.now();
       const segs = await stt.transcribe(map.join(channels[c]), {
         signal: opts.signal,
+        sourceSampleRate: sourceRate,
         onProgress: (f) => opts.onProgress?.(Math.min(1, (offset + len * share * (c + f)) / expectedSamples)),
       });
       engineMs += performance.now() - t0;
@@ -158,7 +160,15 @@ export async function transcribeFile(
       : plan === 'right'
         ? (c: Int16Array[]) => [c[1]]
         : (c: Int16Array[]) => c;
-  const run = await transcribeChannels(file, stt, mode, pick, plan === 'stereo' ? expected : expected, opts);
+  const run = await transcribeChannels(
+    file,
+    stt,
+    mode,
+    pick,
+    plan === 'stereo' ? expected : expected,
+    opts,
+    probe.sampleRate,
+  );
   const durationMs = msOf(run.samples);
 
   let transcript: TranscriptEntry[];

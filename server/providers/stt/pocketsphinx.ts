@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { encodeWav } from '../../audio/wav';
 import { splitAtQuietPoints } from '../../audio/chunking';
+import { fillMissingBand, normaliseLevel } from '../../audio/level';
 import {
   STT_SAMPLE_RATE,
   type SpeechToText,
@@ -33,6 +34,10 @@ export interface PocketSphinxOptions {
    * searches measured in docs/benchmarks.md move the error rate of single clips by +-30 points.
    */
   extraArgs?: string[];
+  /** Raise quiet chunks to speech level before decoding (default on; see server/audio/level.ts). */
+  normaliseLevel?: boolean;
+  /** Fill the empty upper band of telephone audio with faint noise (default on; level.ts). */
+  fillTelephoneBand?: boolean;
 }
 
 /** The model folder, when it holds the acoustic model, language model and dictionary. */
@@ -114,6 +119,8 @@ export class PocketSphinxStt implements SpeechToText {
   private readonly concurrency: number;
   private readonly chunkMs: number;
   private readonly extraArgs: string[];
+  private readonly normalise: boolean;
+  private readonly fillBand: boolean;
 
   constructor(opts: PocketSphinxOptions = {}) {
     const found = findPocketSphinx(opts);
@@ -123,6 +130,8 @@ export class PocketSphinxStt implements SpeechToText {
     this.concurrency = Math.max(1, opts.concurrency ?? Math.min(2, os.cpus().length));
     this.chunkMs = opts.chunkMs ?? 30_000;
     this.extraArgs = opts.extraArgs ?? [];
+    this.normalise = opts.normaliseLevel ?? true;
+    this.fillBand = opts.fillTelephoneBand ?? true;
   }
 
   async transcribe(pcm: Int16Array, opts: TranscribeOptions = {}): Promise<SttSegment[]> {
@@ -138,7 +147,10 @@ export class PocketSphinxStt implements SpeechToText {
           const index = next++;
           const chunk = chunks[index];
           const file = path.join(tmp, `chunk-${index}.wav`);
-          await fsp.writeFile(file, encodeWav(pcm.subarray(chunk.start, chunk.end), STT_SAMPLE_RATE));
+          let samples = pcm.subarray(chunk.start, chunk.end);
+          if (this.normalise) samples = normaliseLevel(samples);
+          if (this.fillBand) samples = fillMissingBand(samples, opts.sourceSampleRate);
+          await fsp.writeFile(file, encodeWav(samples, STT_SAMPLE_RATE));
           const stdout = await this.run(file, opts.signal);
           await fsp.rm(file, { force: true });
           results[index] = parsePocketSphinxOutput(

@@ -16,6 +16,8 @@ export interface TranscribeOptions {
   signal?: AbortSignal;
   /** Fraction of audio done, 0..1. */
   onProgress?: (fraction: number) => void;
+  /** Sample rate of the recording before it was resampled to 16 kHz, when known. */
+  sourceSampleRate?: number;
 }
 
 export interface SpeechToText {
