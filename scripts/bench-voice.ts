@@ -15,7 +15,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { sharedDir } from '../server/test-support/harness';
 import { VoiceCallClient } from '../server/voice/call-client';
-import { readWav, resampleInt16, rms } from '../server/voice/pcm';
+import { readWav, resampleInt16, rms } from '../server/audio/wav';
 import { PocketSphinxStt } from '../server/providers/stt/pocketsphinx';
 import { ServerProcess, tempDataDir } from './lib/server-process';
 
