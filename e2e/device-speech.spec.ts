@@ -65,8 +65,11 @@ async function openDevicePage(setup: Setup, query = 'stage=General') {
 }
 
 const speech = (page: Page) => page.evaluate(() => (window as any).__speech.state as SpeechState);
-const say = (page: Page, text: string, isFinal: boolean) =>
-  page.evaluate(([t, f]) => (window as any).__speech.result(t, f) as number, [text, isFinal] as const);
+/** A recognition result once a recognition session is live; returns the cancels it caused at once. */
+async function say(page: Page, text: string, isFinal: boolean): Promise<number> {
+  await page.waitForFunction(() => (window as any).__speech.state.active !== null);
+  return page.evaluate(([t, f]) => (window as any).__speech.result(t, f) as number, [text, isFinal] as const);
+}
 const setSpeech = (page: Page, patch: Partial<Pick<SpeechState, 'hold' | 'msPerChar'>>) =>
   page.evaluate((p) => Object.assign((window as any).__speech.state, p), patch);
 

@@ -52,7 +52,7 @@ function percentile(values: number[], p: number): number {
 
 const fmt = (n: number) => (Number.isFinite(n) ? String(Math.round(n)) : '-');
 
-/** CPU seconds and RSS of the server process (text calls start no helper processes). */
+/** CPU seconds and RSS of the server process (text calls start no child processes). */
 function usage(pid: number): { cpuSec: number; rssMb: number } {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -9,7 +9,7 @@ import { MIC_PROCESSOR_NAME, MIC_PROCESSOR_URL } from '../local/mic-worklet';
 import { PcmPlayer } from '../local/player';
 import { Recognizer } from './recognizer';
 import { Speaker } from './speaker';
-import { BargeInDetector, completeSentences, endOfTurnDelay, withoutEcho } from './speech-logic';
+import { BargeInDetector, completeSentences, endOfTurnDelay, isEcho, withoutEcho } from './speech-logic';
 import type { SpeechRecognitionCtor } from './web-speech';
 
 const FRAME_SAMPLES = 320;
@@ -400,7 +400,11 @@ export class DeviceVoiceDriver implements EngineDriver {
 
   private onRecognised(key: string, raw: string, isFinal: boolean): void {
     if (this.muted || this.finalKeys.has(key)) return;
-    const text = this.inEchoWindow() ? withoutEcho(raw, this.homeownerWords) : raw.trim();
+    const text = this.homeownerSpeaking
+      ? withoutEcho(raw, this.homeownerWords)
+      : this.inEchoWindow() && isEcho(raw, this.homeownerWords)
+        ? ''
+        : raw.trim();
     if (!text) {
       // Only the homeowner's voice: never the rep's turn.
       this.interims.delete(key);

@@ -4,6 +4,7 @@ import {
   BargeInDetector,
   completeSentences,
   END_OF_TURN_MS,
+  isEcho,
   endOfTurnDelay,
   HANGING_END_OF_TURN_MS,
   withoutEcho,
@@ -25,6 +26,11 @@ describe('echo of the homeowner', () => {
   it('drops recognised words that are the homeowner speaking', () => {
     expect(withoutEcho('the furnace is about fifteen years old', said)).toBe('');
     expect(withoutEcho("Furnace is LOUD, it's", said)).toBe('');
+  });
+  it('tells a pure echo from a quick answer that repeats some of its words', () => {
+    expect(isEcho('about fifteen years old', said)).toBe(true);
+    expect(isEcho('fifteen years old wow that is old', said)).toBe(false);
+    expect(isEcho('', said)).toBe(false);
   });
   it("keeps the rep's own words, also after a run of echo", () => {
     expect(withoutEcho('sorry to cut in', said)).toBe('sorry to cut in');

@@ -42,6 +42,15 @@ export function withoutEcho(heard: string, homeownerSaid: string): string {
   return tokens.slice(i).join(' ');
 }
 
+/**
+ * True when everything heard is the homeowner's words: just after it stops, the recogniser may
+ * still report its tail. A rep who answers at once keeps all their words, even those that
+ * repeat the homeowner's ("how old? about ten years"), as soon as one word is their own.
+ */
+export function isEcho(heard: string, homeownerSaid: string): boolean {
+  return withoutEcho(heard, homeownerSaid) === '' && words(heard).length > 0;
+}
+
 /** Complete sentences in a growing reply, and where the unfinished rest starts. */
 export function completeSentences(text: string): { sentences: string[]; consumed: number } {
   const sentences: string[] = [];
