@@ -123,6 +123,18 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Call recordings (file, transcript, coaching) are deleted this many days after upload; 0 keeps them. */
   RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
+  /** Where recordings are stored: unset/`local` = DATA_DIR/uploads, or `s3://bucket/prefix`. */
+  STORAGE_URL: optional,
+  /** S3-compatible endpoint for non-AWS services (MinIO, R2, Backblaze); unset = AWS. */
+  S3_ENDPOINT: optional,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  AWS_ACCESS_KEY_ID: optional,
+  AWS_SECRET_ACCESS_KEY: optional,
+  AWS_SESSION_TOKEN: optional,
+  AWS_REGION: optional,
   /** Megabytes of recordings one client may upload per hour (0 = no limit). */
   UPLOAD_MB_PER_HOUR: z.coerce.number().min(0).default(300),
 });
