@@ -40,6 +40,11 @@ describe('recordings are not kept forever', () => {
       `purge-old-recordings:${new Date().toISOString().slice(0, 10)}`,
     );
     expect(t.server.ctx.worker?.kinds).toContain('purge-old-recordings');
+    // After today's run, tomorrow's waits as 'scheduled', not as queued work.
+    await waitFor(async () => {
+      const health = await api(t.url, 'GET', '/api/health');
+      return health.body.jobs.scheduled === 1 ? health : null;
+    }, "tomorrow's retention run to be scheduled");
   });
 
   it('deletes recordings older than RETENTION_DAYS, file and row, and keeps newer ones', async () => {
