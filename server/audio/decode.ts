@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PermanentJobError } from '../jobs/queue';
 import { STT_SAMPLE_RATE } from '../providers/stt/types';
 import { sniffAudioFile, type AudioContainer } from './sniff';
+import { concatPcm } from './wav';
 
 const require = createRequire(import.meta.url);
 
@@ -260,12 +261,5 @@ function describeFfmpegError(stderr: string): string {
 export async function decodeToMono(file: string, signal?: AbortSignal): Promise<Int16Array> {
   const parts: Int16Array[] = [];
   for await (const block of decodePcm(file, { signal })) parts.push(block.channels[0]);
-  const total = parts.reduce((n, p) => n + p.length, 0);
-  const out = new Int16Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatPcm(parts);
 }

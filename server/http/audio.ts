@@ -28,10 +28,8 @@ import {
 } from '../domain/audio/service';
 import { findAudioSession } from '../domain/audio/data';
 import { renderAudioReport } from '../pdf/report';
-import { parseBody } from './validation';
+import { route } from './route';
 import { UploadVolume } from './upload-volume';
-
-type IdParams = { Params: { id: string } };
 
 const swapBody = z.object({ swapped: z.boolean({ error: 'swapped must be true or false' }) }).strict();
 
@@ -202,40 +200,69 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /** Call recordings: upload, status, retry, swap speakers, file, coaching, PDF. */
 export async function registerAudioRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const volume = new UploadVolume(ctx.config.UPLOAD_MB_PER_HOUR);
-  app.post('/api/audio/upload', (request, reply) => handleUpload(ctx, volume, request, reply));
+  const { config } = ctx;
+  const volume = new UploadVolume(config.UPLOAD_MB_PER_HOUR);
+  route(app, config, {
+    method: 'POST',
+    url: '/api/audio/upload',
+    limit: 'upload',
+    handler: ({ request, reply }) => handleUpload(ctx, volume, request, reply),
+  });
 
   // Polled every 2 s while a recording is transcribed. Every poll reads the row; the ETag only
   // spares sending the same body again (304), and no-cache makes browsers revalidate each time.
-  app.get<IdParams>('/api/audio/:id', async (request, reply) => {
-    const body = JSON.stringify(await getAudioSession(ctx, request.params.id));
-    const etag = `"${hash('sha1', body, 'base64url')}"`;
-    reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+  route(app, config, {
+    method: 'GET',
+    url: '/api/audio/:id',
+    handler: async ({ params, request, reply }) => {
+      const body = JSON.stringify(await getAudioSession(ctx, params.id));
+      const etag = `"${hash('sha1', body, 'base64url')}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   });
 
-  app.post<IdParams>('/api/audio/:id/retry', async (request) => retryAudioSession(ctx, request.params.id));
-
-  app.post<IdParams>('/api/audio/:id/swap-speakers', async (request) => {
-    const { swapped } = parseBody(swapBody, request.body, '{"swapped": true}');
-    return swapSpeakers(ctx, request.params.id, swapped);
+  route(app, config, {
+    method: 'POST',
+    url: '/api/audio/:id/retry',
+    limit: 'retry',
+    handler: ({ params }) => retryAudioSession(ctx, params.id),
   });
 
-  app.post<IdParams>('/api/audio/:id/coaching', async (request) => coachAudioSession(ctx, request.params.id));
+  route(app, config, {
+    method: 'POST',
+    url: '/api/audio/:id/swap-speakers',
+    limit: 'edits',
+    body: { schema: swapBody, example: '{"swapped": true}' },
+    handler: ({ params, body }) => swapSpeakers(ctx, params.id, body.swapped),
+  });
 
-  app.get<IdParams>('/api/audio/:id/file', (request, reply) =>
-    sendRecording(ctx, request.params.id, request, reply),
-  );
+  route(app, config, {
+    method: 'POST',
+    url: '/api/audio/:id/coaching',
+    limit: 'coaching',
+    handler: ({ params }) => coachAudioSession(ctx, params.id),
+  });
 
-  app.get<IdParams>('/api/audio/:id/pdf', async (request, reply) => {
-    const session = await getAudioSession(ctx, request.params.id);
-    const pdf = await renderAudioReport(session);
-    const base = session.fileName.replace(/\.[a-z0-9]+$/i, '') || 'recording';
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('inline', `${base} - coaching report.pdf`))
-      .header('content-length', String(pdf.length))
-      .send(pdf);
+  route(app, config, {
+    method: 'GET',
+    url: '/api/audio/:id/file',
+    handler: ({ params, request, reply }) => sendRecording(ctx, params.id, request, reply),
+  });
+
+  route(app, config, {
+    method: 'GET',
+    url: '/api/audio/:id/pdf',
+    handler: async ({ params, reply }) => {
+      const session = await getAudioSession(ctx, params.id);
+      const pdf = await renderAudioReport(session);
+      const base = session.fileName.replace(/\.[a-z0-9]+$/i, '') || 'recording';
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('inline', `${base} - coaching report.pdf`))
+        .header('content-length', String(pdf.length))
+        .send(pdf);
+    },
   });
 }

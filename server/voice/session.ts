@@ -6,7 +6,7 @@ import type { BrainConversation, BrainTurn, PersonaBrain } from '../providers/br
 import type { SpeechToText } from '../providers/stt/types';
 import type { TextToSpeech } from '../providers/tts/types';
 import type { DecodeQueue } from './decode-queue';
-import { concatInt16, int16ToFloat32 } from './pcm';
+import { concatPcm, int16ToFloat32 } from '../audio/wav';
 import {
   clientMessageSchema,
   FLOOD_ALLOWANCE_MS,
@@ -19,10 +19,10 @@ import {
   type EndReason,
   type ServerEvent,
 } from './protocol';
-import type { LiveRecognizer } from './live-recognizer';
+import type { LiveRecognizer } from '../providers/stt/live/types';
 import { SentenceSplitter, spokenPrefix } from './sentences';
 import { TurnDetector, type TurnEvent, type TurnTakingOptions } from './turn-taking';
-import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from './vad';
+import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from '../providers/vad/types';
 
 export interface VoiceTransport {
   sendJson(event: ServerEvent): void;
@@ -40,7 +40,12 @@ export interface VoiceSessionDeps {
   decodeQueue: DecodeQueue;
   engines: EngineList;
   /** Stores the transcript so far against the role-play session (on stop, cap or drop). */
-  saveTranscript?(sessionId: string, transcript: TranscriptEntry[], durationSec: number): Promise<void>;
+  saveTranscript?(
+    sessionId: string,
+    transcript: TranscriptEntry[],
+    durationSec: number,
+    engines: EngineList,
+  ): Promise<void>;
   /** A warm recogniser for the call (captions and finals), when the engine has one. */
   createStream?(): LiveRecognizer | null;
   /** Called once per answered turn: end of the rep's speech to the homeowner's first audio. */
@@ -54,6 +59,11 @@ export interface VoiceSessionDeps {
   startTimeoutMs?: number;
   /** Seed for the homeowner's choices (tests); random otherwise. */
   seed?: number;
+  /**
+   * Server-wide room for one more call of these modes: null admits it, else the message of the
+   * `busy` refusal. Asked once, at `start`, before anything is set up.
+   */
+  admit?(modes: { input: CallInput; output: CallOutput }): string | null;
 }
 
 /** Keep this much audio before speech starts, so the first syllable reaches the recogniser. */
@@ -109,6 +119,7 @@ export class VoiceSession {
   /** How rep turns arrive and how the homeowner answers (the start message chooses). */
   private input: CallInput = 'audio';
   private output: CallOutput = 'audio';
+  private admitted = false;
   private sessionId: string | null = null;
   private conversation: BrainConversation | null = null;
   private vad: FrameVad | null = null;
@@ -142,6 +153,15 @@ export class VoiceSession {
       if (!this.started && !this.starting)
         this.fail('start-timeout', 'The call was not started in time; press start to try again');
     }, deps.startTimeoutMs ?? START_TIMEOUT_MS);
+  }
+
+  /**
+   * What the call costs the server, once admitted: `audio` uses its speech engines (recogniser,
+   * synthesis), `text` only the homeowner's words (typed turns or the browser's own speech).
+   */
+  get load(): 'audio' | 'text' | null {
+    if (!this.admitted || this.ended) return null;
+    return this.input === 'audio' || this.output === 'audio' ? 'audio' : 'text';
   }
 
   get isEnded(): boolean {
@@ -189,8 +209,12 @@ export class VoiceSession {
         `Send ${UPSTREAM_SAMPLE_RATE} Hz mono 16-bit PCM; got ${msg.sampleRate} Hz`,
       );
     }
+    const output = msg.output ?? 'audio';
+    const refusal = this.deps.admit?.({ input, output }) ?? null;
+    if (refusal) return this.fail('busy', refusal);
     this.input = input;
-    this.output = msg.output ?? 'audio';
+    this.output = output;
+    this.admitted = true;
     await this.begin(msg.stage, msg.sessionId || null);
   }
 
@@ -278,9 +302,13 @@ export class VoiceSession {
     // The page stops at 300 s; the server enforces it too, a moment later.
     this.capTimer = setTimeout(() => void this.end('max-duration'), maxMs + 1000);
     this.send({ type: 'ready', callId: this.callId, maxCallSec: Math.round(maxMs / 1000) });
-    this.send({ type: 'engines', engines: this.deps.engines.filter((e) => this.usesEngine(e.capability)) });
+    this.send({ type: 'engines', engines: this.usedEngines() });
     const opening = this.conversation.opening();
     this.enqueueTurn(() => this.speakReply(opening));
+  }
+
+  private usedEngines(): EngineList {
+    return this.deps.engines.filter((e) => this.usesEngine(e.capability));
   }
 
   /** Whether this call's modes use an engine of that capability (typed calls hear nothing). */
@@ -390,7 +418,7 @@ export class VoiceSession {
   }
 
   private utterancePcm(u: Utterance): Int16Array {
-    return concatInt16(u.chunks, u.samples);
+    return concatPcm(u.chunks, u.samples);
   }
 
   private decode(pcm: Int16Array, signal?: AbortSignal): Promise<string> {
@@ -636,8 +664,10 @@ export class VoiceSession {
     });
     if (signal.aborted || this.ended || this.reply !== reply) return;
     this.finishReply(reply, 1);
-    // A homeowner who has had enough (repeated pressure) closes the door once it has said so.
-    if (this.conversation.finished) await this.end('homeowner-ended-call');
+    // A homeowner who has had enough (repeated pressure) closes the door once it has said so;
+    // a rep's goodbye, once answered, ends the call as the rep's hang-up.
+    const endCall = this.conversation.endCall ?? (this.conversation.finished ? 'homeowner' : null);
+    if (endCall) await this.end(endCall === 'goodbye' ? 'customer-ended-call' : 'homeowner-ended-call');
   }
 
   /** Closes a reply: the final transcript holds only what the page actually played. */
@@ -707,7 +737,7 @@ export class VoiceSession {
     if (this.started && this.sessionId && this.transcript.length > 0 && this.deps.saveTranscript) {
       const durationSec = Math.min(Math.round((Date.now() - this.startWall) / 1000), MAX_CALL_SEC);
       await this.deps
-        .saveTranscript(this.sessionId, this.transcript.slice(), durationSec)
+        .saveTranscript(this.sessionId, this.transcript.slice(), durationSec, this.usedEngines())
         .catch((err) => this.deps.log?.error({ err }, 'saving the call transcript failed'));
     }
     if (opts.notify !== false) {

@@ -339,6 +339,7 @@ export function transcribeAudioJob(ctx: AppContext): JobDefinition {
       try {
         const result = await transcribeFile(file, stt, {
           signal: job.signal,
+          maxDurationMs: ctx.config.MAX_AUDIO_MINUTES * 60_000,
           onProgress: (fraction) => {
             const percent = Math.floor(fraction * 100);
             if (percent <= lastPercent) return;

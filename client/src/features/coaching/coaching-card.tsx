@@ -37,8 +37,11 @@ export interface CoachingCardProps {
   transcript?: TranscriptEntry[];
   /** What the other side is called: the persona's name in role-plays, 'Customer' on uploads. */
   otherName?: string;
-  /** Called once parsed coaching is available (reveals the feedback form). */
-  onLoaded?: () => void;
+  /**
+   * Called when parsed coaching is available (reveals the feedback form), and again when the
+   * unlock brings the full coaching: `overall` is the six-section mean, null while locked.
+   */
+  onLoaded?: (info: { overall: number | null; unlocked: boolean }) => void;
   className?: string;
 }
 
@@ -59,7 +62,9 @@ export function CoachingCard({
   const doc = useMemo(() => (query.data ? parseCoaching(query.data.coaching) : null), [query.data]);
 
   useEffect(() => {
-    if (doc) onLoaded?.();
+    if (!doc) return;
+    const unlocked = query.data?.unlocked !== false && !doc.sections.some(isLockedSection);
+    onLoaded?.({ overall: unlocked ? overallScore(doc) : null, unlocked });
     // Only the arrival of a parsed document matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc]);
@@ -117,7 +122,10 @@ export function CoachingCard({
 function OverallScore({ value }: { value: number | null }) {
   if (value === null) return null;
   return (
-    <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-center shadow-xs">
+    <div
+      className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-center shadow-xs"
+      data-testid="overall-score"
+    >
       <div className="text-xs font-medium tracking-wide text-slate-500 uppercase">Overall</div>
       <div className="text-xl font-bold text-slate-900">
         {value}
