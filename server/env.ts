@@ -2,6 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { DEVICE_SPEECH_CLOUD, DEVICE_SPEECH_MODES } from '../core/device-speech';
 import net from 'node:net';
+import { DEFAULT_RETENTION_DAYS } from '../core/constants';
 
 /** Configuration, parsed once at boot. Names are a contract (docs/ARCHITECTURE.md); add, don't rename. */
 const optional = z
@@ -138,7 +139,19 @@ const envSchema = z.object({
   /** How long SIGTERM waits for in-flight requests, live calls and jobs before exiting. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Call recordings (file, transcript, coaching) are deleted this many days after upload; 0 keeps them. */
-  RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
+  RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(DEFAULT_RETENTION_DAYS),
+  /** Where recordings are stored: unset/`local` = DATA_DIR/uploads, or `s3://bucket/prefix`. */
+  STORAGE_URL: optional,
+  /** S3-compatible endpoint for non-AWS services (MinIO, R2, Backblaze); unset = AWS. */
+  S3_ENDPOINT: optional,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  AWS_ACCESS_KEY_ID: optional,
+  AWS_SECRET_ACCESS_KEY: optional,
+  AWS_SESSION_TOKEN: optional,
+  AWS_REGION: optional,
   /** Megabytes of recordings one client may upload per hour (0 = no limit). */
   UPLOAD_MB_PER_HOUR: z.coerce.number().min(0).default(300),
 });

@@ -38,7 +38,8 @@ export class ServerProcess {
     return new ServerProcess(await freePort(), env);
   }
 
-  async start(timeoutMs = 60_000): Promise<void> {
+  // SERVER_START_TIMEOUT_MS: a slower limit for heavily loaded machines.
+  async start(timeoutMs = Number(process.env.SERVER_START_TIMEOUT_MS ?? 60_000)): Promise<void> {
     this.output = '';
     // SERVER_NODE_FLAGS: extra Node flags for the server only, e.g. --cpu-prof to profile a benchmark.
     const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);

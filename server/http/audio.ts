@@ -159,7 +159,7 @@ async function sendRecording(ctx: AppContext, id: string, request: FastifyReques
   reply.header('content-disposition', contentDisposition('inline', row.fileName));
   reply.header('cache-control', 'private, max-age=0');
   const range = request.headers.range;
-  if (range && storage.localPath) {
+  if (range && (storage.localPath || storage.getRange)) {
     const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
     let start = m && m[1] !== '' ? Number(m[1]) : NaN;
     let end = m && m[2] !== '' ? Number(m[2]) : NaN;
@@ -179,7 +179,11 @@ async function sendRecording(ctx: AppContext, id: string, request: FastifyReques
     reply.status(206);
     reply.header('content-range', `bytes ${start}-${end}/${size}`);
     reply.header('content-length', String(end - start + 1));
-    return reply.send(fs.createReadStream(storage.localPath(row.storageKey), { start, end }));
+    return reply.send(
+      storage.localPath
+        ? fs.createReadStream(storage.localPath(row.storageKey), { start, end })
+        : await storage.getRange!(row.storageKey, start, end),
+    );
   }
   reply.header('content-length', String(size));
   return reply.send(await storage.get(row.storageKey));

@@ -72,6 +72,7 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
         running: depth.running ?? 0,
         failed: depth.failed ?? 0,
         done: depth.done ?? 0,
+        scheduled: depth.scheduled ?? 0,
         worker: ctx.worker ? { running: true, kinds: ctx.worker.kinds } : { running: false, kinds: [] },
       },
       engines: ctx.providers.infos,

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { api, sharedDir, startTestServer, waitFor, type TestServer } from '../test-support/harness';
@@ -40,6 +39,11 @@ describe('recordings are not kept forever', () => {
       `purge-old-recordings:${new Date().toISOString().slice(0, 10)}`,
     );
     expect(t.server.ctx.worker?.kinds).toContain('purge-old-recordings');
+    // After today's run, tomorrow's waits as 'scheduled', not as queued work.
+    await waitFor(async () => {
+      const health = await api(t.url, 'GET', '/api/health');
+      return health.body.jobs.scheduled === 1 ? health : null;
+    }, "tomorrow's retention run to be scheduled");
   });
 
   it('deletes recordings older than RETENTION_DAYS, file and row, and keeps newer ones', async () => {
@@ -63,7 +67,9 @@ describe('recordings are not kept forever', () => {
 
   it('deletes the file of an upload that failed because it is not audio, and says so on retry', async () => {
     const before = storedFiles(t).length;
-    const res = await upload(t.url, randomBytes(200_000), 'noise.wav');
+    // Looks like an MP3 (ID3 header) so it is accepted, but holds no decodable audio.
+    const junk = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(200_000, 0x5a)]);
+    const res = await upload(t.url, junk, 'noise.mp3', 'audio/mpeg');
     expect(res.status).toBe(201);
     const done = await waitFor(
       async () => {

@@ -81,10 +81,13 @@ export async function requeueJob(db: Db, dedupeKey: string): Promise<boolean> {
 }
 
 export async function queueDepth(db: Db): Promise<Record<string, number>> {
+  // Jobs queued for later (the daily retention run) are 'scheduled', not waiting work; a retry's
+  // backoff (at most a minute) still counts as queued.
+  const status = sql<string>`case when ${jobs.status} = 'queued' and ${jobs.runAt} > now() + interval '10 minutes' then 'scheduled' else ${jobs.status} end`;
   const rows = await db
-    .select({ status: jobs.status, n: sql<number>`count(*)::int` })
+    .select({ status, n: sql<number>`count(*)::int` })
     .from(jobs)
-    .groupBy(jobs.status);
+    .groupBy(status);
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 

@@ -249,6 +249,16 @@ function EngineRow({ engine }: { engine: StatusEngine }) {
       </div>
       {engine.reason && <p className="text-sm text-slate-600">Why: {engine.reason}</p>}
       {engine.upgradeHint && <p className="text-sm text-slate-600">Upgrade: {engine.upgradeHint}</p>}
+      {engine.missing?.map((m) => (
+        <p key={m} className="text-sm text-amber-800">
+          Missing: {m}
+        </p>
+      ))}
+      {engine.installCommand && (
+        <p className="text-sm text-slate-600">
+          Adds it: <code>{engine.installCommand}</code>
+        </p>
+      )}
       {engine.error && <p className="text-sm text-red-700">{engine.error}</p>}
     </li>
   );

@@ -9,6 +9,8 @@ export interface FileStore {
   get(key: string): Promise<Readable>;
   /** Local path when the store is a folder (for decoders that need a file). */
   localPath?(key: string): string;
+  /** Bytes start..end (inclusive) when the store is remote, for the player's range requests. */
+  getRange?(key: string, start: number, end: number): Promise<Readable>;
   stat(key: string): Promise<{ bytes: number } | null>;
   remove(key: string): Promise<void>;
 }

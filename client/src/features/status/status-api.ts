@@ -13,6 +13,9 @@ export interface StatusEngine {
   reason?: string;
   quality?: 'basic' | 'enhanced';
   upgradeHint?: string;
+  /** Embedded engine pieces missing on the server, and the one command that adds them. */
+  missing?: string[];
+  installCommand?: string;
   ok?: boolean;
   error?: string;
 }
