@@ -6,3 +6,4 @@ export * from './coaching-format';
 export * from './audio-validation';
 export * from './schemas';
 export * from './conversation-metrics';
+export * from './text';

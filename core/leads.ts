@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { EMAIL_MAX, EMAIL_MESSAGE, NAME_MAX } from './schemas';
+import { emailField, NAME_MAX } from './schemas';
+import { storableText } from './text';
 
 /**
  * The unlock form (spec §2 gate): an email alone unlocks the full coaching. A name is optional,
  * and "Send me coaching tips" is a separate, unticked, optional choice stored with the lead.
  */
 export const leadFormSchema = z.object({
-  email: z
-    .string()
+  email: emailField(),
+  name: storableText()
     .trim()
-    .min(1, 'Email is required.')
-    .max(EMAIL_MAX, EMAIL_MESSAGE)
-    .pipe(z.email(EMAIL_MESSAGE)),
-  name: z.string().trim().max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`).nullable().optional(),
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`)
+    .nullable()
+    .optional(),
   marketingOptIn: z.boolean('marketingOptIn must be true or false.').optional().default(false),
 });
 export type LeadFormInput = z.input<typeof leadFormSchema>;

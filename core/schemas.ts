@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STAGES } from './stages';
 import { transcriptEntrySchema } from './transcript';
+import { storableText } from './text';
 
 /** Entities and insert shapes (spec §3). Timestamps travel as ISO strings. */
 export const stageSchema = z.enum(STAGES);
@@ -47,18 +48,21 @@ export const EMAIL_MESSAGE = 'Please enter a valid email address.';
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
-export const feedbackFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Name is required.')
-    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`),
-  email: z
-    .string()
+/** An email address as every form takes it: trimmed, at most 254 characters, valid. */
+export function emailField() {
+  return storableText()
     .trim()
     .min(1, 'Email is required.')
     .max(EMAIL_MAX, EMAIL_MESSAGE)
-    .pipe(z.email(EMAIL_MESSAGE)),
+    .pipe(z.email(EMAIL_MESSAGE));
+}
+
+export const feedbackFormSchema = z.object({
+  name: storableText()
+    .trim()
+    .min(1, 'Name is required.')
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`),
+  email: emailField(),
 });
 
 export const insertFeedbackSchema = feedbackFormSchema.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text';
 
 /** A transcript entry (spec §3). A missing transcriptType counts as final. */
 export const transcriptRoleSchema = z.enum(['user', 'assistant']);
@@ -6,7 +7,7 @@ export type TranscriptRole = z.infer<typeof transcriptRoleSchema>;
 
 export const transcriptEntrySchema = z.object({
   role: transcriptRoleSchema,
-  transcript: z.string().max(20_000),
+  transcript: storableText().max(20_000),
   timestamp: z.number().int().nonnegative(),
   transcriptType: z.enum(['final', 'partial']).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAGES } from './stages';
+import { storableText } from './text';
 
 /**
  * The /api/voice WebSocket contract, written once: the server validates with these schemas and
@@ -38,8 +39,7 @@ export type StartMessage = z.infer<typeof startMessageSchema>;
 
 export const userTextMessageSchema = z.object({
   type: z.literal('user-text'),
-  text: z
-    .string()
+  text: storableText()
     .transform((s) => s.trim())
     .pipe(z.string().min(1).max(MAX_USER_TEXT_CHARS)),
 });

@@ -144,6 +144,8 @@ for (const db of dbKinds) {
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
           RATE_LIMIT_UPLOAD: '0',
           RATE_LIMIT_FEEDBACK: '0',
+          RATE_LIMIT_SESSIONS: '0',
+          RATE_LIMIT_TRANSCRIPTS: '0',
         });
         const accepted = { uploads: new Set<string>(), feedback: new Set<string>() };
         const startedAt = Date.now();

@@ -19,7 +19,8 @@ import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
 import { registerHealthRoutes } from './http/health';
-import { activeVoiceSessions, registerVoiceRoutes } from './voice/routes';
+import { registerVoiceRoutes } from './voice/routes';
+import { logSerializers } from './observability/log-safety';
 import { instrumentJob, instrumentProviders, registerObservability } from './observability/instrument';
 import {
   annotateMissingEngines,
@@ -27,6 +28,8 @@ import {
   SETUP_COMMAND,
   systemProbe,
 } from './providers/system-engines';
+import { cleanDebris, setTempRoot } from './temp';
+import { scheduleRetention } from './domain/audio/retention';
 import { isClientRoute as isKnownClientRoute } from '../core/routes';
 
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
@@ -43,7 +46,7 @@ export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
   /** Every route registered, so tests can check they cover all of them. */
-  routes: { method: string; url: string; websocket: boolean }[];
+  routes: { method: string; url: string; websocket: boolean; limit: string | null }[];
   /** Listens on config.PORT/HOST (0 = a free port); resolves to the base URL. */
   listen(): Promise<string>;
   /** Graceful stop: ends live calls, finishes in-flight requests, returns running jobs to the queue. */
@@ -127,7 +130,10 @@ function describeClientError(
 }
 
 /** Builds the whole app: database, engines, routes, and (for the worker role) the job worker. */
-export async function createServer(config: Config): Promise<Server> {
+export async function createServer(
+  config: Config,
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<Server> {
   const clientDistReal = fs.existsSync(clientDist) ? fs.realpathSync(clientDist) : clientDist;
   if (config.dataDir === clientDistReal || config.dataDir.startsWith(clientDistReal + path.sep)) {
     // Uploads live under DATA_DIR and must never be reachable as static files.
@@ -136,7 +142,14 @@ export async function createServer(config: Config): Promise<Server> {
 
   const silent = config.LOG_LEVEL === 'silent';
   const app = Fastify({
-    logger: silent ? false : { level: config.LOG_LEVEL },
+    logger: silent
+      ? false
+      : {
+          level: config.LOG_LEVEL,
+          // Error lines carry no request data (server/observability/log-safety.ts).
+          serializers: logSerializers,
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        },
     ...(silent || config.NODE_ENV !== 'test' ? {} : { disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -179,6 +192,15 @@ export async function createServer(config: Config): Promise<Server> {
     },
   });
 
+  // Scratch files go under DATA_DIR/tmp; what a crashed process left there and in uploads goes now.
+  setTempRoot(path.join(config.dataDir, 'tmp'));
+  const debris = await cleanDebris({
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+    tempDir: path.join(config.dataDir, 'tmp'),
+  });
+  if (debris.files > 0) {
+    app.log.info(debris, 'removed partial uploads and scratch files left by a stopped process');
+  }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const providers = await createProviders(config, database, app.log);
   const worker = config.roles.worker
@@ -207,6 +229,9 @@ export async function createServer(config: Config): Promise<Server> {
     },
   };
   if (worker) for (const def of jobDefinitions(ctx)) worker.register(instrumentJob(def));
+  // Today's retention run is queued at each start (one per day however many processes start).
+  if (worker)
+    await scheduleRetention(ctx).catch((err) => app.log.warn({ err }, 'could not queue the retention job'));
 
   app.setErrorHandler((err: any, request, reply) => {
     if (err instanceof HttpError) {
@@ -272,12 +297,14 @@ export async function createServer(config: Config): Promise<Server> {
   const routes: Server['routes'] = [];
   app.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, websocket: Boolean(route.websocket) });
+      if (method === 'HEAD') continue;
+      const limit = (route.config as { limit?: string } | undefined)?.limit ?? null;
+      routes.push({ method, url: route.url, websocket: Boolean(route.websocket), limit });
     }
   });
   await registerSecurity(app, config);
   instrumentProviders(providers);
-  registerObservability(app, ctx, { liveCalls: () => activeVoiceSessions.size });
+  registerObservability(app, ctx);
 
   // Runs before the WebSocket plugin's own preClose: live calls get to say goodbye and save first.
   app.addHook('preClose', async () => {
@@ -286,14 +313,6 @@ export async function createServer(config: Config): Promise<Server> {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled(hooks),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, config.SHUTDOWN_GRACE_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-    // Live calls keep what was said: each saves its transcript before its socket is told to go.
-    await Promise.race([
-      Promise.allSettled([...activeVoiceSessions].map((session) => session.handleClose())),
       new Promise((resolve) => {
         timer = setTimeout(resolve, config.SHUTDOWN_GRACE_MS);
       }),

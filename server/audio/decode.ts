@@ -1,9 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { spawnTied } from '../child-process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PermanentJobError } from '../jobs/queue';
 import { STT_SAMPLE_RATE } from '../providers/stt/types';
 import { sniffAudioFile, type AudioContainer } from './sniff';
+import { concatPcm } from './wav';
 
 const require = createRequire(import.meta.url);
 
@@ -103,7 +105,7 @@ export interface AudioProbe {
 export async function probeAudio(file: string): Promise<AudioProbe> {
   const input = await safeInputArgs(file);
   const stderr = await new Promise<string>((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...input], {
+    const child = spawnTied(ffmpegPath(), ['-hide_banner', '-nostdin', ...input], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let text = '';
@@ -156,7 +158,7 @@ export async function* decodePcm(file: string, opts: DecodeOptions = {}): AsyncG
   const blockBytes = blockSamples * 2 * outChannels;
   const input = await safeInputArgs(file);
   const maxSamples = opts.maxSeconds ? Math.round(opts.maxSeconds * STT_SAMPLE_RATE) : Infinity;
-  const child = spawn(
+  const child = spawnTied(
     ffmpegPath(),
     [
       '-hide_banner',
@@ -259,12 +261,5 @@ function describeFfmpegError(stderr: string): string {
 export async function decodeToMono(file: string, signal?: AbortSignal): Promise<Int16Array> {
   const parts: Int16Array[] = [];
   for await (const block of decodePcm(file, { signal })) parts.push(block.channels[0]);
-  const total = parts.reduce((n, p) => n + p.length, 0);
-  const out = new Int16Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatPcm(parts);
 }

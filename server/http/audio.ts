@@ -28,9 +28,8 @@ import {
 } from '../domain/audio/service';
 import { findAudioSession } from '../domain/audio/data';
 import { renderAudioReport } from '../pdf/report';
-import { parseBody } from './validation';
-
-type IdParams = { Params: { id: string } };
+import { route } from './route';
+import { UploadVolume } from './upload-volume';
 
 const swapBody = z.object({ swapped: z.boolean({ error: 'swapped must be true or false' }) }).strict();
 
@@ -66,7 +65,12 @@ function contentDisposition(kind: 'inline' | 'attachment', fileName: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+async function handleUpload(
+  ctx: AppContext,
+  volume: UploadVolume,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (!request.isMultipart()) {
     throw new HttpError(
       400,
@@ -76,6 +80,7 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_AUDIO_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+  volume.check(request.ip, Number.isFinite(declared) ? declared - MULTIPART_OVERHEAD_BYTES : 0);
 
   let stored: { key: string; bytes: number } | null = null;
   let fileName = '';
@@ -99,6 +104,7 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
         throw wrongType();
       }
       stored = await storeUpload(ctx, file.file);
+      volume.add(request.ip, stored.bytes);
       // The plugin stops reading at 25 MB and marks the stream truncated.
       if (file.file.truncated) throw tooLarge();
     }
@@ -190,39 +196,69 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /** Call recordings: upload, status, retry, swap speakers, file, coaching, PDF. */
 export async function registerAudioRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/audio/upload', (request, reply) => handleUpload(ctx, request, reply));
+  const { config } = ctx;
+  const volume = new UploadVolume(config.UPLOAD_MB_PER_HOUR);
+  route(app, config, {
+    method: 'POST',
+    url: '/api/audio/upload',
+    limit: 'upload',
+    handler: ({ request, reply }) => handleUpload(ctx, volume, request, reply),
+  });
 
   // Polled every 2 s while a recording is transcribed. Every poll reads the row; the ETag only
   // spares sending the same body again (304), and no-cache makes browsers revalidate each time.
-  app.get<IdParams>('/api/audio/:id', async (request, reply) => {
-    const body = JSON.stringify(await getAudioSession(ctx, request.params.id));
-    const etag = `"${hash('sha1', body, 'base64url')}"`;
-    reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+  route(app, config, {
+    method: 'GET',
+    url: '/api/audio/:id',
+    handler: async ({ params, request, reply }) => {
+      const body = JSON.stringify(await getAudioSession(ctx, params.id));
+      const etag = `"${hash('sha1', body, 'base64url')}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   });
 
-  app.post<IdParams>('/api/audio/:id/retry', async (request) => retryAudioSession(ctx, request.params.id));
-
-  app.post<IdParams>('/api/audio/:id/swap-speakers', async (request) => {
-    const { swapped } = parseBody(swapBody, request.body, '{"swapped": true}');
-    return swapSpeakers(ctx, request.params.id, swapped);
+  route(app, config, {
+    method: 'POST',
+    url: '/api/audio/:id/retry',
+    limit: 'retry',
+    handler: ({ params }) => retryAudioSession(ctx, params.id),
   });
 
-  app.post<IdParams>('/api/audio/:id/coaching', async (request) => coachAudioSession(ctx, request.params.id));
+  route(app, config, {
+    method: 'POST',
+    url: '/api/audio/:id/swap-speakers',
+    limit: 'edits',
+    body: { schema: swapBody, example: '{"swapped": true}' },
+    handler: ({ params, body }) => swapSpeakers(ctx, params.id, body.swapped),
+  });
 
-  app.get<IdParams>('/api/audio/:id/file', (request, reply) =>
-    sendRecording(ctx, request.params.id, request, reply),
-  );
+  route(app, config, {
+    method: 'POST',
+    url: '/api/audio/:id/coaching',
+    limit: 'coaching',
+    handler: ({ params }) => coachAudioSession(ctx, params.id),
+  });
 
-  app.get<IdParams>('/api/audio/:id/pdf', async (request, reply) => {
-    const session = await getAudioSession(ctx, request.params.id);
-    const pdf = await renderAudioReport(session);
-    const base = session.fileName.replace(/\.[a-z0-9]+$/i, '') || 'recording';
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('inline', `${base} - coaching report.pdf`))
-      .header('content-length', String(pdf.length))
-      .send(pdf);
+  route(app, config, {
+    method: 'GET',
+    url: '/api/audio/:id/file',
+    handler: ({ params, request, reply }) => sendRecording(ctx, params.id, request, reply),
+  });
+
+  route(app, config, {
+    method: 'GET',
+    url: '/api/audio/:id/pdf',
+    handler: async ({ params, reply }) => {
+      const session = await getAudioSession(ctx, params.id);
+      const pdf = await renderAudioReport(session);
+      const base = session.fileName.replace(/\.[a-z0-9]+$/i, '') || 'recording';
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('inline', `${base} - coaching report.pdf`))
+        .header('content-length', String(pdf.length))
+        .send(pdf);
+    },
   });
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { getOutboxMessage, listOutbox, type OutboxRow } from '../domain/feedback/data';
 import { redriveUnsentFeedback, submitFeedback } from '../domain/feedback/service';
-import { captureLead } from '../domain/leads/service';
+import { captureLead, leadSchema } from '../domain/leads/service';
+import { insertFeedbackSchema } from '../../core/schemas';
+import { route } from './route';
 import { escapeHtml } from '../email/html';
 import { notFound } from '../errors';
 
@@ -10,15 +12,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** POST /api/feedback, POST /api/leads, and the development outbox. */
 export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // Rate limits for both write routes are attached centrally (server/http/security.ts).
-  app.post('/api/feedback', async (request, reply) => {
-    const created = await submitFeedback(ctx, request.body);
-    return reply.status(201).send(created);
+  route(app, ctx.config, {
+    method: 'POST',
+    url: '/api/feedback',
+    limit: 'feedback',
+    body: { schema: insertFeedbackSchema, example: '{"name": "…", "email": "…", "sessionId": "…"}' },
+    handler: async ({ body, reply }) => reply.status(201).send(await submitFeedback(ctx, body)),
   });
 
-  app.post('/api/leads', async (request, reply) => {
-    const lead = await captureLead(ctx, request.body);
-    return reply.status(201).send(lead);
+  route(app, ctx.config, {
+    method: 'POST',
+    url: '/api/leads',
+    limit: 'leads',
+    body: {
+      schema: leadSchema,
+      example: '{"email": "…", "sessionId": "…", "sessionKind": "roleplay"}',
+    },
+    handler: async ({ body, reply }) => reply.status(201).send(await captureLead(ctx, body)),
   });
 
   // Registered in every mode so that outside development /outbox is a plain 404, not the app shell.

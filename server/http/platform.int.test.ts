@@ -76,6 +76,7 @@ for (const db of dbKinds) {
       const res = await api(t.url, 'GET', '/api/config');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ voiceProvider: 'local', vapi: null, hubspot: null });
+      expect(res.body.deviceSpeech).toEqual({ mode: 'auto', cloud: 'ask' });
       expect(res.body.engines.length).toBeGreaterThan(0);
       for (const e of res.body.engines) expect(e).not.toHaveProperty('reason');
     });

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from '../env';
-import { rateLimited } from '../observability/metrics';
 
 // Origins the page talks to only when the matching service is configured.
 const VAPI_ORIGINS = {
@@ -79,73 +78,11 @@ export function trustProxyOption(
   return trust;
 }
 
-/** A named limit on an expensive route, per client address. */
-export interface RouteLimit {
-  name: 'upload' | 'coaching' | 'voice' | 'feedback' | 'leads';
-  method: string;
-  url: string;
-}
-
-export const LIMITED_ROUTES: RouteLimit[] = [
-  { name: 'upload', method: 'POST', url: '/api/audio/upload' },
-  { name: 'coaching', method: 'POST', url: '/api/sessions/:id/coaching' },
-  { name: 'coaching', method: 'POST', url: '/api/audio/:id/coaching' },
-  { name: 'voice', method: 'GET', url: '/api/voice' },
-  { name: 'feedback', method: 'POST', url: '/api/feedback' },
-  { name: 'leads', method: 'POST', url: '/api/leads' },
-];
-
-export function limitFor(config: Config, name: RouteLimit['name']): number {
-  const map: Record<RouteLimit['name'], number> = {
-    upload: config.RATE_LIMIT_UPLOAD,
-    coaching: config.RATE_LIMIT_COACHING,
-    voice: config.RATE_LIMIT_VOICE,
-    feedback: config.RATE_LIMIT_FEEDBACK,
-    leads: config.RATE_LIMIT_LEADS,
-  };
-  return map[name];
-}
-
-const WHAT: Record<RouteLimit['name'], string> = {
-  upload: 'uploads',
-  coaching: 'coaching requests',
-  voice: 'voice calls',
-  feedback: 'feedback submissions',
-  leads: 'sign-ups',
-};
-
 /**
- * Security headers and per-route rate limits. Must be registered before any route so the
- * limits attach to routes other modules register later, without those modules knowing.
+ * Security headers and the rate-limit plugin. Must be registered before any route: each route
+ * names its own limit where it is registered (server/http/route.ts), and the plugin applies it.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const match = LIMITED_ROUTES.find((l) => l.url === route.url && methods.includes(l.method as never));
-    if (!match || route.config?.rateLimit !== undefined) return;
-    const max = limitFor(config, match.name);
-    if (max <= 0) return;
-    const seconds = Math.ceil(config.RATE_LIMIT_WINDOW_MS / 1000);
-    route.config = {
-      ...(route.config ?? {}),
-      rateLimit: {
-        max,
-        timeWindow: config.RATE_LIMIT_WINDOW_MS,
-        groupId: match.name,
-        onExceeded: () => rateLimited.inc({ limit: match.name }),
-        errorResponseBuilder: (_req: unknown, ctx: { ttl: number; statusCode: number }) => {
-          const wait = Math.max(1, Math.ceil(ctx.ttl / 1000));
-          const err = new Error(
-            `Too many ${WHAT[match.name]}: at most ${max} every ${seconds} seconds. Try again in ${wait} seconds.`,
-          ) as Error & { statusCode: number; code: string };
-          err.statusCode = ctx.statusCode;
-          err.code = 'rate_limited';
-          return err;
-        },
-      },
-    } as never;
-  });
-
   await app.register(fastifyRateLimit, { global: false });
 
   // Helmet's headers depend only on the configuration, so they are worked out once here and

@@ -87,11 +87,22 @@ const RATE_LIMITS_OFF: Record<string, string> = {
   RATE_LIMIT_VOICE: '0',
   RATE_LIMIT_FEEDBACK: '0',
   RATE_LIMIT_LEADS: '0',
+  RATE_LIMIT_SESSIONS: '0',
+  RATE_LIMIT_TRANSCRIPTS: '0',
+  RATE_LIMIT_RETRY: '0',
+  RATE_LIMIT_EDITS: '0',
 };
 
 /** Starts the real server in this process on a free port with its own data folder. */
 export async function startTestServer(
-  opts: { db?: DbKind; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = {},
+  opts: {
+    db?: DbKind;
+    env?: Record<string, string>;
+    dataDir?: string;
+    databaseUrl?: string;
+    /** Receives the server's log lines (set LOG_LEVEL in env too). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-test-'));
   let databaseUrl = opts.databaseUrl;
@@ -113,7 +124,7 @@ export async function startTestServer(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });
-  const server = await createServer(config);
+  const server = await createServer(config, { logStream: opts.logStream });
   const url = await server.listen();
   return {
     url,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, sharedDir, startTestServer, type TestServer } from '../test-support/harness';
 import { VoiceCallClient, type Received } from './call-client';
-import { readWav, resampleInt16 } from './pcm';
+import { readWav, resampleInt16 } from '../audio/wav';
 import { skipWithout } from '../test-support/engines';
 
 /** Real speech from ../shared/fixtures/audio, as 16 kHz mono. */

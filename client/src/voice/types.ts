@@ -93,8 +93,11 @@ export interface StartCallOptions {
 }
 
 export interface VoiceClient {
-  /** 'local' (our WebSocket engine), 'replay' (scripted, for tests and demos) or 'vapi'. */
-  readonly kind: 'local' | 'replay' | 'vapi';
+  /**
+   * 'local' (our WebSocket engine), 'device' (the same socket with the browser's own speech
+   * recognition and voices), 'replay' (scripted, for tests and demos) or 'vapi'.
+   */
+  readonly kind: 'local' | 'replay' | 'vapi' | 'device';
   start(options: StartCallOptions): Promise<void>;
   stop(): void;
   on<K extends VoiceEventName>(event: K, listener: VoiceListener<K>): () => void;

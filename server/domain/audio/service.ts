@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +13,7 @@ import { applySwap } from '../../audio/attribution';
 import { AudioDecodeError } from '../../audio/decode';
 import { SNIFF_BYTES, sniffAudio, type SniffResult } from '../../audio/sniff';
 import { transcribeFile } from '../../audio/pipeline';
+import { makeTempDir } from '../../temp';
 import { coachTranscript } from '../coaching/service';
 import type { EngineInfo } from '../../providers/types';
 import { findAudioSession, type AudioSessionRecord, type AudioSessionRow } from './data';
@@ -187,6 +187,13 @@ export async function createAudioSession(
 export async function retryAudioSession(ctx: AppContext, id: string): Promise<AudioSessionView> {
   const row = await load(ctx, id);
   if (row.status !== 'failed') return toAudioSessionView(row);
+  if (!(await ctx.providers.get('storage').stat(row.storageKey))) {
+    throw new HttpError(
+      409,
+      'recording_removed',
+      'This recording could not be used and is no longer stored. Please upload the original file again.',
+    );
+  }
   const db = ctx.database.db;
   const updated = await updateAudioSession(db, id, { status: 'uploaded', progress: 0, error: null });
   const requeued = await requeueJob(db, dedupeKeyFor(id));
@@ -283,7 +290,7 @@ async function localCopy(
       throw new PermanentJobError('The uploaded file is missing from storage. Please upload it again.');
     return { file, cleanup: async () => undefined };
   }
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'doorstep-audio-'));
+  const dir = await makeTempDir('doorstep-audio-');
   const file = path.join(dir, 'input');
   await pipeline(await storage.get(key), fs.createWriteStream(file));
   return { file, cleanup: () => fsp.rm(dir, { recursive: true, force: true }) };
@@ -291,6 +298,14 @@ async function localCopy(
 
 export const NO_SPEECH_MESSAGE =
   'No speech was found in this recording. Please upload a recording of the call.';
+
+/**
+ * A failure that says the stored file can never be transcribed: it is not readable audio.
+ * (A recording without speech is real audio the user may want to play back; retention removes it.)
+ */
+export function fileIsUseless(err: Error): boolean {
+  return err instanceof AudioDecodeError;
+}
 
 /** What the user sees when transcription gives up. */
 export function failureMessage(err: Error): string {
@@ -324,6 +339,7 @@ export function transcribeAudioJob(ctx: AppContext): JobDefinition {
       try {
         const result = await transcribeFile(file, stt, {
           signal: job.signal,
+          maxDurationMs: ctx.config.MAX_AUDIO_MINUTES * 60_000,
           onProgress: (fraction) => {
             const percent = Math.floor(fraction * 100);
             if (percent <= lastPercent) return;
@@ -356,10 +372,13 @@ export function transcribeAudioJob(ctx: AppContext): JobDefinition {
       }
     },
     async onFinalFailure(payload: { audioSessionId: string }, error: Error) {
-      await updateAudioSession(db, payload.audioSessionId, {
+      const row = await updateAudioSession(db, payload.audioSessionId, {
         status: 'failed',
         error: failureMessage(error),
       });
+      // A file that is not usable audio cannot succeed on a retry: it is not kept. Other failures
+      // (an engine missing, say) keep it so a retry can work; retention removes it in the end.
+      if (row && fileIsUseless(error)) await discardUpload(ctx, row.storageKey);
     },
   };
 }

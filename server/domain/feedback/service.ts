@@ -1,5 +1,5 @@
 import { parseCoaching, type CoachingDocument } from '../../../core/coaching-format';
-import { insertFeedbackSchema } from '../../../core/schemas';
+import type { InsertFeedback } from '../../../core/schemas';
 import { personaFor } from '../../../core/stages';
 import { finalEntries } from '../../../core/transcript';
 import { coachTranscript } from '../coaching/service';
@@ -45,15 +45,15 @@ export function toFeedbackResponse(row: FeedbackRow): FeedbackResponse {
   };
 }
 
-/** Validates, neutralises and stores a submission, and queues its summary email in the same transaction. */
-export async function submitFeedback(ctx: AppContext, body: unknown): Promise<FeedbackResponse> {
-  const parsed = insertFeedbackSchema.safeParse(body ?? {});
-  if (!parsed.success)
-    throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid feedback', 'invalid_request');
-  const name = cleanName(parsed.data.name);
+/**
+ * Neutralises and stores a submission (validated by the route against insertFeedbackSchema),
+ * and queues its summary email in the same transaction.
+ */
+export async function submitFeedback(ctx: AppContext, input: InsertFeedback): Promise<FeedbackResponse> {
+  const name = cleanName(input.name);
   if (!name) throw badRequest('Name is required.', 'invalid_request');
-  const email = cleanEmail(parsed.data.email);
-  const sessionId = parsed.data.sessionId ?? null;
+  const email = cleanEmail(input.email);
+  const sessionId = input.sessionId ?? null;
   const db = ctx.database.db;
   if (sessionId && !(await roleplaySessionExists(db, sessionId))) throw notFound('Session');
   const row = await createFeedbackWithJob(

@@ -1,6 +1,7 @@
+import type { z } from 'zod';
 import { leadRequestSchema } from '../../../core/leads';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { cleanEmail, cleanName } from '../feedback/sanitize';
 import { findLead, sessionExists } from './data';
 import { insertLead } from './mutations';
@@ -9,12 +10,13 @@ import { insertLead } from './mutations';
 export const leadSchema = leadRequestSchema;
 
 /** Stores the lead against the session it came from; the same email on the same session is stored once. */
-export async function captureLead(ctx: AppContext, body: unknown): Promise<{ id: string; unlocked: true }> {
-  const parsed = leadSchema.safeParse(body ?? {});
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid lead', 'invalid_request');
-  const { sessionId, sessionKind, source, marketingOptIn } = parsed.data;
-  const email = cleanEmail(parsed.data.email);
-  const name = parsed.data.name ? cleanName(parsed.data.name) || null : null;
+export async function captureLead(
+  ctx: AppContext,
+  input: z.infer<typeof leadSchema>,
+): Promise<{ id: string; unlocked: true }> {
+  const { sessionId, sessionKind, source, marketingOptIn } = input;
+  const email = cleanEmail(input.email);
+  const name = input.name ? cleanName(input.name) || null : null;
   const db = ctx.database.db;
   if (!(await sessionExists(db, sessionKind, sessionId))) {
     throw notFound(sessionKind === 'audio' ? 'Audio session' : 'Session');

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import type { EngineInfo } from '../../providers/types';
 import { coachTranscript } from '../coaching/service';
-import { findSession, toSessionView, type SessionView } from './data';
+import { findSession, isSessionId, toSessionView, type SessionView } from './data';
 import { insertSession, saveSessionCoaching, saveSessionTranscript } from './mutations';
 
 /** Which engine wrote a coaching text, as shown beside it (docs/api.md `Coaching.engine`). */
@@ -51,6 +51,30 @@ export async function saveTranscript(
   });
   if (!row) throw sessionNotFound();
   return toSessionView(row);
+}
+
+/** Whether an id names a role-play session (a live call may only save against one). */
+export async function sessionExists(ctx: AppContext, id: string): Promise<boolean> {
+  return isSessionId(id) && (await findSession(ctx.database.db, id)) !== null;
+}
+
+/**
+ * What a live call heard, saved by the server when the call ends (stop, cap, dropped socket or
+ * shutdown). The page saves its own copy afterwards; coaching already written is never cleared.
+ */
+export async function saveCallTranscript(
+  ctx: AppContext,
+  id: string,
+  call: { transcript: TranscriptEntry[]; durationSec: number; engines: unknown },
+): Promise<void> {
+  const row = await findSession(ctx.database.db, id);
+  if (!row || row.coaching) return;
+  await saveSessionTranscript(ctx.database.db, id, {
+    transcript: call.transcript,
+    duration: String(call.durationSec),
+    endedAt: new Date(),
+    engines: call.engines,
+  });
 }
 
 /** The stored engine description; older rows may hold a bare engine id. */

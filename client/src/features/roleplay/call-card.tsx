@@ -16,6 +16,7 @@ import {
 import { Progress } from '@client/components/ui/progress';
 import { cn } from '@client/lib/utils';
 import { CallStatus } from '@client/voice/engines/call-status';
+import { DeviceSpeechNotice } from '@client/voice/engines/device-speech-notice';
 import { DifficultyBadge } from './stage-selector';
 import { TypeInstead } from './type-instead';
 import { formatClock, remainingSec } from './roleplay-state';
@@ -176,6 +177,11 @@ export function CallCard(props: CallCardProps) {
             </div>
           </>
         )}
+
+        {/* The device engine's questions (a speech-pack download, online recognition) and which speech is in use. */}
+        <div className="flex justify-center">
+          <DeviceSpeechNotice />
+        </div>
       </CardContent>
 
       <Dialog open={confirmOpen && isCallActive} onOpenChange={setConfirmOpen}>
