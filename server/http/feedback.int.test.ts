@@ -58,6 +58,9 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
     expect(mail.text).toContain(SAMPLE_BETTER_LINE);
     expect(mail.text).toContain('https://coach.example.test/');
     expect(mail.html).toContain('href="https://coach.example.test/"');
+    // The link that reopens this role-play's transcript and coaching.
+    expect(mail.text).toContain(`See this call again: https://coach.example.test/?session=${sessionId}`);
+    expect(mail.html).toContain(`href="https://coach.example.test/?session=${sessionId}"`);
 
     const jobRows = await dbh
       .select()

@@ -130,7 +130,7 @@ export function RoleplayPage() {
     if (state.showCoaching) scrollIntoViewSoon(coachingRef.current);
   }, [state.showCoaching]);
 
-  const startCall = async () => {
+  const startCall = async (input: 'audio' | 'text' = 'audio') => {
     if (!persona || isConnecting || isCallActive) return;
     setRestoreProblem(null);
     setSessionInUrl(null);
@@ -146,7 +146,7 @@ export function RoleplayPage() {
     } catch (err) {
       console.error('Failed to create session', err);
     }
-    await call.start(persona.stage, sessionId);
+    await call.start(persona.stage, sessionId, input === 'text' ? { input } : {});
   };
 
   const busy = isCallActive || isConnecting;
@@ -191,6 +191,9 @@ export function RoleplayPage() {
           muted={call.canMute ? call.muted : undefined}
           onMute={call.canMute ? call.setMuted : undefined}
           onStart={() => void startCall()}
+          onStartTyping={call.canType ? () => void startCall('text') : undefined}
+          onSendText={call.canType ? call.sendText : undefined}
+          typing={call.typing}
           onStop={stop}
         />
       ) : (

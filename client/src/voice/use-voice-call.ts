@@ -30,6 +30,8 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
   const [engines, setEngines] = useState<EnginesMessage['engines']>([]);
   const [muted, setMutedState] = useState(false);
   const [canMute, setCanMute] = useState(false);
+  const [canType, setCanType] = useState(false);
+  const [typing, setTyping] = useState(false);
   const clientRef = useRef<VoiceClient | null>(null);
   const detachRef = useRef<(() => void) | null>(null);
   const optionsRef = useRef(options);
@@ -43,8 +45,9 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
   }, []);
 
   const start = useCallback(
-    async (stage: Stage, sessionId: string | null) => {
+    async (stage: Stage, sessionId: string | null, opts: { input?: 'audio' | 'text' } = {}) => {
       dispatch({ type: 'start' });
+      setTyping(opts.input === 'text');
       setEngines([]);
       const config = await queryClient
         .fetchQuery<ClientConfig>({ queryKey: CONFIG_QUERY_KEY })
@@ -61,6 +64,7 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
       detach();
       clientRef.current = client;
       setCanMute(typeof client.setMuted === 'function');
+      setCanType(typeof client.sendText === 'function');
       const offs = [
         client.on('call-start', () => {
           setMutedState(false);
@@ -96,7 +100,11 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
       ];
       detachRef.current = () => offs.forEach((off) => off());
       try {
-        await client.start({ stage, sessionId: sessionId ?? '' });
+        await client.start({
+          stage,
+          sessionId: sessionId ?? '',
+          ...(opts.input ? { input: opts.input } : {}),
+        });
       } catch (err) {
         console.error('call failed to start', err);
         dispatch({ type: 'error', message: voiceErrorText(err, START_FAILED_MESSAGE) });
@@ -124,6 +132,13 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
     setMutedState(next);
   }, []);
 
+  /** Sends a typed rep turn; throws an Error with a message for the rep when it cannot. */
+  const sendText = useCallback((text: string) => {
+    const client = clientRef.current;
+    if (!client?.sendText) throw new Error('Typing is not available for this call.');
+    client.sendText(text);
+  }, []);
+
   useEffect(
     () => () => {
       // Leaving the page hangs up without reporting the end to a page that is gone.
@@ -144,5 +159,10 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
     setMuted,
     /** Whether the running call's engine can mute the microphone. */
     canMute,
+    /** Whether this engine takes typed turns ("Type instead"). */
+    canType,
+    /** Whether the running call was started for typing (no microphone). */
+    typing,
+    sendText,
   };
 }

@@ -14,7 +14,6 @@ import {
 import { speakingBalance } from '@core/speaking-balance';
 import type { TranscriptEntry } from '@core/transcript';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
-import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { errorMessage } from '@client/lib/request';
 import { cn } from '@client/lib/utils';
@@ -296,12 +295,7 @@ function CoachingDocumentView({
       )}
 
       <div className="space-y-1 border-t border-slate-100 pt-4 text-xs text-slate-500">
-        <p className="flex items-center gap-2" data-testid="coach-quality">
-          <Badge variant={engine?.quality === 'enhanced' ? 'success' : 'secondary'}>
-            {engine?.quality === 'enhanced' ? 'Enhanced' : 'Basic'}
-          </Badge>
-          <span>{coachQualityHint(engine?.quality)}</span>
-        </p>
+        <p data-testid="coach-quality">{coachQualityHint(engine?.quality)}</p>
         {/* A fallback answered; why is for operators (the status page), not for reps. */}
         {response.note && <p>Our backup coach wrote this feedback.</p>}
       </div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
-import { AlertCircle, Loader2, Mic, MicOff, Square } from 'lucide-react';
+import { AlertCircle, Keyboard, Loader2, Mic, MicOff, Square } from 'lucide-react';
 import { EARLY_STOP_WARNING_SEC, MAX_CALL_SEC } from '@core/constants';
 import { difficultyLabel, PERSONA_BRIEFS, type PersonaCard } from '@core/stages';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
@@ -18,6 +18,7 @@ import { cn } from '@client/lib/utils';
 import { CallStatus } from '@client/voice/engines/call-status';
 import { DeviceSpeechNotice } from '@client/voice/engines/device-speech-notice';
 import { DifficultyBadge } from './stage-selector';
+import { TypeInstead } from './type-instead';
 import { formatClock, remainingSec } from './roleplay-state';
 
 export interface CallCardProps {
@@ -33,9 +34,18 @@ export interface CallCardProps {
   onMute?: (muted: boolean) => void;
   onStart: () => void;
   onStop: () => void;
-  /** Extra call controls (e.g. typing instead of speaking), shown in the call bar. */
+  /** Sends a typed turn; present when the engine takes typed turns ("Type instead"). */
+  onSendText?: (text: string) => void;
+  /** Starts a call without the microphone, turns typed (offered when the microphone is refused). */
+  onStartTyping?: () => void;
+  /** The running call was started for typing. */
+  typing?: boolean;
+  /** Extra call controls, shown in the call bar. */
   extraControls?: ReactNode;
 }
+
+/** Microphone problems (refused, missing, busy) can be worked around by typing. */
+const MICROPHONE_PROBLEM = /microphone/i;
 
 export function CallCard(props: CallCardProps) {
   const { persona, elapsedSec, isConnecting, isCallActive, error } = props;
@@ -126,7 +136,15 @@ export function CallCard(props: CallCardProps) {
         {error && (
           <Alert variant="destructive" className="mx-auto max-w-md">
             <AlertCircle aria-hidden="true" />
-            <AlertDescription>{error}</AlertDescription>
+            <AlertDescription className="space-y-2">
+              <p>{error}</p>
+              {!isCallActive && !isConnecting && props.onStartTyping && MICROPHONE_PROBLEM.test(error) && (
+                <Button variant="outline" size="sm" onClick={props.onStartTyping}>
+                  <Keyboard aria-hidden="true" />
+                  Practise by typing instead
+                </Button>
+              )}
+            </AlertDescription>
           </Alert>
         )}
 
@@ -220,8 +238,12 @@ const CallBar = ({
   onMute,
   onRequestStop,
   extraControls,
+  onSendText,
+  typing,
 }: CallBarProps & { ref: Ref<HTMLDivElement> }) => {
   const bars = [0.55, 0.85, 1, 0.85, 0.55];
+  const [typeOpen, setTypeOpen] = useState(Boolean(typing));
+  const showTyping = Boolean(onSendText) && (typeOpen || Boolean(typing));
   return (
     <div
       ref={ref}
@@ -231,6 +253,11 @@ const CallBar = ({
       data-testid="call-bar"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur focus:outline-none"
     >
+      {showTyping && onSendText && (
+        <div className="mx-auto max-w-5xl px-4 pt-2.5 sm:px-6">
+          <TypeInstead onSend={onSendText} autoFocus={typeOpen} />
+        </div>
+      )}
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-2.5 sm:gap-5 sm:px-6 sm:py-3">
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline gap-2">
@@ -263,7 +290,7 @@ const CallBar = ({
                   />
                 ))}
               </span>
-              {muted ? 'Muted' : 'Listening'}
+              {typing ? 'Typing' : muted ? 'Muted' : 'Listening'}
             </span>
             {assistantSpeaking && (
               <span className="font-medium text-amber-700">{persona.name} is talking</span>
@@ -271,7 +298,19 @@ const CallBar = ({
           </div>
         </div>
         {extraControls}
-        {onMute && (
+        {onSendText && !typing && (
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-11 shrink-0 rounded-full"
+            onClick={() => setTypeOpen((open) => !open)}
+            aria-pressed={typeOpen}
+            aria-label="Type instead"
+          >
+            <Keyboard aria-hidden="true" />
+          </Button>
+        )}
+        {onMute && !typing && (
           <Button
             variant="outline"
             size="icon"

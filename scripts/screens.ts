@@ -1,0 +1,173 @@
+/**
+ * Screenshots of every page at phone (390x844) and desktop (1440x900) size into docs/screens/,
+ * taken from the real server (embedded database, built client) with system Chromium.
+ * Run after UI changes: `npm run screens`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { ensureClientBuilt, rootDir } from '../e2e/support/build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
+import { roleplayUrl } from '../e2e/support/urls';
+import { startTestServer } from '../server/test-support/harness';
+// The recording shown on the audio page is written straight into the database, as the tests do.
+import { audioSessions } from '../server/db/schema';
+
+const SIZES = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+const outDir = path.join(rootDir, 'docs/screens');
+
+const COACHED = /Score: \d+\/10|Unable to generate coaching feedback\./;
+
+async function main() {
+  ensureClientBuilt();
+  fs.mkdirSync(outDir, { recursive: true });
+  const server = await startTestServer({});
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const [recording] = await server.server.ctx.database.db
+    .insert(audioSessions)
+    .values({
+      fileName: 'Smith kitchen call.m4a',
+      stage: 'General',
+      storageKey: 'screenshots-not-stored',
+      status: 'transcribed',
+      progress: 100,
+      durationMs: 48_000,
+      attribution: 'stereo',
+      transcript: [
+        {
+          role: 'user',
+          transcript: 'Hi, thanks for having me over today.',
+          timestamp: 0,
+          transcriptType: 'final',
+        },
+        {
+          role: 'assistant',
+          transcript: 'Sure, come in. The back door sticks and the deck is getting old.',
+          timestamp: 3500,
+          transcriptType: 'final',
+        },
+        {
+          role: 'user',
+          transcript: 'What would you most like to have fixed before the summer?',
+          timestamp: 9000,
+          transcriptType: 'final',
+        },
+        {
+          role: 'assistant',
+          transcript: 'The deck, really. The kids are out there all the time and a board cracked last week.',
+          timestamp: 13000,
+          transcriptType: 'final',
+        },
+        {
+          role: 'user',
+          transcript: 'That makes sense. Can I take a look at it and show you two ways to do it?',
+          timestamp: 21000,
+          transcriptType: 'final',
+        },
+      ],
+    })
+    .returning({ id: audioSessions.id });
+
+  const shots: { name: string; go: (page: Page, base: string) => Promise<void> }[] = [
+    {
+      name: 'roleplay',
+      go: async (page, base) => {
+        await page.goto(`${base}/?stage=Windows`);
+        await page.getByRole('button', { name: 'Start call' }).waitFor();
+      },
+    },
+    {
+      name: 'roleplay-call',
+      go: async (page, base) => {
+        await page.goto(roleplayUrl(base, { script: 'balance-60-40' }));
+        await page.getByRole('button', { name: 'Start call' }).click();
+        await page.getByText('Great listening ratio!').waitFor();
+      },
+    },
+    {
+      name: 'roleplay-coaching',
+      go: async (page, base) => {
+        await page.goto(roleplayUrl(base, { stage: 'Windows' }));
+        await page.getByRole('button', { name: 'Start call' }).click();
+        await page
+          .getByRole('region', { name: 'Coaching Feedback' })
+          .getByText(COACHED)
+          .first()
+          .waitFor({ timeout: 120_000 });
+        await page.getByTestId('unlock-gate').scrollIntoViewIfNeeded();
+      },
+    },
+    {
+      name: 'audio',
+      go: async (page, base) => {
+        await page.goto(`${base}/audio`);
+        await page.getByText('Drop your audio file here').waitFor();
+      },
+    },
+    {
+      name: 'audio-coaching',
+      go: async (page, base) => {
+        await page.goto(`${base}/audio?session=${recording.id}`);
+        // Coached on the first size already: the page then opens with the coaching shown.
+        const generate = page.getByRole('button', { name: 'Generate Coaching Feedback' });
+        const download = page.getByRole('button', { name: 'Download PDF Report' });
+        await generate.or(download).first().waitFor();
+        if (await generate.isVisible()) await generate.click();
+        await download.waitFor({ timeout: 120_000 });
+        await page.getByRole('region', { name: 'Transcript' }).scrollIntoViewIfNeeded();
+      },
+    },
+    {
+      name: 'debug',
+      go: async (page, base) => {
+        await page.goto(`${base}/debug`);
+        await page.getByRole('region', { name: 'Coaching Feedback' }).getByText(COACHED).first().waitFor({
+          timeout: 120_000,
+        });
+      },
+    },
+    {
+      name: 'status',
+      go: async (page, base) => {
+        await page.goto(`${base}/status`);
+        await page.getByTestId('status-report').waitFor();
+      },
+    },
+    {
+      name: 'not-found',
+      go: async (page, base) => {
+        await page.goto(`${base}/no-such-page`);
+        await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      },
+    },
+  ];
+
+  try {
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      for (const shot of shots) {
+        const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+        const page = await context.newPage();
+        page.setDefaultTimeout(60_000);
+        await shot.go(page, server.url);
+        // Let transitions and the smooth scroll settle before the picture.
+        await page.waitForTimeout(600);
+        const file = path.join(outDir, `${shot.name}-${size}.png`);
+        await page.screenshot({ path: file });
+        console.log(`wrote ${path.relative(rootDir, file)}`);
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
