@@ -7,3 +7,4 @@ export * from './audio-validation';
 export * from './schemas';
 export * from './conversation-metrics';
 export * from './text';
+export * from './operator-status';
