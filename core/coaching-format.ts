@@ -249,3 +249,35 @@ export function formatBlocks(content: string): TextBlock[] {
   }
   return blocks;
 }
+
+/** What a gated section carries until the session is unlocked: its heading and this line. */
+export const LOCKED_SECTION_TEXT = 'Locked. Enter your email to unlock the full coaching results.';
+
+/** Whether a parsed section is the locked stand-in rather than real coaching. */
+export function isLockedSection(section: Pick<CoachingSection, 'key' | 'content' | 'score'>): boolean {
+  return (
+    GATED_SECTIONS.includes(section.key) &&
+    section.score === null &&
+    section.content.trim() === LOCKED_SECTION_TEXT
+  );
+}
+
+/**
+ * The coaching text as a visitor who has not unlocked the session may receive it: every
+ * section stays, but the gated ones (Objection Handling, Closing, Follow-Up) keep only their
+ * heading and the locked line; their scores and advice never leave the server. Text that is
+ * not in the coaching format has no sections to withhold and is returned as it is.
+ */
+export function withholdGatedSections(text: string | null): string | null {
+  const doc = parseCoaching(text);
+  if (!doc) return text;
+  const sections = doc.sections.map((s) =>
+    GATED_SECTIONS.includes(s.key) ? { ...s, score: null, content: LOCKED_SECTION_TEXT } : s,
+  );
+  return renderCoaching({ ...doc, sections });
+}
+
+/** The coaching text a response may carry for a session in this gate state. */
+export function coachingForGate(text: string | null, unlocked: boolean): string | null {
+  return unlocked ? text : withholdGatedSections(text);
+}

@@ -43,3 +43,8 @@ export function volumeLevelFromSum(summedLevel: number): number {
   if (!Number.isFinite(summedLevel) || summedLevel <= 0) return 0;
   return Math.min(1, summedLevel / VOLUME_LEVEL_DIVISOR);
 }
+
+/** How long uploaded recordings are kept when the server does not say (days). */
+export const DEFAULT_RETENTION_DAYS = 90;
+/** A transcription whose progress has not moved for this long is reported as stalled. */
+export const TRANSCRIPTION_STALL_MS = 2 * 60 * 1000;

@@ -67,3 +67,45 @@ export function personaFor(stage: string): PersonaCard | undefined {
 export function difficultyLabel(difficulty: number): string {
   return DIFFICULTY_LABELS[difficulty] ?? 'Unknown';
 }
+
+/** What the rep reads before the call: who opens the door, what is on offer, and a good outcome. */
+export interface PersonaBrief {
+  homeowner: string;
+  selling: string;
+  goodOutcome: string;
+}
+
+/** Written from each persona's household facts (server/providers/brain/personas.ts). */
+export const PERSONA_BRIEFS: Record<Stage, PersonaBrief> = {
+  Windows: {
+    homeowner:
+      'Linda, in a 31-year-old house with drafty single-pane windows. She already has a cheaper quote and decides with her husband Mark.',
+    selling: 'Replacement windows for the living room and two bedrooms.',
+    goodOutcome: 'She sees why yours are worth more and books a measurement when Mark is home.',
+  },
+  HVAC: {
+    homeowner:
+      'Dave, short on time. His 15-year-old furnace short-cycles and the upstairs never warms up; he has another quote.',
+    selling: 'A furnace repair or replacement he can have soon.',
+    goodOutcome: 'Clear options and prices in a few minutes, and a booked install or visit.',
+  },
+  Roofing: {
+    homeowner:
+      'Frank, who was burned by a storm chaser before. A leak over the back bedroom after the last storm; he and his wife read everything twice.',
+    selling: 'A roof repair or replacement, mostly paid by insurance.',
+    goodOutcome:
+      'He trusts your proof (licence, insurance, references) and agrees to an inspection, in writing.',
+  },
+  Flooring: {
+    homeowner:
+      'Priya, in a 9-year-old home. The living-room carpet is stained and dated; she cares about the look, her husband Raj about durability.',
+    selling: 'New flooring for the main floor that suits the modern kitchen.',
+    goodOutcome: 'She feels the choice fits her style and books a visit with samples.',
+  },
+  General: {
+    homeowner:
+      'Tom, friendly and chatty, with a list of small jobs: a sticking back door, an old deck and a rattling bathroom fan.',
+    selling: 'Home repairs and improvements, done in one visit or a small plan.',
+    goodOutcome: 'You find what matters most to him and his wife Susan and agree the next step.',
+  },
+};

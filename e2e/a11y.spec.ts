@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../server/test-support/engines';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { sharedDir } from '../server/test-support/harness';
 import { launchBrowser, openPage, roleplay, roleplayUrl, startAppServer, type TestServer } from './support';
+
+const noBrowser = skipWithout('chromium', 'pocketsphinx');
 
 let server: TestServer;
 let browser: Browser;
@@ -27,7 +30,7 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-describe('accessibility (axe: no serious or critical violations)', () => {
+describe.skipIf(noBrowser)('accessibility (axe: no serious or critical violations)', () => {
   it('role-play page, idle', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(server.url + '/');

@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../server/test-support/engines';
 import type { Browser } from 'playwright-core';
 import { sharedDir } from '../server/test-support/harness';
 import { concatAudio } from '../server/audio/test-audio';
 import { launchBrowser, openPage, startAppServer, type TestServer } from './support';
+
+const noBrowser = skipWithout('chromium', 'pocketsphinx', 'pdftotext');
 
 let server: TestServer;
 let browser: Browser;
@@ -23,7 +26,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('audio page: upload, transcription progress, coaching and the PDF report', () => {
+describe.skipIf(noBrowser)('audio page: upload, transcription progress, coaching and the PDF report', () => {
   it('takes a real recording from upload to a downloadable report', { timeout: 420_000 }, async () => {
     const { page, context, errors } = await openPage(browser);
     page.setDefaultTimeout(300_000);
@@ -64,7 +67,8 @@ describe('audio page: upload, transcription progress, coaching and the PDF repor
     const stored = await (await fetch(`${server.url}/api/audio/${sessionId}`)).json();
     expect(stored.status).toBe('transcribed');
     expect(await transcript.innerText()).toContain(stored.transcript[0].transcript);
-    expect(await transcript.innerText()).toContain(`Transcribed by ${stored.sttEngine.label}`);
+    // A neutral quality hint, never set-up instructions.
+    expect(await transcript.innerText()).toMatch(/transcription — (basic|enhanced)/);
 
     await page.getByRole('button', { name: 'Generate Coaching Feedback' }).click();
     const download = page.getByRole('button', { name: 'Download PDF Report' });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../server/test-support/engines';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, roleplay, roleplayUrl, startAppServer, type TestServer } from './support';
+
+const noBrowser = skipWithout('chromium');
 
 let server: TestServer;
 let browser: Browser;
@@ -17,7 +20,7 @@ afterAll(async () => {
 
 const { callCard, balance, startCall } = roleplay;
 
-describe('call controls', () => {
+describe.skipIf(noBrowser)('call controls', () => {
   it('connects, runs, asks before stopping under 30 s, and stops', async () => {
     const { page, context, errors } = await openPage(browser);
     // Realistic pacing so the connecting state lasts long enough to see.
@@ -114,7 +117,7 @@ describe('call controls', () => {
   });
 });
 
-describe('live transcript and speaking balance', () => {
+describe.skipIf(noBrowser)('live transcript and speaking balance', () => {
   it('is 50/50 while only a partial line exists, shown dimmed with a typing indicator', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(roleplayUrl(server.url, { script: 'partial-hold' }));
@@ -158,7 +161,7 @@ describe('live transcript and speaking balance', () => {
   });
 });
 
-describe('a full call', () => {
+describe.skipIf(noBrowser)('a full call', () => {
   it('saves the transcript, shows coaching with scores, gates the last three sections and takes feedback', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(roleplayUrl(server.url, { stage: 'Windows' }));
@@ -205,9 +208,11 @@ describe('a full call', () => {
     ];
     expect(order.map((h) => headings.findIndex((t) => t.includes(h)))).toEqual(order.map((_, i) => i));
     expect(text).toMatch(/You \d+%/);
-    expect(text).toMatch(/AI \d+%/);
+    // The other side is the persona, by name (Linda for Windows), never 'AI'.
+    expect(text).toMatch(/Linda \d+%/);
+    expect(text).not.toMatch(/AI \d+%/);
     expect(text).toMatch(/(Strength|To Improve): Empathy and Connection/);
-    expect(text).toContain('Coaching by');
+    expect(text).toMatch(/coach — (basic|enhanced)/);
 
     // Score colours follow the score.
     const badges = await coaching.locator('[data-tone]').evaluateAll((els) =>
@@ -216,7 +221,8 @@ describe('a full call', () => {
         score: Number(el.textContent!.match(/(\d+)\/10/)![1]),
       })),
     );
-    expect(badges.length).toBeGreaterThanOrEqual(7);
+    // Before the unlock only the Best and the three open sections carry scores.
+    expect(badges.length).toBeGreaterThanOrEqual(4);
     for (const b of badges) expect(b.tone).toBe(b.score >= 8 ? 'green' : b.score >= 5 ? 'yellow' : 'red');
 
     // The last three sections are blurred and inert until the email gate unlocks.
@@ -241,16 +247,23 @@ describe('a full call', () => {
     await form.getByLabel('Email').fill('sam@example.com');
     await form.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('status').filter({ hasText: 'Feedback submitted!' }).waitFor();
-    // The page resets.
-    await page.getByRole('region', { name: 'Coaching Feedback' }).waitFor({ state: 'detached' });
-    expect(await page.getByRole('radio', { name: /^General/ }).isChecked()).toBe(true);
-    expect(await page.getByRole('region', { name: 'Live Transcript' }).count()).toBe(0);
+    // The form resets; the coaching the rep just read stays on screen.
+    await page.waitForFunction(() => {
+      const form = [...document.querySelectorAll('section, [role="region"]')].find((el) =>
+        el.textContent?.includes('Want more detailed feedback on your call?'),
+      );
+      const email = form?.querySelector<HTMLInputElement>('input[type="email"]');
+      return !!email && email.value === '';
+    });
+    expect(await page.getByRole('region', { name: 'Coaching Feedback' }).count()).toBe(1);
+    expect(await page.getByRole('radio', { name: /^Windows/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Live Transcript' }).count()).toBe(1);
     expect(errors.pageErrors).toEqual([]);
     await context.close();
   });
 });
 
-describe('a refused feedback submission', () => {
+describe.skipIf(noBrowser)('a refused feedback submission', () => {
   let limited: TestServer;
   beforeAll(async () => {
     // One feedback submission per minute, so the page's own submission is refused.

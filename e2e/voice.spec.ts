@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../server/test-support/engines';
 import type { Browser } from 'playwright-core';
 import { api } from '../server/test-support/harness';
 import { fakeMicArgs, launchBrowser, openPage, roleplay, startAppServer, type TestServer } from './support';
+
+const noBrowser = skipWithout('chromium', 'pocketsphinx', 'espeak-ng');
 
 /**
  * A full call through the page with the live engine: Chromium's fake microphone plays a
@@ -58,7 +61,7 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('live voice call in the browser', () => {
+describe.skipIf(noBrowser)('live voice call in the browser', () => {
   it('runs a full call with the microphone and reaches scored coaching', async () => {
     const { page, context, errors } = await openPage(browser);
     await context.grantPermissions(['microphone'], { origin: server.url });

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { countWords, type TranscriptEntry } from '../core/transcript';
-import { rubricCoaching } from '../server/domain/coaching/rubric';
+import { rubricCoaching } from '../server/providers/coach/rubric/rubric';
 
 const BUDGET_MS = 200;
 const CALL_SEC = 300;

@@ -8,13 +8,14 @@
  * 120 ms jitter buffer would hear, and the server's memory and CPU (its whole process tree).
  *
  * BENCH_LEVELS=1,5,20  BENCH_TURNS=5  (defaults)
+ * `--text` measures text calls instead (the device engine's load): scripts/bench-voice-text.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { sharedDir } from '../server/test-support/harness';
 import { VoiceCallClient } from '../server/voice/call-client';
-import { readWav, resampleInt16, rms } from '../server/voice/pcm';
+import { readWav, resampleInt16, rms } from '../server/audio/wav';
 import { PocketSphinxStt } from '../server/providers/stt/pocketsphinx';
 import { ServerProcess, tempDataDir } from './lib/server-process';
 
@@ -264,6 +265,8 @@ async function main() {
     ROLES: 'web',
     // Every simulated rep connects from this one address.
     RATE_LIMIT_VOICE: '0',
+    // Measure every level asked for, whatever this machine's default call cap is.
+    MAX_LIVE_CALLS: String(Math.max(...LEVELS, 1)),
   });
   await server.start();
   const rows: string[] = [];
@@ -371,7 +374,9 @@ async function main() {
   for (const r of rows) console.log(r);
 }
 
-main().catch((err) => {
+// `--text`: calls with the speech in the browser (scripts/bench-voice-text.ts).
+const run = process.argv.includes('--text') ? () => import('./bench-voice-text').then((m) => m.main()) : main;
+run().catch((err) => {
   console.error(err);
   process.exit(1);
 });

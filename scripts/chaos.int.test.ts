@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../server/test-support/engines';
 import { createTestDatabase, dbKinds, sharedDir } from '../server/test-support/harness';
 import { openForIntegrity, storedUploads } from './lib/integrity';
 import { ServerProcess, tempDataDir } from './lib/server-process';
@@ -119,8 +120,10 @@ async function drain(server: ServerProcess, accepted: { uploads: Set<string> }):
   return finals;
 }
 
+const noEngines = skipWithout('pocketsphinx');
+
 for (const db of dbKinds) {
-  describe(`chaos on ${db}`, () => {
+  describe.skipIf(noEngines)(`chaos on ${db}`, () => {
     const dataDir = tempDataDir('doorstep-chaos-');
     let dropDb: (() => Promise<void>) | undefined;
     let server: ServerProcess | undefined;

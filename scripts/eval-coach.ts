@@ -2,7 +2,9 @@
  * Coaches every role-play transcript in ../shared/fixtures/transcripts (or the folder given
  * as the first argument) and compares the section scores with the expected bands, and the
  * overall scores with the expected overall rank. Uses the coach the environment selects
- * (the rubric engine unless an LLM is configured). `--check` exits 1 below the targets.
+ * (the rubric engine unless an LLM is configured), on the clean text and then on
+ * recogniser-style text (`--clean` or `--noisy` for one of them). `--check` exits 1 below the
+ * targets in any batch.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,16 +19,26 @@ import { transcriptEntrySchema } from '../core/transcript';
 import { loadConfig } from '../server/env';
 import { selectCoach } from '../server/providers/coach';
 import { coachTranscript } from '../server/domain/coaching/service';
+import type { Coach } from '../server/providers/coach/types';
 import { z } from 'zod';
+import { recogniserTranscript } from './lib/recogniser-noise';
 
-const BAND_TARGET = 80;
-const RANK_TARGET = 0.8;
+const BAND_TARGET = 85;
+const RANK_TARGET = 0.85;
+/**
+ * Calls whose transcripts were never read while the rules were written (only their scores in
+ * this report were seen): their agreement is the honest figure for calls the coach was not
+ * tuned on.
+ */
+const NEVER_READ = new Set(['dev-21-flooring', 'dev-22-general', 'dev-23-windows', 'dev-24-general']);
+const FOLDS = 4;
 
 type Band = 'low' | 'mid' | 'high';
 const bandOf = (score: number): Band => (score >= 8 ? 'high' : score >= 5 ? 'mid' : 'low');
 
 const fixtureSchema = z.object({
   id: z.string(),
+  batch: z.string().optional(),
   stage: z.string(),
   personaName: z.string().optional(),
   durationSec: z.number().optional(),
@@ -41,14 +53,6 @@ const fixtureSchema = z.object({
     overallRank: z.number(),
   }),
 });
-
-export function recogniserText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}'\s]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** Average ranks (1 = largest value), ties sharing their mean rank. */
 function ranks(values: number[], descending: boolean): number[] {
@@ -79,11 +83,154 @@ export function spearman(a: number[], b: number[]): number {
   return da && db ? num / Math.sqrt(da * db) : 0;
 }
 
+interface Row {
+  id: string;
+  batch: string;
+  scores: Record<SectionKey, number>;
+  expected: Record<SectionKey, Band>;
+  overall: number;
+  rank: number;
+}
+
+const short = (k: SectionKey) =>
+  SECTION_TITLES[k]
+    .replace('Empathy and Connection', 'Empathy')
+    .replace('Objection Handling', 'Objections')
+    .replace('Exploring Options', 'Options')
+    .replace('Needs Analysis', 'Needs');
+
+function agreement(rows: Row[], offsets?: Record<SectionKey, number>): { agree: number; total: number } {
+  let agree = 0;
+  let total = 0;
+  for (const r of rows)
+    for (const k of SECTION_KEYS) {
+      total++;
+      if (bandOf(r.scores[k] + (offsets?.[k] ?? 0)) === r.expected[k]) agree++;
+    }
+  return { agree, total };
+}
+
+/**
+ * Leave-out by rotation: the only tunable numbers outside the rules are the band thresholds,
+ * so per section a threshold shift (-1, 0 or +1) is chosen on three folds and the agreement
+ * is measured on the fourth, rotating. A big gap to the plain figure means overfitted thresholds.
+ */
+function rotatedAgreement(rows: Row[]): number {
+  let agree = 0;
+  let total = 0;
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const test = rows.filter((_, i) => i % FOLDS === fold);
+    const train = rows.filter((_, i) => i % FOLDS !== fold);
+    const offsets = Object.fromEntries(SECTION_KEYS.map((k) => [k, 0])) as Record<SectionKey, number>;
+    for (const k of SECTION_KEYS) {
+      let best = -1;
+      for (const o of [0, -1, 1]) {
+        const a = train.filter((r) => bandOf(r.scores[k] + o) === r.expected[k]).length;
+        if (a > best) {
+          best = a;
+          offsets[k] = o;
+        }
+      }
+    }
+    const r = agreement(test, offsets);
+    agree += r.agree;
+    total += r.total;
+  }
+  return total ? (agree / total) * 100 : 0;
+}
+
+async function evaluate(dir: string, files: string[], noisy: boolean, engine: Coach): Promise<Row[]> {
+  console.log(
+    `\n${noisy ? 'Recogniser-style text (lowercase, no punctuation, misheard words, split rep turns)' : 'Clean transcripts'}: ${dir}\n`,
+  );
+  console.log(
+    ['transcript'.padEnd(18), ...SECTION_KEYS.map((k) => short(k).padEnd(13)), 'overall', 'rank'].join(''),
+  );
+  const rows: Row[] = [];
+  for (const f of files) {
+    const fx = fixtureSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+    const result = await coachTranscript(engine, {
+      stage: fx.stage,
+      transcript: noisy ? recogniserTranscript(fx.transcript, fx.id) : fx.transcript,
+      durationSec: fx.durationSec,
+      personaName: fx.personaName,
+    });
+    if (result.note) console.log(`Note: ${fx.id}: ${result.note}`);
+    const doc = parseCoaching(result.coaching);
+    if (!doc) throw new Error(`${fx.id}: the coaching did not parse`);
+    const scores = Object.fromEntries(
+      SECTION_KEYS.map((k) => [k, doc.sections.find((s) => s.key === k)?.score ?? 0]),
+    ) as Record<SectionKey, number>;
+    const cells = SECTION_KEYS.map((key) => {
+      const want = fx.expected[key];
+      const ok = bandOf(scores[key]) === want;
+      return `${want.padEnd(4)} ${String(scores[key]).padStart(2)}${ok ? ' ' : ' x'}`.padEnd(13);
+    });
+    const o = overallScore(doc) ?? 0;
+    rows.push({
+      id: fx.id,
+      batch: fx.batch ?? 'all',
+      scores,
+      expected: fx.expected,
+      overall: o,
+      rank: fx.expected.overallRank,
+    });
+    console.log([fx.id.padEnd(18), ...cells, String(o).padEnd(7), String(fx.expected.overallRank)].join(''));
+  }
+  return rows;
+}
+
+interface Summary {
+  batch: string;
+  agreement: number;
+  rho: number;
+}
+
+function report(rows: Row[]): Summary[] {
+  console.log('\nCells read "expected-band score", x = disagreement (low 0-4, mid 5-7, high 8-10).');
+  const out: Summary[] = [];
+  // Ranks are per batch, so the rank correlation is only meaningful within one.
+  for (const batch of [...new Set(rows.map((r) => r.batch))]) {
+    const rs = rows.filter((r) => r.batch === batch);
+    const { agree, total } = agreement(rs);
+    const rho = spearman(
+      ranks(
+        rs.map((r) => r.overall),
+        true,
+      ),
+      rs.map((r) => r.rank),
+    );
+    const per = SECTION_KEYS.map(
+      (k) => `${short(k)} ${rs.filter((r) => bandOf(r.scores[k]) === r.expected[k]).length}/${rs.length}`,
+    );
+    console.log(
+      `Batch ${batch} (${rs.length} calls): band agreement ${agree}/${total} = ${((agree / total) * 100).toFixed(1)}%, Spearman ${rho.toFixed(3)}\n  per section: ${per.join(', ')}`,
+    );
+    out.push({ batch, agreement: (agree / total) * 100, rho });
+  }
+  const all = agreement(rows);
+  console.log(
+    `All ${rows.length} calls: band agreement ${all.agree}/${all.total} = ${((all.agree / all.total) * 100).toFixed(1)}% (target >= ${BAND_TARGET}% and Spearman >= ${RANK_TARGET} in each batch)`,
+  );
+  console.log(
+    `Leave-out, thresholds tuned on ${FOLDS - 1} folds and measured on the held-out fold (rotated): ${rotatedAgreement(rows).toFixed(1)}%`,
+  );
+  const unread = rows.filter((r) => NEVER_READ.has(r.id));
+  if (unread.length) {
+    const u = agreement(unread);
+    console.log(
+      `Leave-out, the ${unread.length} calls never read while writing the rules (${unread.map((r) => r.id).join(', ')}): ${u.agree}/${u.total} = ${((u.agree / u.total) * 100).toFixed(1)}%`,
+    );
+  }
+  return out;
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const check = args.includes('--check');
-  // --noisy: score what a weak offline recogniser would hand over (lowercase, no punctuation).
+  // By default clean, then as a weak offline recogniser would hand it over; --clean or --noisy for one.
   const noisy = args.includes('--noisy');
+  const both = !noisy && !args.includes('--clean');
   const dir = path.resolve(
     args.find((a) => !a.startsWith('--')) ??
       path.join(import.meta.dirname, '../../shared/fixtures/transcripts'),
@@ -94,70 +241,26 @@ async function main() {
     .sort();
   if (!files.length) throw new Error(`No transcript fixtures in ${dir}`);
   const { engine, info } = await selectCoach(loadConfig(process.env));
-  console.log(
-    `Coach: ${info.label} (${info.engine})\nFixtures: ${dir}${noisy ? ' (as recogniser text)' : ''}\n`,
-  );
-
-  const short = (k: SectionKey) =>
-    SECTION_TITLES[k]
-      .replace('Empathy and Connection', 'Empathy')
-      .replace('Objection Handling', 'Objections')
-      .replace('Exploring Options', 'Options')
-      .replace('Needs Analysis', 'Needs');
-  console.log(
-    ['transcript'.padEnd(18), ...SECTION_KEYS.map((k) => short(k).padEnd(13)), 'overall', 'rank'].join(''),
-  );
-
-  let agree = 0;
-  let total = 0;
-  const perSection = Object.fromEntries(SECTION_KEYS.map((k) => [k, 0])) as Record<SectionKey, number>;
-  const overall: number[] = [];
-  const expectedRank: number[] = [];
-  const notes: string[] = [];
-  for (const f of files) {
-    const fx = fixtureSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
-    const result = await coachTranscript(engine, {
-      stage: fx.stage,
-      transcript: noisy
-        ? fx.transcript.map((e) => ({ ...e, transcript: recogniserText(e.transcript) }))
-        : fx.transcript,
-      durationSec: fx.durationSec,
-      personaName: fx.personaName,
-    });
-    if (result.note) notes.push(`${fx.id}: ${result.note}`);
-    const doc = parseCoaching(result.coaching);
-    if (!doc) throw new Error(`${fx.id}: the coaching did not parse`);
-    const cells: string[] = [];
-    for (const key of SECTION_KEYS) {
-      const score = doc.sections.find((s) => s.key === key)?.score ?? 0;
-      const want = fx.expected[key];
-      const ok = bandOf(score) === want;
-      total++;
-      if (ok) {
-        agree++;
-        perSection[key]++;
-      }
-      cells.push(`${want.padEnd(4)} ${String(score).padStart(2)}${ok ? ' ' : ' x'}`.padEnd(13));
-    }
-    const o = overallScore(doc) ?? 0;
-    overall.push(o);
-    expectedRank.push(fx.expected.overallRank);
-    console.log([fx.id.padEnd(18), ...cells, String(o).padEnd(7), String(fx.expected.overallRank)].join(''));
+  console.log(`Coach: ${info.label} (${info.engine})`);
+  const modes = both ? [false, true] : [noisy];
+  let failed = false;
+  const results: { noisy: boolean; summary: Summary[] }[] = [];
+  for (const mode of modes) {
+    const summary = report(await evaluate(dir, files, mode, engine));
+    results.push({ noisy: mode, summary });
+    if (summary.some((s) => s.agreement < BAND_TARGET || s.rho < RANK_TARGET)) failed = true;
   }
-  const agreement = (agree / total) * 100;
-  // Rank 1 is best, so compare the overall scores' descending ranks with the expected ranks.
-  const rho = spearman(ranks(overall, true), expectedRank);
-  console.log('\nCells read "expected-band score", x = disagreement (low 0-4, mid 5-7, high 8-10).');
-  console.log(
-    `Per section: ${SECTION_KEYS.map((k) => `${short(k)} ${perSection[k]}/${files.length}`).join(', ')}`,
-  );
-  console.log(`Band agreement: ${agree}/${total} = ${agreement.toFixed(1)}% (target >= ${BAND_TARGET}%)`);
-  console.log(
-    `Rank correlation (Spearman, overall score vs expected rank): ${rho.toFixed(3)} (target >= ${RANK_TARGET})`,
-  );
-  for (const n of notes) console.log(`Note: ${n}`);
+  if (both) {
+    console.log('\nClean vs recogniser-style text, per batch:');
+    for (const s of results[0].summary) {
+      const n = results[1].summary.find((x) => x.batch === s.batch)!;
+      console.log(
+        `  ${s.batch}: agreement ${s.agreement.toFixed(1)}% vs ${n.agreement.toFixed(1)}% (${(n.agreement - s.agreement).toFixed(1)} points), Spearman ${s.rho.toFixed(3)} vs ${n.rho.toFixed(3)}`,
+      );
+    }
+  }
   await (engine as { close?: () => Promise<void> }).close?.();
-  if (check && (agreement < BAND_TARGET || rho < RANK_TARGET)) process.exitCode = 1;
+  if (check && failed) process.exitCode = 1;
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {

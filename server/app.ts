@@ -19,9 +19,18 @@ import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
 import { registerHealthRoutes } from './http/health';
-import { activeVoiceSessions, registerVoiceRoutes } from './voice/routes';
+import { registerVoiceRoutes } from './voice/routes';
 import { logSerializers } from './observability/log-safety';
 import { instrumentJob, instrumentProviders, registerObservability } from './observability/instrument';
+import {
+  annotateMissingEngines,
+  missingSystemEngines,
+  SETUP_COMMAND,
+  systemProbe,
+} from './providers/system-engines';
+import { cleanDebris, setTempRoot } from './temp';
+import { scheduleRetention } from './domain/audio/retention';
+import { isClientRoute as isKnownClientRoute } from '../core/routes';
 
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
@@ -183,6 +192,15 @@ export async function createServer(
     },
   });
 
+  // Scratch files go under DATA_DIR/tmp; what a crashed process left there and in uploads goes now.
+  setTempRoot(path.join(config.dataDir, 'tmp'));
+  const debris = await cleanDebris({
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+    tempDir: path.join(config.dataDir, 'tmp'),
+  });
+  if (debris.files > 0) {
+    app.log.info(debris, 'removed partial uploads and scratch files left by a stopped process');
+  }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const providers = await createProviders(config, database, app.log);
   const worker = config.roles.worker
@@ -211,6 +229,9 @@ export async function createServer(
     },
   };
   if (worker) for (const def of jobDefinitions(ctx)) worker.register(instrumentJob(def));
+  // Today's retention run is queued at each start (one per day however many processes start).
+  if (worker)
+    await scheduleRetention(ctx).catch((err) => app.log.warn({ err }, 'could not queue the retention job'));
 
   app.setErrorHandler((err: any, request, reply) => {
     if (err instanceof HttpError) {
@@ -264,8 +285,13 @@ export async function createServer(
     if (!isClientRoute) {
       return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${url}`));
     }
-    // Client-side routes (/, /audio, /debug, and the client's own 404 page).
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDist);
+    // Client-side routes (/, /audio, /debug, /status); any other page gets the app's own 404 page
+    // with a real 404 status, so crawlers and monitors see it is missing.
+    return reply
+      .status(isKnownClientRoute(url) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .sendFile('index.html', clientDist);
   });
 
   const routes: Server['routes'] = [];
@@ -278,7 +304,7 @@ export async function createServer(
   });
   await registerSecurity(app, config);
   instrumentProviders(providers);
-  registerObservability(app, ctx, { liveCalls: () => activeVoiceSessions.size });
+  registerObservability(app, ctx);
 
   // Runs before the WebSocket plugin's own preClose: live calls get to say goodbye and save first.
   app.addHook('preClose', async () => {
@@ -287,14 +313,6 @@ export async function createServer(
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled(hooks),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, config.SHUTDOWN_GRACE_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-    // Live calls keep what was said: each saves its transcript before its socket is told to go.
-    await Promise.race([
-      Promise.allSettled([...activeVoiceSessions].map((session) => session.handleClose())),
       new Promise((resolve) => {
         timer = setTimeout(resolve, config.SHUTDOWN_GRACE_MS);
       }),
@@ -331,6 +349,9 @@ export async function createServer(
   await registerAudioRoutes(app, ctx);
   await registerFeedbackRoutes(app, ctx);
   await registerVoiceRoutes(app, ctx);
+  // Said once at start, for operators: what is missing and the one command that adds it.
+  const missingLine = annotateMissingEngines(providers.infos, missingSystemEngines(systemProbe(config)));
+  if (missingLine) app.log.warn({ installCommand: SETUP_COMMAND }, missingLine);
 
   if (fs.existsSync(clientDist)) {
     await app.register(fastifyStatic, {

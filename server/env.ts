@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { DEVICE_SPEECH_CLOUD, DEVICE_SPEECH_MODES } from '../core/device-speech';
 import net from 'node:net';
 
 /** Configuration, parsed once at boot. Names are a contract (docs/ARCHITECTURE.md); add, don't rename. */
@@ -66,9 +67,23 @@ const envSchema = z.object({
   VOICE_STREAMING_STT: z.enum(['auto', 'off', '']).default('auto'),
   /** PocketSphinx model folder (holds en-us/, en-us.lm.bin, cmudict-en-us.dict). */
   POCKETSPHINX_MODEL_DIR: z.string().default('/usr/share/pocketsphinx/model/en-us'),
+  /** Longest recording transcribed, in minutes; longer uploads fail with a clear message. */
+  MAX_AUDIO_MINUTES: z.coerce.number().positive().max(1440).default(120),
   /** The warm live-call decoder built by `npm run setup` (default: build/sphinx-live). */
   SPHINX_LIVE_PATH: optional,
   VOICE_PROVIDER: z.enum(['local', 'vapi']).default('local'),
+  /** The browser's own speech in calls (core/device-speech.ts): auto, off, listen, speak. */
+  DEVICE_SPEECH: z.enum(DEVICE_SPEECH_MODES).default('auto'),
+  /** `never`: do not offer reps the browser vendor's online recognition. */
+  DEVICE_SPEECH_CLOUD: z.enum(DEVICE_SPEECH_CLOUD).default('ask'),
+  /** Live calls this process serves at once; more get `busy`. Default from cores and free memory. */
+  MAX_LIVE_CALLS: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).optional()),
+  /** Text calls (typed turns, speech in the browser) at once; more get `busy`. Default from cores and memory. */
+  MAX_TEXT_CALLS: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).optional()),
   VAPI_PUBLIC_KEY: optional,
   VAPI_ASSISTANT_WINDOWS: optional,
   VAPI_ASSISTANT_HVAC: optional,
@@ -124,6 +139,10 @@ const envSchema = z.object({
   METRICS_TOKEN: optional,
   /** How long SIGTERM waits for in-flight requests, live calls and jobs before exiting. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Call recordings (file, transcript, coaching) are deleted this many days after upload; 0 keeps them. */
+  RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
+  /** Megabytes of recordings one client may upload per hour (0 = no limit). */
+  UPLOAD_MB_PER_HOUR: z.coerce.number().min(0).default(300),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

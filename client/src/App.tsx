@@ -11,6 +11,7 @@ import { RoleplayPage } from '@client/pages/roleplay';
 // The role-play page is the landing screen; the others load when visited.
 const AudioPage = lazy(() => import('@client/pages/audio').then((m) => ({ default: m.AudioPage })));
 const DebugPage = lazy(() => import('@client/pages/debug').then((m) => ({ default: m.DebugPage })));
+const StatusPage = lazy(() => import('@client/pages/status').then((m) => ({ default: m.StatusPage })));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -31,6 +32,7 @@ export function App() {
                 <Route path="/" component={RoleplayPage} />
                 <Route path="/audio" component={AudioPage} />
                 <Route path="/debug" component={DebugPage} />
+                <Route path="/status" component={StatusPage} />
                 <Route component={NotFoundPage} />
               </Switch>
             </Suspense>

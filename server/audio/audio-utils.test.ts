@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitAtQuietPoints } from './chunking';
-import { decodeWav, encodeWav } from './wav';
+import { concatPcm, decodeWav, encodeWav, readWav, wavHeader } from './wav';
 import { editDistance, normaliseWords, wordErrorRate } from './wer';
 
 describe('wav', () => {
@@ -43,5 +43,23 @@ describe('word error rate', () => {
     expect(editDistance(['a', 'b', 'c'], ['a', 'x', 'c', 'd'])).toBe(2);
     expect(wordErrorRate('the cat sat', 'the cat sat')).toBe(0);
     expect(wordErrorRate('the cat sat', 'cat sat on')).toBeCloseTo(2 / 3);
+  });
+});
+
+describe('PCM helpers', () => {
+  it('readWav mixes channels down to mono', () => {
+    const stereo = new Int16Array([100, 300, -200, 0]);
+    const wav = Buffer.concat([
+      wavHeader(stereo.byteLength, 16_000, 2),
+      Buffer.from(stereo.buffer, stereo.byteOffset, stereo.byteLength),
+    ]);
+    expect(readWav(wav)).toEqual({ sampleRate: 16_000, pcm: new Int16Array([200, -100]) });
+  });
+
+  it('concatPcm joins chunks, and cuts or pads to a given length', () => {
+    const parts = [new Int16Array([1, 2]), new Int16Array([3, 4, 5])];
+    expect([...concatPcm(parts)]).toEqual([1, 2, 3, 4, 5]);
+    expect([...concatPcm(parts, 3)]).toEqual([1, 2, 3]);
+    expect([...concatPcm(parts, 6)]).toEqual([1, 2, 3, 4, 5, 0]);
   });
 });

@@ -3,7 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedDir } from '../test-support/harness';
-import { AudioDecodeError, decodePcm, decodeToMono, parseProbe, probeAudio } from './decode';
+import {
+  AudioDecodeError,
+  AudioTooLongError,
+  decodePcm,
+  decodeToMono,
+  ffmpegInfo,
+  parseProbe,
+  PLAYLIST_MESSAGE,
+  probeAudio,
+} from './decode';
+import { playlistPointingAt } from './test-audio';
 
 const fixtures = path.join(sharedDir, 'fixtures/audio');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'decode-test-'));
@@ -57,5 +67,55 @@ describe('ffmpeg decoding', () => {
     expect(err.message).toMatch(/could not be read as audio/);
     expect(err.message).not.toContain(tmp);
     await expect(probeAudio(junk)).rejects.toBeInstanceOf(AudioDecodeError);
+  });
+
+  it('never follows a playlist saved as .mp3 to a local file', async () => {
+    const fake = path.join(tmp, 'fake.mp3');
+    fs.writeFileSync(fake, playlistPointingAt(path.join(fixtures, 'jfk/jfk.wav')));
+    const err = await decodeToMono(fake).catch((e) => e);
+    expect(err).toBeInstanceOf(AudioDecodeError);
+    expect(err.message).toBe(PLAYLIST_MESSAGE);
+    await expect(probeAudio(fake)).rejects.toBeInstanceOf(AudioDecodeError);
+    // A WAV header in front does not help either: the wav demuxer is forced and finds no audio.
+    const wrapped = path.join(tmp, 'wrapped.wav');
+    fs.writeFileSync(
+      wrapped,
+      Buffer.concat([
+        Buffer.from('RIFF\0\0\0\0WAVE'),
+        playlistPointingAt(path.join(fixtures, 'jfk/jfk.wav')),
+      ]),
+    );
+    await expect(decodeToMono(wrapped)).rejects.toBeInstanceOf(AudioDecodeError);
+  });
+
+  it('decodes every fixture through the forced demuxer', async () => {
+    for (const rel of [
+      'jfk/jfk.mp3',
+      'faster_whisper/jfk.flac',
+      'azure_misc/whatstheweatherlike-mulaw.wav',
+    ]) {
+      const pcm = await decodeToMono(path.join(fixtures, rel));
+      expect(pcm.length, rel).toBeGreaterThan(16_000);
+    }
+  });
+
+  it('stops decoding past the longest allowed length', async () => {
+    const blocks: number[] = [];
+    const err = await (async () => {
+      for await (const b of decodePcm(path.join(fixtures, 'jfk/jfk.wav'), {
+        maxSeconds: 3,
+        blockSamples: 8000,
+      }))
+        blocks.push(b.channels[0].length);
+    })().catch((e) => e);
+    expect(err).toBeInstanceOf(AudioTooLongError);
+    expect(err.message).toMatch(/minutes/);
+    expect(blocks.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3 * 16_000);
+  });
+
+  it('prefers a maintained system ffmpeg over the bundled 2018 build', () => {
+    const info = ffmpegInfo();
+    if (fs.existsSync('/usr/bin/ffmpeg') && !process.env.FFMPEG_PATH) expect(info.path).toBe('ffmpeg');
+    expect(info.version).not.toBe('unknown');
   });
 });

@@ -1,7 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { spawnTied } from '../child-process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { PermanentJobError } from '../jobs/queue';
 import { STT_SAMPLE_RATE } from '../providers/stt/types';
+import { sniffAudioFile, type AudioContainer } from './sniff';
+import { concatPcm } from './wav';
 
 const require = createRequire(import.meta.url);
 
@@ -11,27 +15,81 @@ export class AudioDecodeError extends PermanentJobError {}
 export const UNREADABLE_AUDIO_MESSAGE =
   'This file could not be read as audio. It may be damaged or not a recording; please upload the original file.';
 
-let cachedFfmpeg: string | null | undefined;
+export const PLAYLIST_MESSAGE =
+  'This file is a playlist or a link to other files, not a recording. Please upload the audio file itself.';
 
-/** FFMPEG_PATH, then the bundled @ffmpeg-installer binary, then ffmpeg on PATH. */
-export function ffmpegPath(): string {
+let cachedFfmpeg: { path: string; version: string } | undefined;
+
+/**
+ * FFMPEG_PATH, then the system's ffmpeg (Debian's package gets security updates), then the
+ * static binary bundled by @ffmpeg-installer (a 2018 build, kept as the fallback for machines
+ * without a system ffmpeg).
+ */
+export function ffmpegInfo(): { path: string; version: string } {
   if (cachedFfmpeg) return cachedFfmpeg;
   const candidates: string[] = [];
   if (process.env.FFMPEG_PATH) candidates.push(process.env.FFMPEG_PATH);
+  candidates.push('ffmpeg');
   try {
     candidates.push((require('@ffmpeg-installer/ffmpeg') as { path: string }).path);
   } catch {
     // not installed for this platform
   }
-  candidates.push('ffmpeg');
   for (const c of candidates) {
-    const probe = spawnSync(c, ['-hide_banner', '-version'], { stdio: 'ignore', timeout: 10_000 });
+    const probe = spawnSync(c, ['-hide_banner', '-version'], { encoding: 'utf8', timeout: 10_000 });
     if (!probe.error && probe.status === 0) {
-      cachedFfmpeg = c;
-      return c;
+      const version = /ffmpeg version (\S+)/.exec(probe.stdout)?.[1] ?? 'unknown';
+      cachedFfmpeg = { path: c, version };
+      return cachedFfmpeg;
     }
   }
-  throw new Error('ffmpeg is missing: run npm install (it bundles ffmpeg) or install ffmpeg');
+  throw new Error('ffmpeg is missing: install ffmpeg (npm run setup) or run npm install (it bundles one)');
+}
+
+export function ffmpegPath(): string {
+  return ffmpegInfo().path;
+}
+
+/** Longest recording decoded (env MAX_AUDIO_MINUTES); longer ones are refused. */
+export const DEFAULT_MAX_AUDIO_MINUTES = 120;
+
+export class AudioTooLongError extends AudioDecodeError {}
+
+export function tooLongMessage(maxMinutes: number, durationMs?: number | null): string {
+  const len = durationMs ? `This recording is ${Math.round(durationMs / 60_000)} minutes long; ` : '';
+  return `${len}recordings up to ${maxMinutes} minutes can be analysed. Please upload a shorter recording (for example, one appointment).`;
+}
+
+/**
+ * The only way ffmpeg is pointed at an upload: the container is sniffed from the bytes and
+ * forced with -f (no guessing, so no playlist or concat demuxer can be chosen), only the
+ * file protocol is allowed, and the path is an absolute file: URL. Playlists and anything
+ * that is not a known audio container are refused before ffmpeg runs.
+ */
+export async function safeInputArgs(file: string): Promise<string[]> {
+  let sniffed;
+  try {
+    sniffed = await sniffAudioFile(file);
+  } catch {
+    throw new AudioDecodeError(UNREADABLE_AUDIO_MESSAGE);
+  }
+  if (!sniffed.ok) {
+    throw new AudioDecodeError(sniffed.reason === 'playlist' ? PLAYLIST_MESSAGE : UNREADABLE_AUDIO_MESSAGE);
+  }
+  return inputArgs(sniffed.container, file);
+}
+
+export function inputArgs(container: AudioContainer, file: string): string[] {
+  return [
+    '-protocol_whitelist',
+    'file',
+    // MP4/MOV data references can name other files; never follow them.
+    ...(container === 'mov' ? ['-enable_drefs', '0'] : []),
+    '-f',
+    container,
+    '-i',
+    `file:${path.resolve(file)}`,
+  ];
 }
 
 export interface AudioProbe {
@@ -45,8 +103,9 @@ export interface AudioProbe {
 
 /** Reads the container header with `ffmpeg -i` (there is no ffprobe in the bundle). */
 export async function probeAudio(file: string): Promise<AudioProbe> {
+  const input = await safeInputArgs(file);
   const stderr = await new Promise<string>((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-i', file], {
+    const child = spawnTied(ffmpegPath(), ['-hide_banner', '-nostdin', ...input], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let text = '';
@@ -77,6 +136,11 @@ export interface DecodeOptions {
   /** Samples per channel in each yielded block. */
   blockSamples?: number;
   signal?: AbortSignal;
+  /**
+   * Longest audio decoded, in seconds. ffmpeg stops just past it and the decode fails with
+   * AudioTooLongError, so a file whose header hides its length still costs bounded work.
+   */
+  maxSeconds?: number;
 }
 
 export interface PcmBlock {
@@ -92,15 +156,17 @@ export async function* decodePcm(file: string, opts: DecodeOptions = {}): AsyncG
   const outChannels = opts.channels === 'split' ? 2 : 1;
   const blockSamples = opts.blockSamples ?? STT_SAMPLE_RATE * 10;
   const blockBytes = blockSamples * 2 * outChannels;
-  const child = spawn(
+  const input = await safeInputArgs(file);
+  const maxSamples = opts.maxSeconds ? Math.round(opts.maxSeconds * STT_SAMPLE_RATE) : Infinity;
+  const child = spawnTied(
     ffmpegPath(),
     [
       '-hide_banner',
       '-nostdin',
       '-loglevel',
       'error',
-      '-i',
-      file,
+      ...input,
+      ...(opts.maxSeconds ? ['-t', String(Math.ceil(opts.maxSeconds) + 1)] : []),
       '-vn',
       '-map',
       '0:a:0',
@@ -151,6 +217,9 @@ export async function* decodePcm(file: string, opts: DecodeOptions = {}): AsyncG
       while (pendingBytes >= blockBytes) {
         const joined = Buffer.concat(pending, pendingBytes);
         total += blockBytes;
+        if (total / (2 * outChannels) > maxSamples) {
+          throw new AudioTooLongError(tooLongMessage(Math.round(opts.maxSeconds! / 60)));
+        }
         yield toBlock(joined.subarray(0, blockBytes));
         const rest = joined.subarray(blockBytes);
         pending = rest.length ? [Buffer.from(rest)] : [];
@@ -166,6 +235,9 @@ export async function* decodePcm(file: string, opts: DecodeOptions = {}): AsyncG
     }
     if (usable > 0) {
       total += usable;
+      if (total / (2 * outChannels) > maxSamples) {
+        throw new AudioTooLongError(tooLongMessage(Math.round(opts.maxSeconds! / 60)));
+      }
       yield toBlock(Buffer.concat(pending, pendingBytes).subarray(0, usable));
     }
     if (total === 0) throw new AudioDecodeError(UNREADABLE_AUDIO_MESSAGE);
@@ -189,12 +261,5 @@ function describeFfmpegError(stderr: string): string {
 export async function decodeToMono(file: string, signal?: AbortSignal): Promise<Int16Array> {
   const parts: Int16Array[] = [];
   for await (const block of decodePcm(file, { signal })) parts.push(block.channels[0]);
-  const total = parts.reduce((n, p) => n + p.length, 0);
-  const out = new Int16Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatPcm(parts);
 }

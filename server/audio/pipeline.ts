@@ -9,7 +9,9 @@ import {
   type Attribution,
 } from './attribution';
 import { splitAtQuietPoints } from './chunking';
-import { decodePcm, probeAudio, type AudioProbe } from './decode';
+import { concatPcm } from './wav';
+import { AudioTooLongError, decodePcm, probeAudio, tooLongMessage, type AudioProbe } from './decode';
+import { SpanMap, speechSpans } from './speech-gate';
 import { VoiceFeatureTracker } from './voice-features';
 
 export interface TranscribeFileOptions {
@@ -18,10 +20,14 @@ export interface TranscribeFileOptions {
   onProgress?: (fraction: number) => void;
   /** Audio handed to the engine at once; bounds memory. */
   windowMs?: number;
+  /** Longest recording accepted; longer ones fail with AudioTooLongError before recognition. */
+  maxDurationMs?: number;
 }
 
 export interface TranscribeFileResult {
   transcript: TranscriptEntry[];
+  /** Audio the voice detection passed to the engine, ms (the rest was background). */
+  speechMs: number;
   attribution: Attribution;
   durationMs: number;
   channels: number;
@@ -51,23 +57,31 @@ async function transcribeChannels(
   const segments: SttSegment[][] = [];
   const trackers: VoiceFeatureTracker[] = [];
 
+  let speechSamples = 0;
   const runWindow = async (channels: Int16Array[]) => {
     const len = channels[0].length;
     const share = 1 / channels.length;
-    for (let c = 0; c < channels.length; c++) {
+    // Only what may be speech (over all channels) reaches the engine; times are mapped back.
+    const map = new SpanMap(
+      speechSpans(channels.length === 1 ? channels[0] : loudest(channels), STT_SAMPLE_RATE),
+      STT_SAMPLE_RATE,
+    );
+    speechSamples += map.length;
+    const base = msOf(offset);
+    const at = (ms: number) => map.toOriginalMs(ms) + base;
+    for (let c = 0; c < channels.length && map.length; c++) {
       const t0 = performance.now();
-      const segs = await stt.transcribe(channels[c], {
+      const segs = await stt.transcribe(map.join(channels[c]), {
         signal: opts.signal,
         onProgress: (f) => opts.onProgress?.(Math.min(1, (offset + len * share * (c + f)) / expectedSamples)),
       });
       engineMs += performance.now() - t0;
-      const base = msOf(offset);
       (segments[c] ??= []).push(
         ...segs.map((s) => ({
           ...s,
-          startMs: s.startMs + base,
-          endMs: s.endMs + base,
-          words: s.words?.map((w) => ({ ...w, startMs: w.startMs + base, endMs: w.endMs + base })),
+          startMs: at(s.startMs),
+          endMs: at(s.endMs),
+          words: s.words?.map((w) => ({ ...w, startMs: at(w.startMs), endMs: at(w.endMs) })),
         })),
       );
     }
@@ -75,10 +89,11 @@ async function transcribeChannels(
     opts.onProgress?.(Math.min(1, offset / expectedSamples));
   };
 
-  for await (const block of decodePcm(file, { channels: mode, signal: opts.signal })) {
+  const maxSeconds = opts.maxDurationMs ? opts.maxDurationMs / 1000 : undefined;
+  for await (const block of decodePcm(file, { channels: mode, signal: opts.signal, maxSeconds })) {
     const chans = pick(block.channels);
     chans.forEach((c, i) => (trackers[i] ??= new VoiceFeatureTracker()).push(c));
-    pending = pending ? pending.map((p, i) => concat(p, chans[i])) : chans;
+    pending = pending ? pending.map((p, i) => concatPcm([p, chans[i]])) : chans;
     if (pending[0].length >= windowSamples + STT_SAMPLE_RATE * 10) {
       // Cut at the quietest moment (over all channels) near the window's end.
       const mixed = pending.length === 1 ? pending[0] : loudest(pending);
@@ -96,15 +111,9 @@ async function transcribeChannels(
     segments: trackers.map((_, i) => segments[i] ?? []),
     tracks: trackers.map((t) => t.track),
     samples: offset,
+    speechSamples,
     engineMs,
   };
-}
-
-function concat(a: Int16Array, b: Int16Array): Int16Array {
-  const out = new Int16Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
 
 function loudest(chans: Int16Array[]): Int16Array {
@@ -124,12 +133,17 @@ export async function transcribeFile(
   opts: TranscribeFileOptions = {},
 ): Promise<TranscribeFileResult> {
   const probe = await probeAudio(file);
+  const maxMs = opts.maxDurationMs;
+  if (maxMs && probe.durationMs !== null && probe.durationMs > maxMs) {
+    throw new AudioTooLongError(tooLongMessage(Math.round(maxMs / 60_000), probe.durationMs));
+  }
+  const maxSeconds = maxMs ? maxMs / 1000 : undefined;
   let plan: 'stereo' | 'left' | 'right' | 'mix' = 'mix';
   let counted = 0;
   if (probe.channels >= 2) {
     // A quick first pass decides whether the two channels are two people.
     const acc = new ChannelStatsAccumulator();
-    for await (const block of decodePcm(file, { channels: 'split', signal: opts.signal })) {
+    for await (const block of decodePcm(file, { channels: 'split', signal: opts.signal, maxSeconds })) {
       acc.push(block.channels[0], block.channels[1]);
       counted += block.channels[0].length;
     }
@@ -159,6 +173,7 @@ export async function transcribeFile(
   }
   return {
     transcript,
+    speechMs: msOf(run.speechSamples),
     attribution,
     durationMs,
     channels: probe.channels,

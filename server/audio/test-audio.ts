@@ -27,3 +27,8 @@ export function concatAudio(inputs: string[], output: string, pauseSec = 1): str
   execFileSync(ffmpegPath(), args);
   return output;
 }
+
+/** A security probe's payload: an HLS playlist saved as .mp3 that names a local recording. */
+export function playlistPointingAt(file: string): Buffer {
+  return Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:104\n#EXTINF:104.0,\n${file}\n#EXT-X-ENDLIST\n`);
+}

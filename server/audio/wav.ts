@@ -1,4 +1,7 @@
-/** Minimal WAV (RIFF, PCM 16-bit) helpers for the 16 kHz mono Int16 audio the engines use. */
+/**
+ * The one home of PCM and WAV helpers (RIFF, PCM 16-bit) for the 16 kHz mono Int16 audio the
+ * engines use: file pipeline, live calls, tests and benchmarks.
+ */
 
 export function wavHeader(dataBytes: number, sampleRate: number, channels = 1): Buffer {
   const header = Buffer.alloc(44);
@@ -58,14 +61,63 @@ export function decodeWav(buf: Buffer): { samples: Int16Array; sampleRate: numbe
   throw new Error('WAV file has no data chunk');
 }
 
-/** Concatenates Int16 chunks. */
-export function concatPcm(parts: Int16Array[]): Int16Array {
-  const total = parts.reduce((n, p) => n + p.length, 0);
-  const out = new Int16Array(total);
+/** Reads a PCM 16-bit WAV into mono samples (channels averaged). */
+export function readWav(buf: Buffer): { sampleRate: number; pcm: Int16Array } {
+  const { samples, sampleRate, channels } = decodeWav(buf);
+  if (channels <= 1) return { sampleRate, pcm: samples };
+  const frames = Math.floor(samples.length / channels);
+  const pcm = new Int16Array(frames);
+  for (let i = 0; i < frames; i++) {
+    let sum = 0;
+    for (let c = 0; c < channels; c++) sum += samples[i * channels + c];
+    pcm[i] = Math.round(sum / channels);
+  }
+  return { sampleRate, pcm };
+}
+
+/** Concatenates Int16 chunks; with `total`, the result is cut (or zero-padded) to that length. */
+export function concatPcm(parts: Int16Array[], total?: number): Int16Array {
+  const length = total ?? parts.reduce((n, p) => n + p.length, 0);
+  const out = new Int16Array(length);
   let at = 0;
   for (const p of parts) {
-    out.set(p, at);
+    if (at >= length) break;
+    out.set(p.length <= length - at ? p : p.subarray(0, length - at), at);
     at += p.length;
+  }
+  return out;
+}
+
+export function int16ToFloat32(pcm: Int16Array): Float32Array {
+  const out = new Float32Array(pcm.length);
+  for (let i = 0; i < pcm.length; i++) out[i] = pcm[i] / 32768;
+  return out;
+}
+
+/** Root-mean-square level, 0..1. */
+export function rms(samples: Float32Array | Int16Array): number {
+  if (samples.length === 0) return 0;
+  const scale = samples instanceof Int16Array ? 1 / 32768 : 1;
+  let sum = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i] * scale;
+    sum += v * v;
+  }
+  return Math.sqrt(sum / samples.length);
+}
+
+/** Linear-interpolation resampler; good enough for speech to a recogniser. */
+export function resampleInt16(pcm: Int16Array, fromRate: number, toRate: number): Int16Array {
+  if (fromRate === toRate) return pcm;
+  const outLength = Math.floor((pcm.length * toRate) / fromRate);
+  const out = new Int16Array(outLength);
+  const step = fromRate / toRate;
+  for (let i = 0; i < outLength; i++) {
+    const pos = i * step;
+    const i0 = Math.floor(pos);
+    const i1 = Math.min(i0 + 1, pcm.length - 1);
+    const frac = pos - i0;
+    out[i] = Math.round(pcm[i0] * (1 - frac) + pcm[i1] * frac);
   }
   return out;
 }

@@ -73,6 +73,13 @@ describe('coaching summary email', () => {
     }
     expect(email.subject).toBe('Your Doorstep coaching summary: 6/10 overall');
     expect(email.text).toContain('Practise again: https://app.example/');
+    const linked = renderCoachingSummaryEmail({
+      ...base,
+      doc: d,
+      sessionUrl: 'https://app.example/?session=abc',
+    });
+    expect(linked.text).toContain('See this call again: https://app.example/?session=abc');
+    expect(linked.html).toContain('href="https://app.example/?session=abc"');
     expect(email.text).not.toContain('**');
   });
 

@@ -20,6 +20,8 @@ export interface SummaryEmailInput {
   metrics: KeyMetric[];
   /** Link back to the app (PUBLIC_URL). */
   appUrl: string;
+  /** Link that reopens this role-play's transcript and coaching (PUBLIC_URL/?session=<id>). */
+  sessionUrl?: string;
 }
 
 export interface RenderedEmail {
@@ -174,6 +176,7 @@ function renderText(input: SummaryEmailInput, overall: number | null): string {
       out.push('');
     }
   }
+  if (input.sessionUrl) out.push(`See this call again: ${input.sessionUrl}`);
   out.push(`Practise again: ${input.appUrl}`, '', '- Doorstep');
   return out.join('\n') + '\n';
 }
@@ -268,6 +271,11 @@ function renderHtml(input: SummaryEmailInput, overall: number | null): string {
         `<ol style="padding-left:20px;margin:0">${improvements.map((h) => highlightHtml(h, true)).join('')}</ol>`,
       );
     }
+  }
+  if (input.sessionUrl) {
+    parts.push(
+      `<p style="margin:20px 0 0"><a href="${escapeHtml(safeHref(input.sessionUrl))}" style="color:#0f766a;font-weight:600">See this call's transcript and coaching again</a></p>`,
+    );
   }
   parts.push(
     `<p style="margin:28px 0 8px"><a href="${href}" style="display:inline-block;background:#2563eb;color:#ffffff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">Practise again in Doorstep</a></p>`,

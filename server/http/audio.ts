@@ -14,6 +14,7 @@ import {
   TOO_LARGE_MESSAGE,
 } from '../../core/audio-validation';
 import { HttpError } from '../errors';
+import { PLAYLIST_MESSAGE } from '../audio/decode';
 import {
   cleanFileName,
   coachAudioSession,
@@ -21,17 +22,20 @@ import {
   discardUpload,
   getAudioSession,
   retryAudioSession,
+  sniffUpload,
   storeUpload,
   swapSpeakers,
 } from '../domain/audio/service';
 import { findAudioSession } from '../domain/audio/data';
 import { renderAudioReport } from '../pdf/report';
 import { route } from './route';
+import { UploadVolume } from './upload-volume';
 
 const swapBody = z.object({ swapped: z.boolean({ error: 'swapped must be true or false' }) }).strict();
 
 const tooLarge = () => new HttpError(413, 'payload_too_large', TOO_LARGE_MESSAGE.description);
 const wrongType = () => new HttpError(415, 'unsupported_media_type', INVALID_TYPE_MESSAGE.description);
+const notARecording = () => new HttpError(415, 'unsupported_media_type', PLAYLIST_MESSAGE);
 
 /** Multipart framing around a 25 MB file never comes near this. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -61,7 +65,12 @@ function contentDisposition(kind: 'inline' | 'attachment', fileName: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+async function handleUpload(
+  ctx: AppContext,
+  volume: UploadVolume,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (!request.isMultipart()) {
     throw new HttpError(
       400,
@@ -71,6 +80,7 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_AUDIO_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+  volume.check(request.ip, Number.isFinite(declared) ? declared - MULTIPART_OVERHEAD_BYTES : 0);
 
   let stored: { key: string; bytes: number } | null = null;
   let fileName = '';
@@ -94,6 +104,7 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
         throw wrongType();
       }
       stored = await storeUpload(ctx, file.file);
+      volume.add(request.ip, stored.bytes);
       // The plugin stops reading at 25 MB and marks the stream truncated.
       if (file.file.truncated) throw tooLarge();
     }
@@ -112,6 +123,13 @@ async function handleUpload(ctx: AppContext, request: FastifyRequest, reply: Fas
   if (stored.bytes === 0) {
     await discardUpload(ctx, stored.key);
     throw new HttpError(400, 'empty_file', EMPTY_FILE_MESSAGE.description);
+  }
+  // Only real audio containers are kept: a playlist or other pointer file would make the
+  // decoder read something other than the upload.
+  const sniffed = await sniffUpload(ctx, stored.key);
+  if (!sniffed.ok) {
+    await discardUpload(ctx, stored.key);
+    throw sniffed.reason === 'playlist' ? notARecording() : wrongType();
   }
   const chosenStage = stage?.trim() || 'General';
   if (!(STAGES as readonly string[]).includes(chosenStage)) {
@@ -179,11 +197,12 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /** Call recordings: upload, status, retry, swap speakers, file, coaching, PDF. */
 export async function registerAudioRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { config } = ctx;
+  const volume = new UploadVolume(config.UPLOAD_MB_PER_HOUR);
   route(app, config, {
     method: 'POST',
     url: '/api/audio/upload',
     limit: 'upload',
-    handler: ({ request, reply }) => handleUpload(ctx, request, reply),
+    handler: ({ request, reply }) => handleUpload(ctx, volume, request, reply),
   });
 
   // Polled every 2 s while a recording is transcribed. Every poll reads the row; the ETag only

@@ -172,7 +172,7 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
     const body = {
       email: 'lead@example.com',
       name: 'Lee <i>D</i>',
-      consent: true,
+      marketingOptIn: true,
       sessionId,
       sessionKind: 'roleplay',
     };
@@ -192,6 +192,20 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
     });
   });
 
+  it('unlocks with an email alone; coaching tips stay an unticked choice stored with the lead', async () => {
+    const fresh = await insertCoachedSession(t.server.ctx.database.db);
+    const res = await api(t.url, 'POST', '/api/leads', {
+      email: 'only-email@example.com',
+      sessionId: fresh,
+      sessionKind: 'roleplay',
+    });
+    expect(res.status).toBe(201);
+    expect((await api(t.url, 'GET', `/api/sessions/${fresh}`)).body.unlocked).toBe(true);
+    const rows = await t.server.ctx.database.db.select().from(leads).where(eq(leads.sessionId, fresh));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'only-email@example.com', name: null, consent: false });
+  });
+
   it('unlocks each kind of session separately, as the session reads report it', async () => {
     const dbh = t.server.ctx.database.db;
     const [audio] = await dbh
@@ -202,7 +216,7 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
     expect((await api(t.url, 'GET', `/api/audio/${audio.id}`)).body.unlocked).toBe(false);
     expect((await api(t.url, 'GET', `/api/sessions/${fresh}`)).body.unlocked).toBe(false);
     // An audio id sent as a role-play session is not found: kinds never mix.
-    const wrongKind = { email: 'a@example.com', consent: true, sessionId: audio.id, sessionKind: 'roleplay' };
+    const wrongKind = { email: 'a@example.com', sessionId: audio.id, sessionKind: 'roleplay' };
     expect((await api(t.url, 'POST', '/api/leads', wrongKind)).status).toBe(404);
     const res = await api(t.url, 'POST', '/api/leads', {
       ...wrongKind,
@@ -215,10 +229,11 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
   });
 
   it('rejects bad leads', async () => {
-    const ok = { email: 'x@example.com', consent: true, sessionId, sessionKind: 'roleplay' };
+    const ok = { email: 'x@example.com', sessionId, sessionKind: 'roleplay' };
     const cases: [unknown, number][] = [
       [{ ...ok, email: 'bad' }, 400],
-      [{ ...ok, consent: false }, 400],
+      [{ ...ok, email: undefined }, 400],
+      [{ ...ok, marketingOptIn: 'yes' }, 400],
       [{ ...ok, sessionKind: 'other' }, 400],
       [{ ...ok, sessionId: undefined }, 400],
       [{ ...ok, sessionKind: 'audio' }, 404],

@@ -127,6 +127,7 @@ const shapedBodyArb = fc.oneof(
       name: fc.oneof(fc.string({ maxLength: 150 }), fc.anything()),
       email: fc.oneof(fc.emailAddress(), fc.string({ maxLength: 300 }), fc.anything()),
       consent: fc.oneof(fc.boolean(), fc.anything()),
+      marketingOptIn: fc.oneof(fc.boolean(), fc.anything()),
       source: fc.oneof(fc.constantFrom('builtin', 'hubspot'), fc.string()),
       swapped: fc.oneof(fc.boolean(), fc.anything()),
     },

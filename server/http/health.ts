@@ -33,6 +33,9 @@ export function publicConfig(ctx: AppContext) {
     voiceProvider: vapi ? ('vapi' as const) : ('local' as const),
     vapi,
     hubspot,
+    /** Days a call recording is kept after upload (0 = kept until deleted by hand). */
+    retentionDays: c.RETENTION_DAYS,
+    deviceSpeech: { mode: c.DEVICE_SPEECH, cloud: c.DEVICE_SPEECH_CLOUD },
     engines: ctx.providers.infos.map((i) => ({
       capability: i.capability,
       engine: i.engine,

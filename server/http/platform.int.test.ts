@@ -76,6 +76,7 @@ for (const db of dbKinds) {
       const res = await api(t.url, 'GET', '/api/config');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ voiceProvider: 'local', vapi: null, hubspot: null });
+      expect(res.body.deviceSpeech).toEqual({ mode: 'auto', cloud: 'ask' });
       expect(res.body.engines.length).toBeGreaterThan(0);
       for (const e of res.body.engines) expect(e).not.toHaveProperty('reason');
     });
@@ -136,8 +137,15 @@ for (const db of dbKinds) {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.text).toContain('<div id="root">');
-      for (const url of ['/', '/debug', '/some/unknown/page'])
-        expect((await raw(t.url, url)).status).toBe(200);
+      for (const url of ['/', '/debug', '/status', '/audio?session=abc'])
+        expect((await raw(t.url, url)).status, url).toBe(200);
+      // Unknown pages get the app shell (which shows the 404 page) with a real 404 status.
+      for (const url of ['/some/unknown/page', '/no-such-page', '/audio/extra']) {
+        const missing = await raw(t.url, url);
+        expect(missing.status, url).toBe(404);
+        expect(missing.headers.get('content-type')).toContain('text/html');
+        expect(missing.text).toContain('<div id="root">');
+      }
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");

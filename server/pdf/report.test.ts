@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withholdGatedSections } from '../../core/coaching-format';
+import { skipWithout } from '../test-support/engines';
 import type { TranscriptEntry } from '../../core/transcript';
 import { metricRows, renderAudioReport, type ReportInput } from './report';
 
@@ -86,7 +88,7 @@ const base: ReportInput = {
   attributionIsGuess: true,
 };
 
-describe('audio PDF report', () => {
+describe.skipIf(skipWithout('pdftotext'))('audio PDF report', () => {
   it('holds the header, balance, metrics, every section heading and score, and the timed transcript', async () => {
     const text = pdfText(await renderAudioReport(base));
     for (const needle of [
@@ -109,7 +111,7 @@ describe('audio PDF report', () => {
       'To Improve: Follow-Up',
       'Transcript',
       '0:04',
-      'Homeowner',
+      'Customer',
     ]) {
       expect(text, needle).toContain(needle);
     }
@@ -118,6 +120,39 @@ describe('audio PDF report', () => {
     expect(text).not.toContain('**');
     expect(text).not.toMatch(/^\s*>/m);
     expect(text).toContain('asked about the drafty windows');
+  });
+
+  it('prints the gated sections of a locked call as headings only', async () => {
+    const pdf = await renderAudioReport({ ...base, coaching: withholdGatedSections(coaching) });
+    const text = pdfText(pdf);
+    for (const title of ['Objection Handling (locked)', 'Closing (locked)', 'Follow-Up (locked)'])
+      expect(text).toContain(title);
+    expect(text).toContain('Unlock the full coaching results with your email');
+    for (const advice of ['explore the concern first', 'No clear next step', 'send the brochure'])
+      expect(text).not.toContain(advice);
+    for (const score of [4, 3, 7]) expect(text).not.toContain(`Score: ${score}/10`);
+    // The open sections are all there.
+    expect(text).toContain('Offer two options instead of one.');
+  });
+
+  it("draws the header band in the app's teal", async () => {
+    const pdf = await renderAudioReport(base);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'r.pdf'), pdf);
+      execFileSync('pdftoppm', ['-r', '18', '-f', '1', '-l', '1', '-singlefile', 'r.pdf', 'page'], {
+        cwd: dir,
+      });
+      // A binary PPM: "P6\n<w> <h>\n255\n" then RGB triples; the pixel at (4, 4) is in the band.
+      const ppm = fs.readFileSync(path.join(dir, 'page.ppm'));
+      const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 40))!;
+      const width = Number(header[1]);
+      const at = header[0].length + (4 * width + 4) * 3;
+      const [r, g, b] = [ppm[at], ppm[at + 1], ppm[at + 2]];
+      expect(Math.abs(r - 0x0c) + Math.abs(g - 0x4b) + Math.abs(b - 0x45)).toBeLessThan(24);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('flows a very long transcript over many pages without losing any line', async () => {

@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import {
   formatBlocks,
   headingPrefix,
+  isLockedSection,
   parseCoaching,
   scoreTone,
   type ScoreTone,
@@ -27,12 +28,16 @@ export interface ReportInput {
   attributionIsGuess?: boolean;
 }
 
-export const SPEAKER_NAMES = { user: 'Rep', assistant: 'Homeowner' } as const;
+/** The names the report gives the two sides of an uploaded call: the same as the audio page. */
+export const SPEAKER_NAMES = { user: 'Rep', assistant: 'Customer' } as const;
 
 const TONE_COLOURS: Record<ScoreTone, string> = { green: '#16a34a', yellow: '#eab308', red: '#dc2626' };
 const INK = '#0f172a';
 const MUTED = '#64748b';
-const BRAND = '#1d4ed8';
+/** The app's teal (client/src/index.css --color-brand-600) and its tints. */
+const BRAND = '#0f766a';
+const BRAND_DARK = '#0c4b45';
+const BRAND_TINT = '#d7f2ed';
 const RULE = '#e2e8f0';
 
 /** Unicode fonts when the system has them (names and quotes in any language), else the PDF core fonts. */
@@ -188,12 +193,13 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
   };
 
   // Header band
-  doc.rect(0, 0, doc.page.width, 118).fillColor(BRAND).fill();
+  doc.rect(0, 0, doc.page.width, 118).fillColor(BRAND_DARK).fill();
+  doc.rect(0, 114, doc.page.width, 4).fillColor(BRAND).fill();
   doc.font('bold').fontSize(20).fillColor('#ffffff').text('Call Coaching Report', left, 34, { width });
   doc
     .font('body')
     .fontSize(11)
-    .fillColor('#dbeafe')
+    .fillColor(BRAND_TINT)
     .text(input.fileName, left, doc.y + 2, { width, ellipsis: true, height: 16 });
   const uploaded = new Date(input.uploadedAt);
   const facts = [
@@ -247,8 +253,8 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
     .fillColor(MUTED)
     .text(
       balance.goodListening
-        ? 'Great listening ratio! The homeowner did most of the talking.'
-        : `Try to listen more - aim for the homeowner to speak ${LISTENING_TARGET_PERCENT}%+ of the time.`,
+        ? `Great listening ratio! The ${SPEAKER_NAMES.assistant.toLowerCase()} did most of the talking.`
+        : `Try to listen more - aim for the ${SPEAKER_NAMES.assistant.toLowerCase()} to speak ${LISTENING_TARGET_PERCENT}%+ of the time.`,
       { width },
     );
 
@@ -302,6 +308,22 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
       blocks(formatBlocks(parsed.best.content));
     }
     for (const section of parsed.sections) {
+      if (isLockedSection(section)) {
+        // Not unlocked yet: the section's heading and why it is empty, never its content.
+        subheading(`${section.title} (locked)`);
+        doc
+          .font('body')
+          .fontSize(10.5)
+          .fillColor(MUTED)
+          .text(
+            'Unlock the full coaching results with your email on the call page, then download the report again.',
+            {
+              width,
+            },
+          );
+        doc.moveDown(0.4);
+        continue;
+      }
       subheading(`${headingPrefix(section.score)}: ${section.title}`);
       if (section.score !== null) scoreBar(section.score);
       blocks(formatBlocks(section.content));

@@ -14,6 +14,8 @@ import { selectPersonaBrain } from './brain';
 import { selectPooledCoach } from '../workers/coach-pool';
 import { selectMailer } from './mailer';
 import { selectFileStore } from './storage';
+import { selectVad, type VadFactory } from './vad';
+import { selectLiveSpeechToText, type LiveRecognizerFactory } from './stt/live';
 
 export interface ProviderMap {
   stt: SpeechToText;
@@ -22,6 +24,9 @@ export interface ProviderMap {
   coach: Coach;
   mailer: Mailer;
   storage: FileStore;
+  /** Live calls: voice activity detection and the warm recogniser (docs/voice.md). */
+  vad: VadFactory;
+  liveStt: LiveRecognizerFactory;
 }
 
 const CAPABILITY: Record<keyof ProviderMap, EngineInfo['capability']> = {
@@ -31,6 +36,8 @@ const CAPABILITY: Record<keyof ProviderMap, EngineInfo['capability']> = {
   coach: 'coach',
   mailer: 'email',
   storage: 'storage',
+  vad: 'voice-activity',
+  liveStt: 'live-speech-to-text',
 };
 
 /** The engines serving each capability, chosen once at boot and reported by /api/health. */
@@ -68,7 +75,10 @@ export class Providers {
   async close(): Promise<void> {
     for (const e of this.engines.values()) {
       const c = (e as { close?: () => Promise<void> }).close;
-      if (c) await c.call(e).catch(() => undefined);
+      if (c)
+        await Promise.resolve()
+          .then(() => c.call(e))
+          .catch(() => undefined);
     }
   }
 }
@@ -106,5 +116,13 @@ export async function createProviders(config: Config, database: Database, log?: 
   await attempt('stt', () => selectSpeechToText(config));
   await attempt('tts', () => selectTextToSpeech(config));
   await attempt('brain', () => selectPersonaBrain(config));
+  await attempt('vad', () => {
+    const engine = selectVad(config.modelsDir, config.VAD_PROVIDER);
+    return { engine, info: engine.info };
+  });
+  await attempt('liveStt', () => {
+    const engine = selectLiveSpeechToText(config, providers.has('stt') ? providers.get('stt').id : 'none');
+    return { engine, info: engine.info };
+  });
   return providers;
 }

@@ -24,5 +24,9 @@ export interface EngineInfo {
   quality: 'basic' | 'enhanced';
   /** How to get a better engine, shown beside basic results. */
   upgradeHint?: string;
+  /** Embedded engine pieces missing on this machine, and what that costs (operators only). */
+  missing?: string[];
+  /** The one command that adds what `missing` lists (operators only; never on rep screens). */
+  installCommand?: string;
   ok: boolean;
 }

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { findSession, isSessionId } from '../domain/sessions/data';
-import { saveSessionTranscript } from '../domain/sessions/mutations';
+import { saveCallTranscript, sessionExists } from '../domain/sessions/service';
 import type { EngineInfo } from '../providers/types';
-import { cpuCores } from '../machine';
+import { cpuCores, defaultMaxLiveCalls, defaultMaxTextCalls } from '../machine';
 import { DecodeQueue } from './decode-queue';
-import { recordVoiceTurnLatency } from '../observability/metrics';
+import { recordVoiceTurnLatency, trackLiveCall } from '../observability/metrics';
 import { limitConfig } from '../http/route';
-import { selectLiveRecognizer, type LiveRecognizerFactory } from './live-select';
 import { VoiceSession, type VoiceSessionDeps } from './session';
-import { selectVad, type VadFactory } from './vad';
 
 /** The parts of a ws socket the route uses (ws ships no types here). */
 interface CallSocket {
@@ -21,8 +18,7 @@ interface CallSocket {
   on(event: 'close' | 'error', listener: () => void): void;
 }
 
-/** Live calls on this process, for teardown on shutdown and for the benchmark's numbers. */
-export const activeVoiceSessions = new Set<VoiceSession>();
+const BUSY_MESSAGE = 'All practice lines are busy right now. Please try again in a minute.';
 
 function publicEngine(info: EngineInfo) {
   return {
@@ -37,81 +33,68 @@ function publicEngine(info: EngineInfo) {
 /** The /api/voice WebSocket: one live role-play call per connection (docs/voice.md). */
 export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const decodeQueue = new DecodeQueue();
-  const { config } = ctx;
-  // Chosen once at boot, so /api/health reports them and every call gets the same engines.
-  let vad: VadFactory | null = null;
-  let live: LiveRecognizerFactory | null = null;
-  try {
-    vad = selectVad(config.modelsDir, config.VAD_PROVIDER);
-    vad.warm?.(2 * cpuCores());
-    live = selectLiveRecognizer({
-      modelsDir: config.modelsDir,
-      sttEngine: ctx.providers.has('stt') ? ctx.providers.get('stt').id : 'none',
-      mode: config.VOICE_STREAMING_STT === 'off' ? 'off' : 'auto',
-      sphinxLivePath: config.SPHINX_LIVE_PATH,
-      pocketSphinxModelDir: config.POCKETSPHINX_MODEL_DIR,
-    });
-    ctx.providers.infos.push(vad.info, live.info);
-    ctx.log.info({ vad: vad.info.engine, live: live.info.engine }, 'live call engines');
-  } catch (err) {
-    ctx.log.error({ err }, 'live call engines could not be chosen');
-  }
-
-  app.addHook('onClose', async () => {
-    await Promise.all([...activeVoiceSessions].map((s) => s.handleClose()));
-    live?.close?.();
-  });
+  const { config, providers } = ctx;
+  /** Live calls on this process: the cap, the recogniser's load hint, and shutdown. */
+  const calls = new Set<VoiceSession>();
+  // Each call can hold a decoder and a core's share of CPU: past the cap, callers hear "busy".
+  const maxLiveCalls = config.MAX_LIVE_CALLS ?? defaultMaxLiveCalls();
+  // Calls with the speech in the browser cost only the homeowner's words: their own, larger cap.
+  const maxTextCalls = config.MAX_TEXT_CALLS ?? defaultMaxTextCalls();
+  ctx.log.info({ maxLiveCalls, maxTextCalls }, 'live call cap');
+  if (providers.has('vad')) providers.get('vad').warm?.(2 * cpuCores());
+  // Live calls keep what was said: each saves its transcript before its socket is told to go.
+  ctx.shutdown.onShutdown(() => Promise.allSettled([...calls].map((s) => s.handleClose())).then(() => {}));
+  /** At `start`: room for a call of this kind? (A socket's kind is known only then.) */
+  const admit = (modes: { input: string; output: string }): string | null => {
+    const kind = modes.input === 'audio' || modes.output === 'audio' ? 'audio' : 'text';
+    let live = 0;
+    for (const s of calls) if (s.load === kind) live++;
+    return live >= (kind === 'audio' ? maxLiveCalls : maxTextCalls) ? BUSY_MESSAGE : null;
+  };
 
   app.get('/api/voice', { websocket: true, config: limitConfig(config, 'voice') }, (socket: CallSocket) => {
     const send = (event: object) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     };
+    // Sockets of both kinds together; each kind is checked again when its call starts.
+    if (calls.size >= maxLiveCalls + maxTextCalls) {
+      send({ type: 'error', code: 'busy', message: BUSY_MESSAGE });
+      socket.close(1013, 'busy');
+      return;
+    }
     let deps: VoiceSessionDeps;
     try {
-      const providers = ctx.providers;
-      if (!vad || !live) throw new Error('The live call engines could not start; see the server log');
-      const factory = vad;
-      const liveFactory = live;
-      const engines = [
-        ...(['stt', 'brain', 'tts'] as const)
-          .map((k) => providers.info(k))
-          .filter((i): i is EngineInfo => Boolean(i))
-          .map(publicEngine),
-        publicEngine(factory.info),
-        publicEngine(liveFactory.info),
-      ];
+      const vad = providers.get('vad');
+      const live = providers.get('liveStt');
+      const engines = (['stt', 'brain', 'tts', 'vad', 'liveStt'] as const)
+        .map((k) => providers.info(k))
+        .filter((i): i is EngineInfo => Boolean(i))
+        .map(publicEngine);
       deps = {
         stt: providers.get('stt'),
         tts: providers.get('tts'),
         brain: providers.get('brain'),
-        vad: factory,
+        vad,
         decodeQueue,
         engines,
         log: ctx.log,
-        createStream: () => liveFactory.create({ activeCalls: activeVoiceSessions.size - 1 }),
+        createStream: () => live.create({ activeCalls: calls.size - 1 }),
         onTurnLatency: (ms) =>
           recordVoiceTurnLatency(ms, {
             brain: providers.info('brain')?.engine,
             tts: providers.info('tts')?.engine,
           }),
-        sessionExists: async (id) => isSessionId(id) && (await findSession(ctx.database.db, id)) !== null,
-        saveTranscript: async (id, transcript, durationSec) => {
-          const row = await findSession(ctx.database.db, id);
-          // The page saves its own copy after the call; never clear coaching already written.
-          if (!row || row.coaching) return;
-          await saveSessionTranscript(ctx.database.db, id, {
-            transcript,
-            duration: String(durationSec),
-            endedAt: new Date(),
-            engines,
-          });
-        },
+        admit,
+        sessionExists: (id) => sessionExists(ctx, id),
+        saveTranscript: (id, transcript, durationSec, used) =>
+          saveCallTranscript(ctx, id, { transcript, durationSec, engines: used }),
       };
     } catch (err) {
+      ctx.log.error({ err }, 'live call engines unavailable');
       send({
         type: 'error',
         code: 'engine-unavailable',
-        message: err instanceof Error ? err.message : String(err),
+        message: 'Live calls are unavailable on this server right now. Please try again later.',
       });
       socket.close(1011, 'engine-unavailable');
       return;
@@ -127,7 +110,8 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
       },
       deps,
     );
-    activeVoiceSessions.add(session);
+    calls.add(session);
+    const untrack = trackLiveCall();
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       const buf = Array.isArray(data)
         ? Buffer.concat(data)
@@ -140,13 +124,12 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
           ctx.log.error({ err }, 'voice message failed');
         });
     });
-    socket.on('close', () => {
-      activeVoiceSessions.delete(session);
+    const gone = () => {
+      calls.delete(session);
+      untrack();
       void session.handleClose();
-    });
-    socket.on('error', () => {
-      activeVoiceSessions.delete(session);
-      void session.handleClose();
-    });
+    };
+    socket.on('close', gone);
+    socket.on('error', gone);
   });
 }

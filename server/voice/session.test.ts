@@ -6,7 +6,8 @@ import { EspeakTts } from '../providers/tts/espeak';
 import { DecodeQueue } from './decode-queue';
 import type { ServerEvent } from './protocol';
 import { VoiceSession } from './session';
-import { selectVad } from './vad';
+import { FakeLiveRecognizer } from '../providers/stt/live/fake';
+import { fakeVadFactory } from '../providers/vad/fake';
 
 /** No one speaks in these calls, so the recogniser must never be asked. */
 const unusedStt: SpeechToText = {
@@ -15,13 +16,13 @@ const unusedStt: SpeechToText = {
   transcribe: () => Promise.reject(new Error('no speech was sent')),
 };
 
-/** The embedded engines, an energy detector, and a recogniser that must not be asked. */
+/** Fake voice detection, the embedded voice and homeowner, and a recogniser that must not be asked. */
 function offlineDeps() {
   return {
     stt: unusedStt,
     tts: new EspeakTts(),
     brain: scriptedBrain,
-    vad: selectVad('/nonexistent', 'energy'),
+    vad: fakeVadFactory(),
     decodeQueue: new DecodeQueue(),
     engines: [],
   };
@@ -88,32 +89,7 @@ describe('voice session limits', () => {
   });
 });
 
-/** A recogniser that records how the call drives it and answers with fixed words. */
-class ScriptedLive {
-  readonly id = 'scripted-live';
-  alive = true;
-  calls: string[] = [];
-  written = 0;
-  begin() {
-    this.calls.push('begin');
-  }
-  write(pcm: Int16Array) {
-    this.written += pcm.length;
-  }
-  async partial() {
-    this.calls.push('partial');
-    return 'how old is';
-  }
-  async end() {
-    this.calls.push('end');
-    return 'how old is your furnace';
-  }
-  close() {
-    this.alive = false;
-  }
-}
-
-/** A loud tone the energy detector takes for speech. */
+/** A loud tone the voice detector takes for speech. */
 function tone(ms: number): Buffer {
   const n = Math.round((ms / 1000) * 16_000);
   const buf = Buffer.alloc(n * 2);
@@ -125,7 +101,7 @@ function tone(ms: number): Buffer {
 describe('voice session with a warm recogniser', () => {
   it('opens an utterance at speech start, captions from it, and ends it at the end of the turn', async () => {
     const events: ServerEvent[] = [];
-    const live = new ScriptedLive();
+    const live = new FakeLiveRecognizer();
     const latencies: number[] = [];
     const session = new VoiceSession(
       { sendJson: (e) => events.push(e), sendAudio: () => undefined, close: () => undefined },
@@ -181,5 +157,41 @@ describe('voice session with a warm recogniser', () => {
     await waitFor(() => latencies.length === 1);
     await session.handleText('{"type":"stop"}');
     expect(live.alive).toBe(false);
+  });
+});
+
+describe('voice session start timeout', () => {
+  it('ends a socket that never starts with start-timeout', async () => {
+    const events: ServerEvent[] = [];
+    let closed = '';
+    const session = new VoiceSession(
+      {
+        sendJson: (e) => events.push(e),
+        sendAudio: () => undefined,
+        close: (_c, reason) => {
+          closed = reason;
+        },
+      },
+      { ...offlineDeps(), startTimeoutMs: 30 },
+    );
+    const deadline = Date.now() + 5000;
+    while (!session.isEnded && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(events[0]).toMatchObject({ type: 'error', code: 'start-timeout' });
+    expect(closed).toBe('error');
+  });
+
+  it('a started call is not timed out', async () => {
+    const events: ServerEvent[] = [];
+    const session = new VoiceSession(
+      { sendJson: (e) => events.push(e), sendAudio: () => undefined, close: () => undefined },
+      { ...offlineDeps(), startTimeoutMs: 30 },
+    );
+    await session.handleText(
+      JSON.stringify({ type: 'start', stage: 'General', input: 'text', output: 'text' }),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(session.isEnded).toBe(false);
+    expect(events.some((e) => e.type === 'error')).toBe(false);
+    await session.handleClose();
   });
 });

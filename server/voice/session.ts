@@ -6,20 +6,23 @@ import type { BrainConversation, BrainTurn, PersonaBrain } from '../providers/br
 import type { SpeechToText } from '../providers/stt/types';
 import type { TextToSpeech } from '../providers/tts/types';
 import type { DecodeQueue } from './decode-queue';
-import { concatInt16, int16ToFloat32 } from './pcm';
+import { concatPcm, int16ToFloat32 } from '../audio/wav';
 import {
   clientMessageSchema,
   FLOOD_ALLOWANCE_MS,
+  MAX_USER_TEXT_CHARS,
   MAX_CONTROL_PER_SEC,
   MAX_FRAME_BYTES,
   UPSTREAM_SAMPLE_RATE,
+  type CallInput,
+  type CallOutput,
   type EndReason,
   type ServerEvent,
 } from './protocol';
-import type { LiveRecognizer } from './live-recognizer';
+import type { LiveRecognizer } from '../providers/stt/live/types';
 import { SentenceSplitter, spokenPrefix } from './sentences';
 import { TurnDetector, type TurnEvent, type TurnTakingOptions } from './turn-taking';
-import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from './vad';
+import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from '../providers/vad/types';
 
 export interface VoiceTransport {
   sendJson(event: ServerEvent): void;
@@ -37,7 +40,12 @@ export interface VoiceSessionDeps {
   decodeQueue: DecodeQueue;
   engines: EngineList;
   /** Stores the transcript so far against the role-play session (on stop, cap or drop). */
-  saveTranscript?(sessionId: string, transcript: TranscriptEntry[], durationSec: number): Promise<void>;
+  saveTranscript?(
+    sessionId: string,
+    transcript: TranscriptEntry[],
+    durationSec: number,
+    engines: EngineList,
+  ): Promise<void>;
   /** A warm recogniser for the call (captions and finals), when the engine has one. */
   createStream?(): LiveRecognizer | null;
   /** Called once per answered turn: end of the rep's speech to the homeowner's first audio. */
@@ -47,8 +55,15 @@ export interface VoiceSessionDeps {
   log?: { warn(o: object, m?: string): void; error(o: object, m?: string): void };
   turnTaking?: Partial<TurnTakingOptions>;
   maxCallMs?: number;
+  /** A socket that has not sent `start` by then is closed (default START_TIMEOUT_MS). */
+  startTimeoutMs?: number;
   /** Seed for the homeowner's choices (tests); random otherwise. */
   seed?: number;
+  /**
+   * Server-wide room for one more call of these modes: null admits it, else the message of the
+   * `busy` refusal. Asked once, at `start`, before anything is set up.
+   */
+  admit?(modes: { input: CallInput; output: CallOutput }): string | null;
 }
 
 /** Keep this much audio before speech starts, so the first syllable reaches the recogniser. */
@@ -67,6 +82,8 @@ const CLIENT_JITTER_MS = 120;
  * must first load its model on that same busy machine.
  */
 const STREAM_WAIT_MS = 5000;
+/** An opened socket must send `start` within this long; idle sockets would otherwise pile up. */
+export const START_TIMEOUT_MS = 10_000;
 /** Up to this many mid-call crashes of an engine are survived before the call ends. */
 const MAX_ENGINE_FAILURES = 3;
 
@@ -99,6 +116,10 @@ export class VoiceSession {
   private starting = false;
   private ended = false;
   private stage: Stage = 'General';
+  /** How rep turns arrive and how the homeowner answers (the start message chooses). */
+  private input: CallInput = 'audio';
+  private output: CallOutput = 'audio';
+  private admitted = false;
   private sessionId: string | null = null;
   private conversation: BrainConversation | null = null;
   private vad: FrameVad | null = null;
@@ -116,6 +137,7 @@ export class VoiceSession {
   private utteranceSeq = 0;
   private reply: ActiveReply | null = null;
   private capTimer: ReturnType<typeof setTimeout> | null = null;
+  private startTimer: ReturnType<typeof setTimeout> | null = null;
   private controlWindowStart = 0;
   private controlCount = 0;
   private engineFailures = 0;
@@ -127,6 +149,19 @@ export class VoiceSession {
     private readonly deps: VoiceSessionDeps,
   ) {
     this.turns = new TurnDetector(deps.turnTaking);
+    this.startTimer = setTimeout(() => {
+      if (!this.started && !this.starting)
+        this.fail('start-timeout', 'The call was not started in time; press start to try again');
+    }, deps.startTimeoutMs ?? START_TIMEOUT_MS);
+  }
+
+  /**
+   * What the call costs the server, once admitted: `audio` uses its speech engines (recogniser,
+   * synthesis), `text` only the homeowner's words (typed turns or the browser's own speech).
+   */
+  get load(): 'audio' | 'text' | null {
+    if (!this.admitted || this.ended) return null;
+    return this.input === 'audio' || this.output === 'audio' ? 'audio' : 'text';
   }
 
   get isEnded(): boolean {
@@ -149,6 +184,14 @@ export class VoiceSession {
       return this.fail('bad-message', 'Control messages must be JSON');
     }
     const parsed = clientMessageSchema.safeParse(json);
+    if (!parsed.success && isUserText(json)) {
+      // A bad typed turn is the rep's slip, not a broken client: say so and keep the call.
+      return this.send({
+        type: 'error',
+        code: 'bad-message',
+        message: `A typed turn needs 1 to ${MAX_USER_TEXT_CHARS} characters of text`,
+      });
+    }
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
@@ -157,15 +200,45 @@ export class VoiceSession {
     const msg = parsed.data;
     if (msg.type === 'ping') return this.send({ type: 'pong' });
     if (msg.type === 'stop') return this.end('customer-ended-call');
-    if (msg.type === 'user-text') return this.fail('bad-message', 'Text turns are not accepted yet');
+    if (msg.type === 'user-text') return this.handleUserText(msg.text);
     if (this.started || this.starting) return this.fail('already-started', 'The call has already started');
-    if ((msg.input ?? 'audio') === 'audio' && msg.sampleRate !== UPSTREAM_SAMPLE_RATE) {
+    const input = msg.input ?? 'audio';
+    if (input === 'audio' && msg.sampleRate !== UPSTREAM_SAMPLE_RATE) {
       return this.fail(
         'unsupported-sample-rate',
         `Send ${UPSTREAM_SAMPLE_RATE} Hz mono 16-bit PCM; got ${msg.sampleRate} Hz`,
       );
     }
+    const output = msg.output ?? 'audio';
+    const refusal = this.deps.admit?.({ input, output }) ?? null;
+    if (refusal) return this.fail('busy', refusal);
+    this.input = input;
+    this.output = output;
+    this.admitted = true;
     await this.begin(msg.stage, msg.sessionId || null);
+  }
+
+  /**
+   * A finished rep turn that arrived as text (typed, or recognised by the browser): in either
+   * input mode it cuts off the homeowner like spoken barge-in, then is answered like speech.
+   */
+  private handleUserText(text: string): void {
+    if (!this.started) {
+      return this.send({ type: 'error', code: 'bad-message', message: 'Send a start message before text' });
+    }
+    const received = Date.now();
+    this.interruptReply();
+    this.enqueueTurn(async () => {
+      if (this.ended) return;
+      this.send({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: text });
+      this.recordFinal('user', text);
+      await this.speakReply(null, {
+        eotWall: received,
+        waitedMs: 0,
+        speechEndWall: received,
+        sttMs: 0,
+      });
+    });
   }
 
   /** A binary frame: 16 kHz mono Int16 little-endian PCM. */
@@ -173,6 +246,8 @@ export class VoiceSession {
     if (this.ended) return;
     if (this.starting) return;
     if (!this.started) return this.fail('not-started', 'Send a start message before audio');
+    if (this.input !== 'audio')
+      return this.fail('bad-frame', 'This call takes typed turns; audio frames are not accepted');
     if (data.length === 0) return;
     if (data.length % 2 !== 0) return this.fail('bad-frame', 'Audio frames must hold whole 16-bit samples');
     if (data.length > MAX_FRAME_BYTES)
@@ -209,12 +284,15 @@ export class VoiceSession {
     if (!known) return this.fail('unknown-session', `No role-play session ${sessionId}`);
     if (this.ended) return;
     this.started = true;
+    if (this.startTimer) clearTimeout(this.startTimer);
     this.stage = stage;
     this.sessionId = sessionId;
     this.startWall = Date.now();
     try {
-      this.vad = this.deps.vad.create();
-      this.stream = this.deps.createStream?.() ?? null;
+      if (this.input === 'audio') {
+        this.vad = this.deps.vad.create();
+        this.stream = this.deps.createStream?.() ?? null;
+      }
       this.conversation = this.deps.brain.startConversation({ stage, seed: this.deps.seed });
     } catch (err) {
       this.deps.log?.error({ err }, 'voice engines failed to start');
@@ -224,9 +302,19 @@ export class VoiceSession {
     // The page stops at 300 s; the server enforces it too, a moment later.
     this.capTimer = setTimeout(() => void this.end('max-duration'), maxMs + 1000);
     this.send({ type: 'ready', callId: this.callId, maxCallSec: Math.round(maxMs / 1000) });
-    this.send({ type: 'engines', engines: this.deps.engines });
+    this.send({ type: 'engines', engines: this.usedEngines() });
     const opening = this.conversation.opening();
-    this.enqueueTurn(() => this.speakReply(null, opening));
+    this.enqueueTurn(() => this.speakReply(opening));
+  }
+
+  private usedEngines(): EngineList {
+    return this.deps.engines.filter((e) => this.usesEngine(e.capability));
+  }
+
+  /** Whether this call's modes use an engine of that capability (typed calls hear nothing). */
+  private usesEngine(capability: string): boolean {
+    if (this.input === 'text' && TEXT_INPUT_UNUSED.has(capability)) return false;
+    return !(this.output === 'text' && capability === 'text-to-speech');
   }
 
   // ---- audio in -------------------------------------------------------------------------
@@ -330,7 +418,7 @@ export class VoiceSession {
   }
 
   private utterancePcm(u: Utterance): Int16Array {
-    return concatInt16(u.chunks, u.samples);
+    return concatPcm(u.chunks, u.samples);
   }
 
   private decode(pcm: Int16Array, signal?: AbortSignal): Promise<string> {
@@ -440,7 +528,7 @@ export class VoiceSession {
       this.send({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: text });
     }
     this.recordFinal('user', text);
-    await this.speakReply(text, null, { ...timing, sttMs });
+    await this.speakReply(null, { ...timing, sttMs });
   }
 
   private recordFinal(role: 'user' | 'assistant', text: string): void {
@@ -453,7 +541,6 @@ export class VoiceSession {
    * made. `fixed` is a line known in advance (the opening).
    */
   private async speakReply(
-    _userText: string | null,
     fixed: string | null,
     timing?: { eotWall: number; waitedMs: number; speechEndWall: number; sttMs: number },
   ): Promise<void> {
@@ -473,8 +560,32 @@ export class VoiceSession {
     let brainFirstTextMs = -1;
     let ttsFirstAudioMs = -1;
     const splitter = new SentenceSplitter();
+    const show = (sentence: string) => {
+      if (signal.aborted || this.ended) return;
+      if (reply.sentences.length === 0 && timing) {
+        const now = Date.now();
+        // Text output: the reply is "heard" when it is shown, so its first text is its first audio.
+        this.send({
+          type: 'turn-metrics',
+          endOfTurnWaitMs: timing.waitedMs,
+          sttMs: timing.sttMs,
+          brainFirstTextMs,
+          ttsFirstAudioMs: 0,
+          speechEndToAudioMs: now - timing.speechEndWall,
+          audioMs: 0,
+        });
+      }
+      reply.sentences.push({ text: sentence, startMs: 0, endMs: 0 });
+      this.send({
+        type: 'transcript',
+        role: 'assistant',
+        transcriptType: 'partial',
+        transcript: reply.sentences.map((s) => s.text).join(' '),
+      });
+    };
     const speak = async (sentence: string) => {
       if (signal.aborted) return;
+      if (this.output === 'text') return show(sentence);
       const ttsStart = Date.now();
       let sentenceStart = -1;
       let sentenceAudioMs = 0;
@@ -553,8 +664,10 @@ export class VoiceSession {
     });
     if (signal.aborted || this.ended || this.reply !== reply) return;
     this.finishReply(reply, 1);
-    // A homeowner who has had enough (repeated pressure) closes the door once it has said so.
-    if (this.conversation.finished) await this.end('homeowner-ended-call');
+    // A homeowner who has had enough (repeated pressure) closes the door once it has said so;
+    // a rep's goodbye, once answered, ends the call as the rep's hang-up.
+    const endCall = this.conversation.endCall ?? (this.conversation.finished ? 'homeowner' : null);
+    if (endCall) await this.end(endCall === 'goodbye' ? 'customer-ended-call' : 'homeowner-ended-call');
   }
 
   /** Closes a reply: the final transcript holds only what the page actually played. */
@@ -609,6 +722,7 @@ export class VoiceSession {
     if (this.reply && !this.reply.done) this.interruptReply();
     this.ended = true;
     if (this.capTimer) clearTimeout(this.capTimer);
+    if (this.startTimer) clearTimeout(this.startTimer);
     this.utterance?.speculative?.controller.abort();
     this.utterance = null;
     try {
@@ -623,7 +737,7 @@ export class VoiceSession {
     if (this.started && this.sessionId && this.transcript.length > 0 && this.deps.saveTranscript) {
       const durationSec = Math.min(Math.round((Date.now() - this.startWall) / 1000), MAX_CALL_SEC);
       await this.deps
-        .saveTranscript(this.sessionId, this.transcript.slice(), durationSec)
+        .saveTranscript(this.sessionId, this.transcript.slice(), durationSec, this.usedEngines())
         .catch((err) => this.deps.log?.error({ err }, 'saving the call transcript failed'));
     }
     if (opts.notify !== false) {
@@ -649,6 +763,13 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
     timer = setTimeout(() => resolve(undefined), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Capabilities a call with typed rep turns never uses. */
+const TEXT_INPUT_UNUSED = new Set(['speech-to-text', 'voice-activity', 'live-speech-to-text']);
+
+function isUserText(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && (json as { type?: unknown }).type === 'user-text';
 }
 
 async function* single(text: string): AsyncIterable<string> {

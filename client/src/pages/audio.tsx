@@ -1,7 +1,9 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, Download, Loader2, RefreshCw, Sparkles, Upload } from 'lucide-react';
+import { AlertCircle, Download, Loader2, RefreshCw, ShieldCheck, Sparkles, Upload, X } from 'lucide-react';
+import { useSearch } from 'wouter';
 import { audioProblemMessage, validateAudioFile } from '@core/audio-validation';
+import { DEFAULT_RETENTION_DAYS, TRANSCRIPTION_STALL_MS } from '@core/constants';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -11,11 +13,13 @@ import { AudioPlayer, type AudioPlayerHandle } from '@client/features/audio/audi
 import {
   audioPollInterval,
   audioSessionKey,
+  SPEAKER_LABELS,
   type AudioSessionView,
 } from '@client/features/audio/audio-session';
 import { AudioTranscript } from '@client/features/audio/audio-transcript';
 import { DropZone } from '@client/features/audio/drop-zone';
-import { uploadAudio } from '@client/features/audio/upload';
+import { UPLOAD_FAILED_MESSAGE, uploadAudio, UploadError } from '@client/features/audio/upload';
+import { recordPractice } from '@client/features/roleplay/recent-practice';
 import { coachingQueryKey, requestCoaching } from '@client/features/coaching/coaching-api';
 import { CoachingCard } from '@client/features/coaching/coaching-card';
 import { apiJson, errorMessage } from '@client/lib/request';
@@ -23,13 +27,42 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 
 const UPLOAD_STAGE = 'General';
 
+/** Keeps the page's address naming the recording, so a reload or a link reopens it. */
+function setSessionInUrl(id: string | null) {
+  const url = new URL(window.location.href);
+  if (id) url.searchParams.set('session', id);
+  else url.searchParams.delete('session');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/**
+ * True once a transcription's progress has not moved for TRANSCRIPTION_STALL_MS; `restart`
+ * starts the watch again (after Retry).
+ */
+function useStalled(watching: boolean, progressKey: string): { stalled: boolean; restart: () => void } {
+  const [stalled, setStalled] = useState(false);
+  const [epoch, setEpoch] = useState(0);
+  useEffect(() => {
+    setStalled(false);
+    if (!watching) return;
+    const timer = setTimeout(() => setStalled(true), TRANSCRIPTION_STALL_MS);
+    return () => clearTimeout(timer);
+  }, [watching, progressKey, epoch]);
+  return { stalled, restart: () => setEpoch((n) => n + 1) };
+}
+
 export function AudioPage() {
   useDocumentTitle('Call analysis');
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadPercent, setUploadPercent] = useState(0);
-  const [sessionId, setSessionId] = useState<string | null>(null);
+  // /audio?session=<id> reopens a recording's transcript, coaching and gate state.
+  const search = useSearch();
+  const [sessionId, setSessionId] = useState<string | null>(
+    () => new URLSearchParams(search).get('session') || null,
+  );
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const [uploadedName, setUploadedName] = useState('');
   const [coachingReady, setCoachingReady] = useState(false);
   const playerRef = useRef<AudioPlayerHandle>(null);
@@ -41,6 +74,22 @@ export function AudioPage() {
   });
   const data = session.data;
   const hasTranscript = !!data && Array.isArray(data.transcript) && data.transcript.length > 0;
+  const config = useQuery<{ retentionDays?: number }>({ queryKey: ['/api/config'] });
+  const retentionDays =
+    typeof config.data?.retentionDays === 'number' && config.data.retentionDays > 0
+      ? config.data.retentionDays
+      : DEFAULT_RETENTION_DAYS;
+  const transcribing =
+    sessionId !== null &&
+    !!data &&
+    !hasTranscript &&
+    (data.status === 'uploaded' || data.status === 'transcribing');
+  const stall = useStalled(transcribing, `${data?.status}:${data?.progress}`);
+
+  // A reopened recording that was already coached shows its coaching at once.
+  useEffect(() => {
+    if (data?.coaching) setCoachingReady(true);
+  }, [data?.coaching]);
 
   const chooseFile = (candidate: File) => {
     const problem = validateAudioFile(candidate);
@@ -55,19 +104,20 @@ export function AudioPage() {
     if (!file || uploading) return;
     setUploading(true);
     setUploadPercent(0);
+    setUploadError(null);
     try {
       const result = await uploadAudio(file, UPLOAD_STAGE, setUploadPercent).promise;
       setUploadedName(file.name);
       setCoachingReady(false);
       setSessionId(result.sessionId);
+      setSessionInUrl(result.sessionId);
       toast({ title: 'Upload successful', description: 'Transcribing audio... This may take a minute.' });
     } catch (err) {
       console.error('Upload failed', err);
-      toast({
-        variant: 'destructive',
-        title: 'Upload failed',
-        description: 'Failed to upload audio file. Please try again.',
-      });
+      // The server's reason (rate limit with when to retry, size or type limit, offline).
+      const description = err instanceof UploadError ? err.message : UPLOAD_FAILED_MESSAGE;
+      setUploadError(description);
+      toast({ variant: 'destructive', title: 'Upload failed', description });
     } finally {
       setUploading(false);
     }
@@ -80,6 +130,8 @@ export function AudioPage() {
     setUploadedName('');
     setUploadPercent(0);
     setCoachingReady(false);
+    setUploadError(null);
+    setSessionInUrl(null);
   };
 
   const retry = useMutation({
@@ -87,6 +139,7 @@ export function AudioPage() {
     onSuccess: (updated) => {
       if (updated) queryClient.setQueryData(audioSessionKey(sessionId), updated);
       void queryClient.invalidateQueries({ queryKey: audioSessionKey(sessionId) });
+      stall.restart();
     },
     onError: (err) =>
       toast({ variant: 'destructive', title: 'Retry failed', description: errorMessage(err) }),
@@ -139,6 +192,20 @@ export function AudioPage() {
         <Card>
           <CardContent className="space-y-4 pt-5 sm:pt-6">
             <DropZone file={file} disabled={uploading} onFile={chooseFile} />
+            <p className="flex items-start gap-2 text-xs text-slate-600" data-testid="upload-consent">
+              <ShieldCheck className="mt-0.5 size-3.5 shrink-0 text-brand-600" aria-hidden="true" />
+              <span>
+                Only upload a call the customer agreed to have recorded. Recordings are kept for{' '}
+                {retentionDays} days, then deleted.
+              </span>
+            </p>
+            {uploadError && (
+              <Alert variant="destructive">
+                <AlertCircle aria-hidden="true" />
+                <AlertTitle>Upload failed</AlertTitle>
+                <AlertDescription>{uploadError}</AlertDescription>
+              </Alert>
+            )}
             {uploading && (
               <div className="space-y-1.5">
                 <div className="flex justify-between text-sm text-slate-600">
@@ -199,6 +266,29 @@ export function AudioPage() {
         </Alert>
       )}
 
+      {transcribing && stall.stalled && (
+        <Alert variant="destructive" data-testid="transcription-stalled">
+          <AlertCircle aria-hidden="true" />
+          <AlertTitle>Transcription is not moving</AlertTitle>
+          <AlertDescription className="space-y-3">
+            <p>
+              There has been no progress for 2 minutes (still at {data?.progress ?? 0}%). The server may be
+              busy with other recordings, or the job may have stopped.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" onClick={() => retry.mutate()} disabled={retry.isPending}>
+                <RefreshCw className={retry.isPending ? 'animate-spin' : ''} aria-hidden="true" />
+                Retry
+              </Button>
+              <Button variant="outline" size="sm" onClick={reset}>
+                <X aria-hidden="true" />
+                Cancel
+              </Button>
+            </div>
+          </AlertDescription>
+        </Alert>
+      )}
+
       {sessionId &&
         !hasTranscript &&
         data?.status !== 'failed' &&
@@ -222,6 +312,7 @@ export function AudioPage() {
             attributionIsGuess={data.attributionIsGuess}
             attribution={data.attribution}
             swapping={swap.isPending}
+            speakersSwapped={data.speakersSwapped}
             sttEngine={data.sttEngine}
             onSeek={(ms) => playerRef.current?.seekTo(ms)}
             onSwap={() => swap.mutate(!data.speakersSwapped)}
@@ -245,7 +336,21 @@ export function AudioPage() {
 
           {coachingReady && (
             <>
-              <CoachingCard sessionKind="audio" sessionId={sessionId} transcript={data.transcript} />
+              <CoachingCard
+                sessionKind="audio"
+                sessionId={sessionId}
+                transcript={data.transcript}
+                otherName={SPEAKER_LABELS.assistant}
+                onLoaded={({ overall }) =>
+                  recordPractice({
+                    kind: 'audio',
+                    id: sessionId,
+                    stage: data.stage,
+                    at: data.uploadedAt,
+                    overall,
+                  })
+                }
+              />
               <Button
                 size="lg"
                 variant="outline"

@@ -88,7 +88,12 @@ export function DebugPage() {
             Session <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{query.data.id}</code>
           </p>
           <TranscriptCard title="Transcript" transcripts={query.data.transcript} personaName={persona.name} />
-          <CoachingCard sessionKind="roleplay" sessionId={query.data.id} transcript={query.data.transcript} />
+          <CoachingCard
+            sessionKind="roleplay"
+            sessionId={query.data.id}
+            transcript={query.data.transcript}
+            otherName={persona.name}
+          />
         </>
       )}
     </div>

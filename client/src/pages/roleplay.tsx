@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
+import { Info } from 'lucide-react';
 import { MAX_CALL_SEC } from '@core/constants';
-import { personaFor } from '@core/stages';
+import { isStage, personaFor } from '@core/stages';
 import type { TranscriptEntry } from '@core/transcript';
 import { CoachingCard } from '@client/features/coaching/coaching-card';
 import { CallCard } from '@client/features/roleplay/call-card';
@@ -16,9 +17,20 @@ import {
 } from '@client/features/roleplay/roleplay-state';
 import { ComingSoonPanel, StageSelector } from '@client/features/roleplay/stage-selector';
 import { TranscriptCard } from '@client/features/roleplay/transcript-card';
-import { apiJson, apiRequest } from '@client/lib/request';
+import { recordPractice } from '@client/features/roleplay/recent-practice';
+import { RecentPracticeCard } from '@client/features/roleplay/recent-practice-card';
+import { Alert, AlertDescription } from '@client/components/ui/alert';
+import { apiJson, apiRequest, errorMessage } from '@client/lib/request';
 import { useVoiceCall } from '@client/voice';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+
+/** Keeps the page's address naming the session, so a reload or a shared link reopens it. */
+function setSessionInUrl(id: string | null) {
+  const url = new URL(window.location.href);
+  if (id) url.searchParams.set('session', id);
+  else url.searchParams.delete('session');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
 
 function scrollIntoViewSoon(el: HTMLElement | null) {
   if (!el) return;
@@ -28,7 +40,10 @@ function scrollIntoViewSoon(el: HTMLElement | null) {
 export function RoleplayPage() {
   useDocumentTitle('Role-play');
   const search = useSearch();
-  const initialStage = new URLSearchParams(search).get('stage') || DEFAULT_STAGE;
+  const params = new URLSearchParams(search);
+  const initialStage = params.get('stage') || DEFAULT_STAGE;
+  const linkedSession = params.get('session');
+  const [restoreProblem, setRestoreProblem] = useState<string | null>(null);
   const [state, reactDispatch] = useReducer(roleplayReducer, initialStage, (s: string) =>
     initialRoleplayState(s),
   );
@@ -43,7 +58,38 @@ export function RoleplayPage() {
   const coachingRef = useRef<HTMLDivElement>(null);
   const persona = personaFor(state.stage);
 
+  // /?session=<id>: reopen a saved role-play (after a reload, or from the summary email's link).
+  useEffect(() => {
+    if (!linkedSession) return;
+    let cancelled = false;
+    apiJson<{ id: string; stage: string; transcript: TranscriptEntry[] }>(
+      'GET',
+      `/api/sessions/${encodeURIComponent(linkedSession)}`,
+    )
+      .then((session) => {
+        if (cancelled || !session) return;
+        dispatch({
+          type: 'restore',
+          id: session.id,
+          stage: session.stage,
+          transcripts: session.transcript ?? [],
+        });
+        if (!session.transcript?.length)
+          setRestoreProblem('That practice call ended before anything was said.');
+      })
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        setRestoreProblem(`That practice session could not be opened: ${errorMessage(err)}`);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Only the address the page was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const handleCallEnd = useCallback(async () => {
+    dispatch({ type: 'call-ended' });
     const current = stateRef.current;
     if (!shouldSaveOnEnd(current)) return;
     dispatch({ type: 'call-handled' });
@@ -86,6 +132,8 @@ export function RoleplayPage() {
 
   const startCall = async () => {
     if (!persona || isConnecting || isCallActive) return;
+    setRestoreProblem(null);
+    setSessionInUrl(null);
     dispatch({ type: 'call-starting' });
     let sessionId: string | null = null;
     try {
@@ -93,6 +141,7 @@ export function RoleplayPage() {
       sessionId = session?.id ?? null;
       if (sessionId) {
         dispatch({ type: 'session-created', id: sessionId });
+        setSessionInUrl(sessionId);
       }
     } catch (err) {
       console.error('Failed to create session', err);
@@ -102,23 +151,33 @@ export function RoleplayPage() {
 
   const busy = isCallActive || isConnecting;
 
+  const selectStage = (stage: string) => {
+    setRestoreProblem(null);
+    if (stateRef.current.sessionId) setSessionInUrl(null);
+    dispatch({ type: 'select-stage', stage });
+  };
+
   return (
-    <div className="space-y-6">
-      <header className="space-y-2">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+    // While a call runs, its controls are fixed to the bottom of the screen: leave room for them.
+    <div className={isCallActive ? 'space-y-4 pb-32 sm:space-y-6' : 'space-y-4 sm:space-y-6'}>
+      <header className="space-y-1 sm:space-y-2">
+        <h1 className="text-xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           5 min In-field Sales Pitch RolePlay
         </h1>
-        <p className="text-slate-600">
+        <p className="hidden text-slate-600 sm:block">
           Practise your pitch out loud with a homeowner who pushes back like the real thing, then get coaching
           on what to sharpen.
         </p>
       </header>
 
-      <StageSelector
-        stage={state.stage}
-        disabled={busy}
-        onSelect={(stage) => dispatch({ type: 'select-stage', stage })}
-      />
+      {restoreProblem && (
+        <Alert variant="info">
+          <Info aria-hidden="true" />
+          <AlertDescription>{restoreProblem}</AlertDescription>
+        </Alert>
+      )}
+
+      <StageSelector stage={state.stage} disabled={busy} onSelect={selectStage} />
 
       {persona ? (
         <CallCard
@@ -129,6 +188,8 @@ export function RoleplayPage() {
           error={call.error}
           assistantLevel={call.assistantLevel}
           assistantSpeaking={call.assistantSpeaking}
+          muted={call.canMute ? call.muted : undefined}
+          onMute={call.canMute ? call.setMuted : undefined}
           onStart={() => void startCall()}
           onStop={stop}
         />
@@ -147,17 +208,40 @@ export function RoleplayPage() {
             sessionKind="roleplay"
             sessionId={state.sessionId}
             transcript={state.transcripts}
-            onLoaded={() => dispatch({ type: 'coaching-loaded' })}
+            otherName={persona?.name ?? 'Homeowner'}
+            onLoaded={({ overall }) => {
+              dispatch({ type: 'coaching-loaded' });
+              if (state.sessionId)
+                recordPractice({
+                  kind: 'roleplay',
+                  id: state.sessionId,
+                  stage: state.stage,
+                  at: new Date().toISOString(),
+                  overall,
+                });
+            }}
           />
         </div>
       )}
 
       {state.showCoaching && state.coachingLoaded && (
         <FeedbackForm
-          key={state.generation}
+          key={`${state.generation}-${state.formGeneration}`}
           sessionId={state.sessionId}
-          onSubmitted={() => {
+          // The form empties; the coaching the rep just read stays on screen.
+          onSubmitted={() => dispatch({ type: 'feedback-sent' })}
+        />
+      )}
+
+      {!busy && (
+        <RecentPracticeCard
+          onPractiseAgain={(stage) => {
+            if (!isStage(stage)) return;
+            // A fresh start on that stage: the reopened session's transcript and coaching go.
+            setRestoreProblem(null);
+            setSessionInUrl(null);
             dispatch({ type: 'reset' });
+            dispatch({ type: 'select-stage', stage });
             window.scrollTo({ top: 0, behavior: 'smooth' });
           }}
         />

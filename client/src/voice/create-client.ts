@@ -8,6 +8,7 @@ import {
   type VoiceEngineModule,
   type VoiceKind,
 } from './engine-registry';
+import { deviceSpeechConfig } from './device-speech';
 import { ReplayVoiceClient } from './replay-engine';
 import { scriptFor, timingFor } from './replay-script';
 import type { VoiceClient } from './types';
@@ -30,6 +31,7 @@ export function pickVoiceKind(params: URLSearchParams, config: ClientConfig | nu
     requested: params.get('voice'),
     configured: config?.voiceProvider,
     registered: registeredVoiceKinds,
+    deviceSpeech: deviceSpeechConfig(config?.deviceSpeech).mode,
   });
 }
 

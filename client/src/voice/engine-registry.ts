@@ -1,7 +1,8 @@
+import type { DeviceSpeechConfig } from '@core/device-speech';
 import type { VoiceClient } from './types';
 
 export type VoiceKind = VoiceClient['kind'];
-export const VOICE_KINDS: readonly VoiceKind[] = ['local', 'replay', 'vapi'];
+export const VOICE_KINDS: readonly VoiceKind[] = ['local', 'replay', 'vapi', 'device'];
 
 /** Public client settings from GET /api/config (docs/api.md). */
 export interface ClientConfig {
@@ -9,6 +10,8 @@ export interface ClientConfig {
   vapi: { publicKey: string; assistants: Record<string, string> } | null;
   hubspot: { portalId: string; formId: string; region: string } | null;
   engines?: unknown;
+  /** The operator's say over the browser's own speech engines (absent on older servers). */
+  deviceSpeech?: Partial<DeviceSpeechConfig>;
 }
 
 export interface VoiceEngineContext {
@@ -31,17 +34,25 @@ function isKind(value: unknown): value is VoiceKind {
 }
 
 /**
- * The one place the call engine is chosen: an explicit `?voice=` wins when that engine exists,
- * then the server's `voiceProvider`; anything unavailable falls back to the scripted replay.
+ * The one place the call engine is chosen: an explicit `?voice=` wins when that engine exists
+ * (`server` names our own server engine, `local`), then the server's `voiceProvider`; anything
+ * unavailable falls back to the scripted replay. Our own engine goes through the `device` engine
+ * unless the operator turned device speech off: it uses the browser's speech where the device
+ * has it and the server's engines for the rest (docs/voice.md).
  */
 export function chooseVoiceKind(input: {
   requested: string | null;
   configured: string | null | undefined;
   registered: ReadonlySet<string>;
+  deviceSpeech?: DeviceSpeechConfig['mode'];
 }): VoiceKind {
   const usable = (k: unknown): k is VoiceKind => isKind(k) && (k === 'replay' || input.registered.has(k));
-  if (usable(input.requested)) return input.requested;
-  if (usable(input.configured)) return input.configured;
+  const requested = input.requested === 'server' ? 'local' : input.requested;
+  if (usable(requested)) return requested;
+  if (usable(input.configured)) {
+    const deviceAllowed = (input.deviceSpeech ?? 'auto') !== 'off' && input.registered.has('device');
+    return input.configured === 'local' && deviceAllowed ? 'device' : input.configured;
+  }
   return 'replay';
 }
 

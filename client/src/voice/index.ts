@@ -5,3 +5,5 @@ export { chooseVoiceKind } from './engine-registry';
 export type { ClientConfig, VoiceEngineContext, VoiceEngineModule, VoiceKind } from './engine-registry';
 export { ReplayVoiceClient } from './replay-engine';
 export type * from './types';
+/** Longest typed turn `sendText` takes (characters after trimming). */
+export { MAX_USER_TEXT_CHARS } from '@core/voice-protocol';

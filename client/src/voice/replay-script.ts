@@ -130,6 +130,11 @@ export const TEST_SCRIPTS: Record<string, ReplayScript> = {
     name: 'connection-drop',
     steps: [owner('Hello?'), { kind: 'drop' }],
   },
+  // The connection drops a few seconds into the call, after the clock has moved.
+  'late-drop': {
+    name: 'late-drop',
+    steps: [owner('Hello?'), { kind: 'pause', ms: 3500 }, { kind: 'drop' }],
+  },
 };
 
 export function scriptFor(name: string | null, stage: string): ReplayScript {

@@ -1,4 +1,7 @@
 import type { Stage } from '@core/stages';
+import type { CallInput, CallOutput } from '@core/voice-protocol';
+
+export type { CallInput, CallOutput };
 
 /**
  * The voice client contract: Vapi's web-SDK event vocabulary, so the role-play page does
@@ -80,14 +83,31 @@ export interface StartCallOptions {
   stage: Stage;
   /** The role-play session id (our engine stores the transcript against it). */
   sessionId: string;
+  /**
+   * How the rep's turns arrive: `audio` (default: the microphone) or `text` (no microphone is
+   * opened; turns come through `sendText`). Engines without typed turns ignore it.
+   */
+  input?: CallInput;
+  /** How the homeowner answers: `audio` (default) or `text` (transcript only, nothing played). */
+  output?: CallOutput;
 }
 
 export interface VoiceClient {
-  /** 'local' (our WebSocket engine), 'replay' (scripted, for tests and demos) or 'vapi'. */
-  readonly kind: 'local' | 'replay' | 'vapi';
+  /**
+   * 'local' (our WebSocket engine), 'device' (the same socket with the browser's own speech
+   * recognition and voices), 'replay' (scripted, for tests and demos) or 'vapi'.
+   */
+  readonly kind: 'local' | 'replay' | 'vapi' | 'device';
   start(options: StartCallOptions): Promise<void>;
   stop(): void;
   on<K extends VoiceEventName>(event: K, listener: VoiceListener<K>): () => void;
   /** Mutes or unmutes the microphone. */
   setMuted?(muted: boolean): void;
+  /**
+   * Sends one finished rep turn as text (typed, or recognised by the browser), in either input
+   * mode; a homeowner who is speaking stops, as when the rep talks over them. Throws an Error
+   * with a message for the rep when the text is empty or too long or no call is live. Only
+   * engines that support typed turns have it.
+   */
+  sendText?(text: string): void;
 }

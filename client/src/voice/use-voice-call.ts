@@ -28,6 +28,8 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
   const [assistantLevel, setAssistantLevel] = useState(0);
   const [assistantSpeaking, setAssistantSpeaking] = useState(false);
   const [engines, setEngines] = useState<EnginesMessage['engines']>([]);
+  const [muted, setMutedState] = useState(false);
+  const [canMute, setCanMute] = useState(false);
   const clientRef = useRef<VoiceClient | null>(null);
   const detachRef = useRef<(() => void) | null>(null);
   const optionsRef = useRef(options);
@@ -58,8 +60,12 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
       }
       detach();
       clientRef.current = client;
+      setCanMute(typeof client.setMuted === 'function');
       const offs = [
-        client.on('call-start', () => dispatch({ type: 'call-start' })),
+        client.on('call-start', () => {
+          setMutedState(false);
+          dispatch({ type: 'call-start' });
+        }),
         client.on('call-end', () => {
           dispatch({ type: 'call-end' });
           setAssistantLevel(0);
@@ -110,6 +116,14 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
     client.stop();
   }, []);
 
+  /** Mutes the rep's microphone when the engine can; undefined when it cannot. */
+  const setMuted = useCallback((next: boolean) => {
+    const client = clientRef.current;
+    if (!client?.setMuted) return;
+    client.setMuted(next);
+    setMutedState(next);
+  }, []);
+
   useEffect(
     () => () => {
       // Leaving the page hangs up without reporting the end to a page that is gone.
@@ -119,5 +133,16 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
     [detach],
   );
 
-  return { ...state, start, stop, assistantLevel, assistantSpeaking, engines };
+  return {
+    ...state,
+    start,
+    stop,
+    assistantLevel,
+    assistantSpeaking,
+    engines,
+    muted,
+    setMuted,
+    /** Whether the running call's engine can mute the microphone. */
+    canMute,
+  };
 }

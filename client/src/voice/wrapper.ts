@@ -35,6 +35,8 @@ export interface EngineDriver {
   /** Hangs up and releases everything; resolves when the server has the transcript. Idempotent. */
   stop(): Promise<void>;
   setMuted?(muted: boolean): void;
+  /** One finished rep turn as text; throws with a rep-facing message when it cannot be sent. */
+  sendText?(text: string): void;
 }
 
 /** Thrown by a start stage: carries the stage and a message meant for the rep. */
@@ -106,8 +108,18 @@ export class WrappedVoiceClient implements VoiceClient {
   private lastLoudAt = 0;
   private speechEndTimer: ReturnType<typeof setTimeout> | null = null;
 
+  /** Present only when the engine takes typed turns (so a page can offer "type instead"). */
+  readonly sendText?: (text: string) => void;
+
   constructor(private readonly driver: EngineDriver) {
     this.kind = driver.kind;
+    const send = driver.sendText?.bind(driver);
+    if (send) {
+      this.sendText = (text: string) => {
+        if (!this.started) throw new Error('Start the call first, then type your turn.');
+        send(text);
+      };
+    }
   }
 
   on<K extends VoiceEventName>(event: K, listener: VoiceListener<K>): () => void {

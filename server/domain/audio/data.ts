@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audioSessions, leads } from '../../db/schema';
 
@@ -45,4 +45,18 @@ export async function findAudioSession(db: Db, id: string): Promise<AudioSession
   const rows = await statement.execute({ id });
   const row = rows[0];
   return row ? { ...row.session, unlocked: Boolean(row.unlocked) } : null;
+}
+
+/** Recordings uploaded before the cutoff (oldest first), for retention. */
+export async function findRecordingsUploadedBefore(
+  db: Db,
+  cutoff: Date,
+  limit: number,
+): Promise<{ id: string; storageKey: string }[]> {
+  return db
+    .select({ id: audioSessions.id, storageKey: audioSessions.storageKey })
+    .from(audioSessions)
+    .where(lt(audioSessions.uploadedAt, cutoff))
+    .orderBy(audioSessions.uploadedAt)
+    .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audioSessions } from '../../db/schema';
 import type { AudioSessionRow } from './data';
@@ -30,4 +30,10 @@ export async function setAudioProgress(db: Db, id: string, progress: number): Pr
     .update(audioSessions)
     .set({ progress: sql`greatest(${audioSessions.progress}, ${value})` })
     .where(eq(audioSessions.id, id));
+}
+
+/** Deletes recordings' rows (their files are removed by the caller first). */
+export async function deleteAudioSessions(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(audioSessions).where(inArray(audioSessions.id, ids));
 }

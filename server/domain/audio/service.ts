@@ -1,17 +1,19 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { coachingForGate } from '../../../core/coaching-format';
 import type { TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import { enqueueJob, PermanentJobError, requeueJob, type JobDefinition } from '../../jobs/queue';
 import { applySwap } from '../../audio/attribution';
 import { AudioDecodeError } from '../../audio/decode';
+import { SNIFF_BYTES, sniffAudio, type SniffResult } from '../../audio/sniff';
 import { transcribeFile } from '../../audio/pipeline';
+import { makeTempDir } from '../../temp';
 import { coachTranscript } from '../coaching/service';
 import type { EngineInfo } from '../../providers/types';
 import { findAudioSession, type AudioSessionRecord, type AudioSessionRow } from './data';
@@ -49,10 +51,12 @@ export interface AudioSessionView {
 }
 
 export interface CoachingView {
+  /** Until `unlocked`, the gated sections carry only their heading and the locked line. */
   coaching: string;
   metrics: unknown;
   engine: EngineView;
   note?: string;
+  unlocked: boolean;
 }
 
 function parseEngine(stored: string | null): (EngineView & { note?: string }) | null {
@@ -72,7 +76,9 @@ function withoutNote(e: (EngineView & { note?: string }) | null): EngineView | n
   return engine;
 }
 
+/** Until the recording is unlocked, the gated coaching sections leave only as heading and locked line. */
 export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }): AudioSessionView {
+  const unlocked = row.unlocked ?? false;
   const attribution = (row.attribution as AudioSessionView['attribution']) ?? null;
   return {
     id: row.id,
@@ -80,7 +86,7 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     stage: row.stage,
     uploadedAt: row.uploadedAt.toISOString(),
     transcript: applySwap(row.transcript ?? [], row.speakersSwapped),
-    coaching: row.coaching ?? null,
+    coaching: coachingForGate(row.coaching ?? null, unlocked),
     status: row.status as AudioSessionView['status'],
     progress: row.status === 'transcribed' ? 100 : row.progress,
     error: row.error ?? null,
@@ -91,7 +97,7 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     sttEngine: withoutNote(parseEngine(row.sttEngine)),
     coachingEngine: withoutNote(parseEngine(row.coachingEngine)),
     metrics: row.metrics ?? null,
-    unlocked: row.unlocked ?? false,
+    unlocked,
   };
 }
 
@@ -130,6 +136,23 @@ export async function storeUpload(ctx: AppContext, body: Readable): Promise<{ ke
   return { key, bytes };
 }
 
+/** What the stored upload's first bytes say it is (see server/audio/sniff.ts). */
+export async function sniffUpload(ctx: AppContext, key: string): Promise<SniffResult> {
+  const stream = await ctx.providers.get('storage').get(key);
+  const parts: Buffer[] = [];
+  let bytes = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      parts.push(chunk);
+      bytes += chunk.length;
+      if (bytes >= SNIFF_BYTES) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return sniffAudio(Buffer.concat(parts).subarray(0, SNIFF_BYTES));
+}
+
 export async function discardUpload(ctx: AppContext, key: string): Promise<void> {
   await ctx.providers
     .get('storage')
@@ -164,6 +187,13 @@ export async function createAudioSession(
 export async function retryAudioSession(ctx: AppContext, id: string): Promise<AudioSessionView> {
   const row = await load(ctx, id);
   if (row.status !== 'failed') return toAudioSessionView(row);
+  if (!(await ctx.providers.get('storage').stat(row.storageKey))) {
+    throw new HttpError(
+      409,
+      'recording_removed',
+      'This recording could not be used and is no longer stored. Please upload the original file again.',
+    );
+  }
   const db = ctx.database.db;
   const updated = await updateAudioSession(db, id, { status: 'uploaded', progress: 0, error: null });
   const requeued = await requeueJob(db, dedupeKeyFor(id));
@@ -213,10 +243,11 @@ export async function coachAudioSession(ctx: AppContext, id: string): Promise<Co
   if (row.coaching) {
     const stored = parseEngine(row.coachingEngine);
     return {
-      coaching: row.coaching,
+      coaching: coachingForGate(row.coaching, row.unlocked) ?? '',
       metrics: row.metrics ?? null,
       engine: withoutNote(stored) ?? { id: 'unknown', label: 'Unknown', quality: 'basic' },
       ...(stored?.note ? { note: stored.note } : {}),
+      unlocked: row.unlocked,
     };
   }
   const transcript = applySwap(row.transcript ?? [], row.speakersSwapped);
@@ -239,10 +270,11 @@ export async function coachAudioSession(ctx: AppContext, id: string): Promise<Co
     metrics: result.metrics ?? null,
   });
   return {
-    coaching: result.coaching,
+    coaching: coachingForGate(result.coaching, row.unlocked) ?? '',
     metrics: result.metrics ?? null,
     engine,
     ...(result.note ? { note: result.note } : {}),
+    unlocked: row.unlocked,
   };
 }
 
@@ -258,7 +290,7 @@ async function localCopy(
       throw new PermanentJobError('The uploaded file is missing from storage. Please upload it again.');
     return { file, cleanup: async () => undefined };
   }
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'doorstep-audio-'));
+  const dir = await makeTempDir('doorstep-audio-');
   const file = path.join(dir, 'input');
   await pipeline(await storage.get(key), fs.createWriteStream(file));
   return { file, cleanup: () => fsp.rm(dir, { recursive: true, force: true }) };
@@ -266,6 +298,14 @@ async function localCopy(
 
 export const NO_SPEECH_MESSAGE =
   'No speech was found in this recording. Please upload a recording of the call.';
+
+/**
+ * A failure that says the stored file can never be transcribed: it is not readable audio.
+ * (A recording without speech is real audio the user may want to play back; retention removes it.)
+ */
+export function fileIsUseless(err: Error): boolean {
+  return err instanceof AudioDecodeError;
+}
 
 /** What the user sees when transcription gives up. */
 export function failureMessage(err: Error): string {
@@ -299,6 +339,7 @@ export function transcribeAudioJob(ctx: AppContext): JobDefinition {
       try {
         const result = await transcribeFile(file, stt, {
           signal: job.signal,
+          maxDurationMs: ctx.config.MAX_AUDIO_MINUTES * 60_000,
           onProgress: (fraction) => {
             const percent = Math.floor(fraction * 100);
             if (percent <= lastPercent) return;
@@ -331,10 +372,13 @@ export function transcribeAudioJob(ctx: AppContext): JobDefinition {
       }
     },
     async onFinalFailure(payload: { audioSessionId: string }, error: Error) {
-      await updateAudioSession(db, payload.audioSessionId, {
+      const row = await updateAudioSession(db, payload.audioSessionId, {
         status: 'failed',
         error: failureMessage(error),
       });
+      // A file that is not usable audio cannot succeed on a retry: it is not kept. Other failures
+      // (an engine missing, say) keep it so a retry can work; retention removes it in the end.
+      if (row && fileIsUseless(error)) await discardUpload(ctx, row.storageKey);
     },
   };
 }

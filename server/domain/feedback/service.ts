@@ -140,6 +140,7 @@ export async function sendFeedbackEmail(
         })
       : [],
     appUrl: appUrl(ctx),
+    ...(session ? { sessionUrl: `${appUrl(ctx)}?session=${encodeURIComponent(session.id)}` } : {}),
   });
 
   const mailer = ctx.providers.get('mailer');

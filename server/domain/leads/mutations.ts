@@ -9,10 +9,15 @@ export async function insertLead(
     sessionKind: SessionKind;
     email: string;
     name: string | null;
-    consent: boolean;
+    /** "Send me coaching tips": stored in the lead's consent column; unlocking never needs it. */
+    marketingOptIn: boolean;
     source: 'builtin' | 'hubspot';
   },
 ): Promise<LeadRow> {
-  const [row] = await db.insert(leads).values(values).returning();
+  const { marketingOptIn, ...rest } = values;
+  const [row] = await db
+    .insert(leads)
+    .values({ ...rest, consent: marketingOptIn })
+    .returning();
   return row;
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { leads, sessions } from '../../db/schema';
+import { coachingForGate } from '../../../core/coaching-format';
 import type { TranscriptEntry } from '../../../core/transcript';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -52,7 +53,9 @@ export interface SessionView {
   engines: unknown[] | null;
 }
 
+/** Until the session is unlocked, the gated coaching sections leave only as heading and locked line. */
 export function toSessionView(row: SessionRow & { unlocked?: boolean }): SessionView {
+  const unlocked = row.unlocked ?? false;
   return {
     id: row.id,
     stage: row.stage,
@@ -60,8 +63,8 @@ export function toSessionView(row: SessionRow & { unlocked?: boolean }): Session
     endedAt: row.endedAt ? row.endedAt.toISOString() : null,
     duration: row.duration ?? null,
     transcript: row.transcript ?? [],
-    coaching: row.coaching ?? null,
-    unlocked: row.unlocked ?? false,
+    coaching: coachingForGate(row.coaching ?? null, unlocked),
+    unlocked,
     engines: Array.isArray(row.engines) ? row.engines : null,
   };
 }

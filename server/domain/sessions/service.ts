@@ -1,10 +1,11 @@
+import { coachingForGate } from '../../../core/coaching-format';
 import { personaFor } from '../../../core/stages';
 import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import type { EngineInfo } from '../../providers/types';
 import { coachTranscript } from '../coaching/service';
-import { findSession, toSessionView, type SessionView } from './data';
+import { findSession, isSessionId, toSessionView, type SessionView } from './data';
 import { insertSession, saveSessionCoaching, saveSessionTranscript } from './mutations';
 
 /** Which engine wrote a coaching text, as shown beside it (docs/api.md `Coaching.engine`). */
@@ -16,10 +17,12 @@ export interface CoachingEngineView {
 }
 
 export interface CoachingView {
+  /** Until `unlocked`, the gated sections carry only their heading and the locked line. */
   coaching: string;
   metrics: unknown;
   engine: CoachingEngineView;
   note?: string;
+  unlocked: boolean;
 }
 
 const sessionNotFound = () => notFound('Session');
@@ -48,6 +51,30 @@ export async function saveTranscript(
   });
   if (!row) throw sessionNotFound();
   return toSessionView(row);
+}
+
+/** Whether an id names a role-play session (a live call may only save against one). */
+export async function sessionExists(ctx: AppContext, id: string): Promise<boolean> {
+  return isSessionId(id) && (await findSession(ctx.database.db, id)) !== null;
+}
+
+/**
+ * What a live call heard, saved by the server when the call ends (stop, cap, dropped socket or
+ * shutdown). The page saves its own copy afterwards; coaching already written is never cleared.
+ */
+export async function saveCallTranscript(
+  ctx: AppContext,
+  id: string,
+  call: { transcript: TranscriptEntry[]; durationSec: number; engines: unknown },
+): Promise<void> {
+  const row = await findSession(ctx.database.db, id);
+  if (!row || row.coaching) return;
+  await saveSessionTranscript(ctx.database.db, id, {
+    transcript: call.transcript,
+    duration: String(call.durationSec),
+    endedAt: new Date(),
+    engines: call.engines,
+  });
 }
 
 /** The stored engine description; older rows may hold a bare engine id. */
@@ -96,10 +123,11 @@ export async function coachSession(ctx: AppContext, id: string): Promise<Coachin
   if (session.coaching) {
     const { engine, note } = parseStoredEngine(session.coachingEngine);
     return {
-      coaching: session.coaching,
+      coaching: coachingForGate(session.coaching, session.unlocked) ?? '',
       metrics: session.metrics ?? null,
       engine,
       ...(note ? { note } : {}),
+      unlocked: session.unlocked,
     };
   }
   const transcript = finalEntries(session.transcript ?? []);
@@ -124,9 +152,10 @@ export async function coachSession(ctx: AppContext, id: string): Promise<Coachin
     metrics: result.metrics,
   });
   return {
-    coaching: result.coaching,
+    coaching: coachingForGate(result.coaching, session.unlocked) ?? '',
     metrics: result.metrics,
     engine,
     ...(result.note ? { note: result.note } : {}),
+    unlocked: session.unlocked,
   };
 }

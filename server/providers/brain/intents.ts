@@ -1,34 +1,61 @@
-import type { ObjectionKind, Topic } from './personas';
+import { containsAny, has, lemmatise, normalise, parsePrice } from './match';
+import * as L from './lexicon';
+import { TOPICS, type ObjectionKind, type Topic } from './personas';
+
+export { containsAny, normalise, parsePrice };
 
 /**
- * What a rep's turn does, read from text that may come from a weak offline recogniser:
- * lowercase, no punctuation, misheard words. Matching is on word stems with a small edit
- * distance for longer words, and no signal depends on punctuation.
+ * What a rep's turn means, read from text that may come from a weak offline recogniser:
+ * lowercase, no punctuation, misheard words. Words are matched on their lemmas (wink-nlp) and
+ * surface forms, by stem and with a one-letter tolerance for longer words; no signal depends
+ * on punctuation. The dialogue manager (scripted.ts) decides what to do with it.
  */
 export interface RepTurn {
   words: string[];
+  lemmas: string[];
   isQuestion: boolean;
   /** An open question (what, how, why, tell me...) invites a fuller answer. */
   isOpenQuestion: boolean;
-  greeting: boolean;
+  /** Household topics asked or talked about, strongest first. */
   topics: Topic[];
+  /** Mentions the trade's things (the furnace, the roof...). */
+  domain: boolean;
+  greeting: boolean;
+  smallTalk: boolean;
+  /** A question that is neither about the home nor small talk. */
+  offTopic: boolean;
+  nonEnglish: boolean;
+  /** Insults or swearing at the homeowner. */
+  rude: boolean;
   pressure: boolean;
   empathy: boolean;
   proof: boolean;
+  warranty: boolean;
+  financing: boolean;
+  options: boolean;
+  recommendation: boolean;
+  /** Proposes a next step (a visit, an inspection, a booking). */
   close: boolean;
+  goodbye: boolean;
+  /** Hands the floor to the homeowner ("any questions for me?"). */
+  invite: boolean;
+  confirm: boolean;
   priceTalk: boolean;
+  /** A price the rep quoted, in dollars. */
+  price: number | null;
   /** Answers an objection of this kind (value, flexibility, both decision makers...). */
   addresses: ObjectionKind[];
   pitch: boolean;
 }
 
-const QUESTION_STARTS = [
+const QUESTION_STARTS = new Set([
   'what',
   'how',
   'why',
   'when',
   'where',
   'who',
+  'whose',
   'which',
   'do',
   'does',
@@ -36,452 +63,295 @@ const QUESTION_STARTS = [
   'are',
   'is',
   'was',
+  'were',
   'can',
   'could',
   'would',
   'will',
   'have',
   'has',
-  'tell',
+  'had',
   'may',
   'should',
-];
-const OPEN_STARTS = ['what', 'how', 'why', 'tell', 'describe', 'walk', 'talk'];
-
-/** Keyword stems per topic; multi-word entries match as phrases. */
-const TOPIC_WORDS: Record<Topic, string[]> = {
-  home: [
-    'how old',
-    'old is',
-    'built',
-    'age of',
-    'years old',
-    'lived here',
-    'live here',
-    'been here',
-    'moved in',
-    'original',
-  ],
-  problem: [
-    'problem',
-    'issue',
-    'trouble',
-    'wrong',
-    'concern',
-    'bother',
-    'leak',
-    'draft',
-    'broke',
-    'broken',
-    'noise',
-    'going on',
-    'working',
-    'happen',
-    'notice',
-    'condition',
-    'fix',
-    'repair',
-    'damage',
-    'cold',
-    'warm',
-    'heat',
-    'look like',
-    'looking for',
-    'what brought',
-    'why now',
-    'replace',
-    'change',
-  ],
-  budget: [
-    'budget',
-    'spend',
-    'afford',
-    'invest',
-    'money',
-    'finance',
-    'financing',
-    'payment',
-    'range',
-    'set aside',
-    'price range',
-  ],
-  timeline: [
-    'timeline',
-    'timeframe',
-    'time frame',
-    'how soon',
-    'when do you',
-    'when would',
-    'when are',
-    'by when',
-    'deadline',
-    'schedule',
-    'hoping to',
-    'plan to',
-  ],
-  decision: [
-    'decide',
-    'decision',
-    'decision maker',
-    'wife',
-    'husband',
-    'spouse',
-    'partner',
-    'anyone else',
-    'who else',
-    'involved',
-    'sign off',
-  ],
-  quotes: [
-    'quote',
-    'quotes',
-    'estimate',
-    'other compan',
-    'anyone else out',
-    'competitor',
-    'shopping around',
-    'looked at',
-    'talked to other',
-    'bids',
-    'comparing',
-  ],
-  priorities: [
-    'important',
-    'matter',
-    'priority',
-    'priorities',
-    'looking for in',
-    'ideal',
-    'perfect',
-    'goal',
-    'hope',
-    'want out of',
-    'most about',
-    'care about',
-    'style',
-    'colour',
-    'color',
-    'look',
-  ],
-};
-
-const PRESSURE = [
-  'today only',
-  'only today',
-  'right now',
-  'sign today',
-  'sign now',
-  'sign right',
-  'limited time',
-  'expires',
-  'won t last',
-  'wont last',
-  'must decide',
-  'decide now',
-  'decide today',
-  'last chance',
-  'only good today',
-  'act now',
-  'before it s gone',
-  'price goes up',
-  'going up tomorrow',
-  'if you sign',
-  'special deal today',
-  'need an answer now',
-  'need an answer today',
-  'you have to',
-  'you need to buy',
-  'you d be crazy',
-  'everybody is buying',
-];
-
-const EMPATHY = [
-  'understand',
-  'makes sense',
-  'hear you',
+  'shall',
+  'any',
+  'anything',
+  'tell',
+  'whats',
+  'hows',
+  'wanna',
+  'want',
+]);
+const CLAUSE_OPENERS = new Set([
+  'so',
+  'and',
+  'but',
+  'well',
+  'okay',
+  'ok',
+  'um',
+  'uh',
+  'alright',
+  'now',
+  'anyway',
+  'also',
+  'then',
   'sorry',
-  'frustrating',
-  'that must',
-  'sounds like',
-  'appreciate',
-  'fair enough',
-  'fair question',
-  'good question',
-  'no pressure',
-  'take your time',
-  'completely get',
-  'totally get',
-  'i get it',
-  'thank you',
-  'thanks',
+  'oh',
+  'right',
+  'just',
+]);
+const OPEN_STARTS = ['what', 'how', 'why', 'tell', 'describe', 'walk', 'talk', 'whats', 'hows'];
+const EMBEDDED_QUESTION = [
+  'can you tell',
+  'could you tell',
+  'tell me',
+  'i m curious',
+  'i be curious',
+  'i wonder',
+  'wondering',
+  'i was wonder',
+  'mind if i ask',
+  'do you know',
+  'any idea',
+  'would you say',
+  'remind me',
+  'walk me through',
+  'what s',
+  'how s',
+  'you say',
+  'again',
 ];
+const TAG_ENDINGS = ['right', 'yeah', 'correct', 'huh', 'or not', 'isn t it', 'no'];
+const COMMON_ENGLISH = new Set([
+  'the',
+  'a',
+  'you',
+  'i',
+  'is',
+  'to',
+  'and',
+  'what',
+  'it',
+  'we',
+  'your',
+  'my',
+  'this',
+  'that',
+  'of',
+  'for',
+  'with',
+  'do',
+  'have',
+  'are',
+  'can',
+  'how',
+]);
 
-const PROOF = [
-  'license',
-  'licence',
-  'licensed',
-  'insured',
-  'insurance',
-  'reference',
-  'references',
-  'review',
-  'reviews',
-  'certified',
-  'bonded',
-  'warranty',
-  'guarantee',
-  'years in business',
-  'in business for',
-  'better business',
-  'testimonial',
-  'credentials',
-  'badge',
-  'show you',
-  'neighbors',
-  'neighbours',
-  'in writing',
-];
-
-const CLOSE = [
-  'appointment',
-  'schedule',
-  'book',
-  'come back',
-  'come by',
-  'set up a time',
-  'set a time',
-  'inspection',
-  'measure',
-  'free estimate',
-  'consultation',
-  'next step',
-  'saturday',
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'tomorrow',
-  'next week',
-  'does that work',
-  'would that work',
-  'get started',
-  'move forward',
-  'sign up',
-  'bring samples',
-  'samples',
-];
-
-const PRICE = [
-  'price',
-  'cost',
-  'dollars',
-  'dollar',
-  'thousand',
-  'hundred',
-  '$',
-  'discount',
-  'deal',
-  'per month',
-  'cheap',
-  'expensive',
-  'financ',
-];
-
-const GREETING = [
-  'hello',
-  'hi',
-  'hey',
-  'good morning',
-  'good afternoon',
-  'good evening',
-  'my name',
-  'i m with',
-  'i am with',
-  'name is',
-  'nice to meet',
-  'how are you',
-];
-
-const PITCH = [
-  'we are the best',
-  'number one',
-  'best in',
-  'top rated',
-  'our company',
-  'we offer',
-  'we provide',
-  'we specialize',
-  'we install',
-  'our product',
-  'we do',
-  'we have',
-  'energy star',
-  'save you',
-  'lifetime',
-];
-
-const ADDRESSES: Record<ObjectionKind, string[]> = {
-  price: [
-    'value',
-    'financ',
-    'monthly',
-    'payment',
-    'save',
-    'savings',
-    'warranty',
-    'last',
-    'lifetime',
-    'pays for',
-    'invest',
-    'options',
-    'in pieces',
-    'phase',
-  ],
-  trust: PROOF,
-  timing: [
-    'no pressure',
-    'take your time',
-    'flexible',
-    'whenever',
-    'no obligation',
-    'quick',
-    'fast',
-    'same week',
-    'tomorrow',
-    'no rush',
-  ],
-  spouse: [
-    'both of you',
-    'together',
-    'when is',
-    'when would',
-    'be home',
-    'with him',
-    'with her',
-    'both',
-    'your wife',
-    'your husband',
-    'of course',
-  ],
-  competitor: [
-    'difference',
-    'different',
-    'compare',
-    'included',
-    'include',
-    'warranty',
-    'what did they',
-    'apples',
-    'quality',
-    'material',
-    'install',
-  ],
-};
-
-/** Lowercases, drops punctuation and joins contractions so "won't" and "wont" match alike. */
-export function normalise(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[’']/g, ' ')
-    .replace(/\$/g, ' $ ')
-    .replace(/[^a-z0-9$ ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-}
-
-function editDistanceAtMostOne(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  let j = 0;
-  let edits = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      i++;
-      j++;
-      continue;
-    }
-    if (++edits > 1) return false;
-    if (a.length > b.length) i++;
-    else if (b.length > a.length) j++;
-    else {
-      i++;
-      j++;
-    }
+function topicScores(seqs: string[][]): Map<Topic, number> {
+  const scores = new Map<Topic, number>();
+  for (const topic of TOPICS) {
+    const cues = L.TOPIC_CUES[topic];
+    let score = 0;
+    for (const key of cues.strong) if (has(seqs, [key])) score += 2;
+    for (const key of cues.weak) if (has(seqs, [key])) score += 0.75;
+    if (score > 0) scores.set(topic, score);
   }
-  return edits + (a.length - i) + (b.length - j) <= 1;
+  return scores;
 }
 
-/** One word matches a keyword word: same stem, or one edit apart for words of 6+ letters. */
-function wordMatches(word: string, key: string): boolean {
-  if (word === key) return true;
-  if (key.length >= 4 && word.startsWith(key)) return true;
-  if (key.length >= 6 && word.length >= 6 && editDistanceAtMostOne(word.slice(0, key.length + 1), key))
+function detectQuestion(text: string, words: string[], lemmas: string[]): boolean {
+  if (text.includes('?')) return true;
+  const first = words[0] ?? '';
+  // "What I'd suggest is...", "what we do is..." open statements, not questions.
+  if (['what', 'how'].includes(first) && ['i', 'we'].includes(words[1] ?? '')) return false;
+  if (QUESTION_STARTS.has(first) && first !== 'have' && first !== 'tell') return true;
+  if ((first === 'have' || first === 'tell') && !has([words], L.GOODBYE)) return true;
+  for (let i = 1; i < words.length; i++)
+    if (CLAUSE_OPENERS.has(words[i - 1]) && QUESTION_STARTS.has(words[i]) && words[i] !== 'have') return true;
+  if (has([words, lemmas], EMBEDDED_QUESTION)) return true;
+  const tail = words.slice(-3).join(' ');
+  return TAG_ENDINGS.some((t) => tail.endsWith(` ${t}`) && words.length > 3);
+}
+
+function detectNonEnglish(text: string, words: string[]): boolean {
+  // Letters outside the Latin alphabet (Cyrillic, CJK, Arabic...) are dropped by normalise().
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const latin = text.normalize('NFD').match(/[a-zA-Z]/g)?.length ?? 0;
+  if (letters > 0 && latin / letters < 0.5) return true;
+  if (words.length === 0) return false;
+  const foreign = words.filter((w) => L.NON_ENGLISH_WORDS.includes(w)).length;
+  const english = words.filter((w) => COMMON_ENGLISH.has(w)).length;
+  return foreign >= 2 && foreign / words.length >= 0.3 && english / words.length < 0.2;
+}
+
+/** Pressure: a commitment tied to urgency, or a pressure phrase, unless negated ("no need to decide today"). */
+/**
+ * Farewells by their shape: "have a (wonderful) evening", "talk to you soon", "see you on
+ * saturday", "I should get going", "thanks for your time" closing a turn.
+ */
+function farewellForm(words: string[]): boolean {
+  const text = words.join(' ');
+  return (
+    /\bhave an? (\w+ ){0,2}(day|evening|night|afternoon|morning|weekend|one|rest of)\b/.test(text) ||
+    /\b(talk|speak|see|catch|chat)( to| with)? (you|ya)( \w+){0,3}$/.test(text) ||
+    /\bi (should|better|d better|need to|gotta|got to|have to|must|ll|will|m gonna|am going to) (get going|be going|go|head out|head off|run|take off|leave|let you go|get out of)/.test(
+      text,
+    ) ||
+    /\b(thanks|thank you|appreciate) (so much |again )?(for )?(your|the) time$/.test(text)
+  );
+}
+
+function detectPressure(seqs: string[][], words: string[]): boolean {
+  const joined = words.join(' ');
+  // Pressure by its shape: an offer that will not last, or calling it foolish to wait.
+  if (
+    /\b(deal|price|offer|promotion|discount|special|rate|pricing)\b.*\b(won t|will not|wont|not going to|isn t going to)\b.*\b(around|last|available|here|valid|good|stay)\b/.test(
+      joined,
+    ) ||
+    /\b(foolish|crazy|stupid|silly|insane|nuts|a mistake|regret)\b.*\b(to )?(wait|pass|say no|not|miss|think about|sleep on)\b/.test(
+      joined,
+    )
+  )
     return true;
-  return false;
-}
-
-export function containsAny(words: string[], keys: string[]): boolean {
-  for (const key of keys) {
-    const parts = normalise(key);
-    if (parts.length === 0) continue;
-    for (let i = 0; i + parts.length <= words.length; i++) {
-      let ok = true;
-      for (let k = 0; k < parts.length; k++) {
-        if (!wordMatches(words[i + k], parts[k])) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) return true;
-    }
-  }
-  return false;
+  if (
+    /\b(no|not|don t|dont|never|no need to|won t)\b[a-z ]{0,24}\b(rush|pressure|decide|sign|commit|today|now)\b/.test(
+      joined,
+    )
+  )
+    return has(seqs, ['last chance', 'sign here', 'just sign', 'not leave until']);
+  if (has(seqs, L.PRESSURE_ALONE)) return true;
+  const strongUrgency = L.URGENCY.filter((u) => u !== 'now');
+  const core = ['sign', 'decide', 'commit', 'buy', 'lock', 'answer', 'deposit', 'pay'];
+  return (has(seqs, strongUrgency) && has(seqs, L.COMMIT)) || (has(seqs, ['now']) && has(seqs, core));
 }
 
 export function analyseRepTurn(text: string): RepTurn {
-  const words = normalise(text);
-  const first = words[0] ?? '';
-  // Recognisers drop the question mark; a question word opening any clause also counts.
-  const clauseStarts = [
-    first,
-    ...words.filter((_w, i) => i > 0 && ['so', 'and', 'but', 'well', 'okay', 'ok'].includes(words[i - 1])),
-  ];
-  const isQuestion =
-    text.includes('?') ||
-    clauseStarts.some((w) => QUESTION_STARTS.includes(w)) ||
-    containsAny(words, [
-      'can you tell',
-      'could you tell',
-      'tell me',
-      'i m curious',
-      'i am curious',
-      'wondering',
-      'do you',
-      'are you',
-      'have you',
-      'what s',
-      'how s',
-    ]);
+  const allWords = normalise(text);
+  // Long rambles: the question, if any, usually closes the turn.
+  const words = allWords;
+  const lemmas = lemmatise(allWords);
+  // The same words without reporting clauses and fillers: "when did you say you wanted it"
+  // reads as "when you want it".
+  const core = lemmas
+    .join(' ')
+    .replace(/\b(do|would|did) you (say|mention|think)\b|\byou (say|mention)\b/g, ' ')
+    .replace(/\b(um|uh|like|actually|really|ideally|exactly|basically|just|again|kinda)\b/g, ' ')
+    .replace(/\b(what|how|who|when|where|why) (s|be|is)\b/g, '$1')
+    .split(/\s+/)
+    .filter(Boolean);
+  const seqs = [words, lemmas, core];
+  const tailWords = words.length > 40 ? words.slice(-25) : words;
+  const tailSeqs = words.length > 40 ? [tailWords, lemmas.slice(-25)] : seqs;
+  const isQuestion = detectQuestion(words.length > 40 ? tailWords.join(' ') : text, tailWords, tailSeqs[1]);
   const isOpenQuestion =
-    isQuestion &&
-    (OPEN_STARTS.some((w) => words.includes(w)) || containsAny(words, ['tell me', 'walk me', 'talk me']));
-  const topics = (Object.keys(TOPIC_WORDS) as Topic[]).filter((t) => containsAny(words, TOPIC_WORDS[t]));
-  const pressure = containsAny(words, PRESSURE);
+    isQuestion && (OPEN_STARTS.some((w) => tailWords.includes(w)) || has(tailSeqs, ['tell me', 'walk me']));
+
+  const scores = topicScores(isQuestion ? tailSeqs : seqs);
+  const domain = has(seqs, L.DOMAIN_WORDS);
+  const smallTalk =
+    has(seqs, L.SMALL_TALK) ||
+    /\b(how about (them|those|that)|is that your|are those your|where did you get|love your|like your|nice|cute|lovely|beautiful|gorgeous)\b/.test(
+      words.join(' '),
+    );
+  // A visit is proposed by the rep ("can I come by", "let us come out"), not asked about
+  // ("did anybody else come out?"); booking words propose by themselves.
+  const close =
+    has(seqs, L.CLOSE_BOOKING) ||
+    (has(seqs, L.CLOSE_ACTION) && has([words], ['i', 'we', 'us', 'me', 'let', 'i ll', 'we ll'])) ||
+    (isQuestion &&
+      has(seqs, L.DAY_OR_TIME) &&
+      has(seqs, ['work', 'good', 'suit', 'free', 'available', 'ok', 'okay']));
+  // Weak cues alone make a topic only in a plain question (not a proposal), when nothing else competes.
+  const plainQuestion = isQuestion && !close && !smallTalk;
+  let topics = [...scores.entries()]
+    .filter(([, s]) => s >= 2)
+    .sort((a, b) => b[1] - a[1])
+    .map(([t]) => t);
+  // Weak cues alone: the best-supported topic (ties in TOPICS order, the problem first).
+  if (topics.length === 0 && plainQuestion && scores.size > 0)
+    topics = [
+      [...scores.entries()].sort((a, b) => b[1] - a[1] || TOPICS.indexOf(a[0]) - TOPICS.indexOf(b[0]))[0][0],
+    ];
+  // "How long have you lived here" is about the home; "how long will it take" about timing.
+  if (topics.includes('home') && topics.includes('timeline') && has(seqs, ['how long have', 'how long be']))
+    topics = topics.filter((t) => t !== 'timeline');
+  // An open question about the trade's things with no other topic asks about the problem.
+  if (plainQuestion && topics.length === 0 && domain) topics = ['problem'];
+
+  const goodbye =
+    (has([tailWords.slice(-8), tailSeqs[1].slice(-8)], L.GOODBYE) || farewellForm(tailWords)) &&
+    (!isQuestion || has([words], ['bye', 'goodbye', 'take care']) || /^have an? /.test(words.join(' ')));
+  const profanity =
+    has(
+      [words],
+      L.PROFANITY.filter((w) => w !== 'hell' && w !== 'damn'),
+    ) || has([words], ['damn you', 'the hell']);
+  const insult = has(seqs, L.INSULT);
+  const rude = insult || (profanity && has([words], ['you', 'your', 'my']));
+  const nonEnglish = detectNonEnglish(text, words);
+  const price = parsePrice(words);
+  const invite = isQuestion && has(seqs, L.INVITE);
+  const greeting = words.length <= 25 && has([words.slice(0, 12)], L.GREETING);
+  const relevant =
+    topics.length > 0 || domain || close || goodbye || invite || price !== null || has(seqs, L.PROOF);
+  const offTopic = isQuestion && !relevant && !smallTalk && !greeting && !nonEnglish;
+
   return {
     words,
+    lemmas,
     isQuestion,
     isOpenQuestion,
-    greeting: words.length <= 25 && containsAny(words.slice(0, 12), GREETING),
     topics,
-    pressure,
-    empathy: containsAny(words, EMPATHY),
-    proof: containsAny(words, PROOF),
-    close: containsAny(words, CLOSE),
-    priceTalk: containsAny(words, PRICE),
-    addresses: (Object.keys(ADDRESSES) as ObjectionKind[]).filter((k) => containsAny(words, ADDRESSES[k])),
-    pitch: containsAny(words, PITCH),
+    domain,
+    greeting,
+    smallTalk: smallTalk && topics.length === 0,
+    offTopic,
+    nonEnglish,
+    rude,
+    pressure: detectPressure(seqs, words),
+    empathy: has(seqs, L.EMPATHY),
+    proof: has(seqs, L.PROOF),
+    warranty: has(seqs, L.WARRANTY),
+    financing: has(seqs, L.FINANCING),
+    options: has(seqs, L.OPTIONS),
+    recommendation: !isQuestion && has(seqs, L.RECOMMEND),
+    close,
+    goodbye,
+    invite,
+    confirm: has(seqs, L.CONFIRM),
+    priceTalk:
+      price !== null || has(seqs, ['price', 'cost', 'how much', 'expensive', 'cheap', 'discount', 'deal']),
+    price,
+    addresses: (Object.keys(L.ADDRESSES) as ObjectionKind[]).filter((k) => has(seqs, L.ADDRESSES[k])),
+    pitch: has(seqs, [
+      'we be the best',
+      'number one',
+      'best in',
+      'top rate',
+      'our company',
+      'we offer',
+      'we provide',
+      'we specialize',
+      'we install',
+      'our product',
+      'we do',
+      'we have',
+      'energy star',
+      'save you',
+      'lifetime',
+    ]),
   };
+}
+
+/** Loads the lemmatiser's model and compiles the word classes ahead of the first turn. */
+export function warmUp(): void {
+  analyseRepTurn('hi, what problems are you having with the house?');
+}
+
+/** Topics a line of the homeowner's talks about (used to judge answers in the eval). */
+export function lineTopics(text: string): Topic[] {
+  const words = normalise(text);
+  const seqs = [words, lemmatise(words)];
+  return [...topicScores(seqs).entries()].filter(([, s]) => s >= 2).map(([t]) => t);
 }

@@ -1,7 +1,19 @@
 import { PERSONAS, type PersonaCard, type Stage } from '../../../core/stages';
 
 /** Topics a rep can ask about; each maps to a household fact the homeowner may reveal. */
-export type Topic = 'home' | 'problem' | 'budget' | 'timeline' | 'decision' | 'quotes' | 'priorities';
+export type Topic =
+  'home' | 'problem' | 'budget' | 'timeline' | 'decision' | 'quotes' | 'priorities' | 'product';
+
+export const TOPICS: Topic[] = [
+  'problem',
+  'home',
+  'budget',
+  'timeline',
+  'decision',
+  'quotes',
+  'priorities',
+  'product',
+];
 
 /** Objections the homeowner can raise at fitting moments. */
 export type ObjectionKind = 'price' | 'trust' | 'timing' | 'spouse' | 'competitor';
@@ -46,6 +58,10 @@ export interface PersonaFacts {
     decider: string;
     spouseName: string;
     competingQuote: string;
+    /** What they would like installed (product wishes). */
+    wishes: string;
+    /** The budget as a dollar range, to weigh a quoted price against. */
+    budgetRange: [number, number];
   };
   temperament: Temperament;
   openings: string[];
@@ -92,6 +108,9 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       decider: 'me and my husband together',
       spouseName: 'Mark',
       competingQuote: 'a quote from a big-box store for about eleven thousand for vinyl windows',
+      wishes:
+        'double-pane windows that actually stop the drafts, nothing fancy, white frames like we have now',
+      budgetRange: [12000, 15000],
     },
     temperament: {
       ramblingWords: 70,
@@ -154,6 +173,12 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         ],
         guarded: ['Just good windows at a fair price.'],
       },
+      {
+        topic: 'product',
+        minTrust: 3,
+        reveal: ["We'd want {wishes}."],
+        guarded: ['Which windows? Tell me what you would put in first.'],
+      },
     ],
     objections: {
       price: ["That's more than the other quote we got. Why would I pay more for windows?"],
@@ -204,6 +229,8 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       decider: 'me. My wife trusts me on this stuff',
       spouseName: 'Karen',
       competingQuote: 'a guy quoted seven grand for a new furnace but he could not come for three weeks',
+      wishes: 'a reliable furnace that heats the upstairs, no bells and whistles',
+      budgetRange: [6000, 8000],
     },
     temperament: {
       ramblingWords: 35,
@@ -261,6 +288,12 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         reveal: ['I want heat upstairs, no surprises on the bill, and nobody wasting my time.'],
         guarded: ['Just fix it.'],
       },
+      {
+        topic: 'product',
+        minTrust: 2,
+        reveal: ['I want {wishes}.'],
+        guarded: ["What kind of system? You're the expert, you tell me."],
+      },
     ],
     objections: {
       price: ['How much? Just give me the number.', "That's a lot of money. What am I getting for it?"],
@@ -303,6 +336,8 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       decider: 'me and my wife, and I do not sign anything without reading it twice',
       spouseName: 'Ellen',
       competingQuote: 'two quotes already, one storm chaser who wanted cash up front',
+      wishes: 'a proper repair, or a new roof only if it truly needs one, and the same dark shingles',
+      budgetRange: [8000, 11000],
     },
     temperament: {
       ramblingWords: 60,
@@ -362,6 +397,12 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         ],
         guarded: ['Honest work. That is rare enough.'],
       },
+      {
+        topic: 'product',
+        minTrust: 3,
+        reveal: ["I'd want {wishes}."],
+        guarded: ["What kind of roof I want? I'll get to that once I know who you are."],
+      },
     ],
     objections: {
       price: ["That's highway robbery. The insurance won't cover that."],
@@ -411,6 +452,9 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       decider: 'my husband Raj and me. He cares about durability, I care about the look',
       spouseName: 'Raj',
       competingQuote: 'a showroom quote for engineered hardwood, but I was not sure about the colours',
+      wishes:
+        'a warm, light wood look that the dog cannot scratch, maybe engineered hardwood or a good vinyl',
+      budgetRange: [7000, 9000],
     },
     temperament: {
       ramblingWords: 80,
@@ -470,6 +514,12 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         ],
         guarded: ['Something pretty, I suppose.'],
       },
+      {
+        topic: 'product',
+        minTrust: 2,
+        reveal: ['I keep picturing {wishes}.'],
+        guarded: ["Oh, I haven't decided on a material or a colour yet."],
+      },
     ],
     objections: {
       price: ["Oh. That's more than I expected. Is there something similar that costs less?"],
@@ -514,6 +564,8 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       decider: 'my wife Susan and me, we do everything together',
       spouseName: 'Susan',
       competingQuote: 'a handyman from church gave us a rough number for the deck',
+      wishes: 'the deck boards replaced first, then the door and the fan',
+      budgetRange: [4000, 5000],
     },
     temperament: {
       ramblingWords: 120,
@@ -571,6 +623,12 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         reveal: ["Honestly, I'd love to sit out on that deck again without worrying about the boards."],
         guarded: ['Just keeping the old place in shape.'],
       },
+      {
+        topic: 'product',
+        minTrust: 2,
+        reveal: ["Well, I'd want {wishes}."],
+        guarded: ["What I'd want done? Oh, whatever makes sense, I suppose."],
+      },
     ],
     objections: {
       price: ["Oh boy, that's a bit more than we figured. Is there a way to do it in pieces?"],
@@ -617,6 +675,7 @@ export function fillFacts(text: string, facts: PersonaFacts): string {
     decider: h.decider,
     spouseName: h.spouseName,
     competingQuote: h.competingQuote,
+    wishes: h.wishes,
     name: facts.card.name,
   };
   const filled = text.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);

@@ -82,7 +82,7 @@ describe('scripted homeowner', () => {
   });
 
   it('raises a price objection when price comes up unasked', () => {
-    const { c, replies } = talk('Flooring', ['the price would be about nine thousand dollars']);
+    const { c, replies } = talk('Flooring', ['the price would be about fourteen thousand dollars']);
     expect(c.state.objections.get('price')).toBe('open');
     expect(replies[0]).toMatch(/more than i expected/i);
   });

@@ -1,53 +1,81 @@
 import type { Stage } from '../../../core/stages';
-import { analyseRepTurn, type RepTurn } from './intents';
+import { analyseRepTurn, warmUp, type RepTurn } from './intents';
+import * as Lines from './lines';
 import { fillFacts, PERSONA_FACTS, type ObjectionKind, type PersonaFacts, type Topic } from './personas';
-import type { BrainConversation, BrainTurn, PersonaBrain } from './types';
+import { Phrasebook } from './phrasebook';
+import type { BrainConversation, BrainTurn, CallEnd, PersonaBrain } from './types';
 
-/** A small seeded generator so a call is reproducible in tests and varies between calls. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from './phrasebook';
 
-export type ObjectionState = 'open' | 'resolved';
+/** An objection moves open (raised) -> answered (heard, not fully convinced) or accepted. */
+export type ObjectionState = 'open' | 'answered' | 'accepted';
 
 /** What the homeowner remembers and feels during one call. */
 export interface HomeownerState {
   turn: number;
   trust: number;
   pressureCount: number;
+  rudeCount: number;
   revealed: Set<Topic>;
   asked: Map<Topic, number>;
   objections: Map<ObjectionKind, ObjectionState>;
   proofShown: boolean;
   agreed: boolean;
-  /** The homeowner ended the conversation (after repeated pressure). */
+  /** The homeowner ended the conversation (after repeated pressure or rudeness). */
   ended: boolean;
   greeted: boolean;
+  /** Set by the last reply: the call ends once that reply has been heard. */
+  endCall: CallEnd | null;
+  /** Topics the last reply answered (revealed, restated or deflected). */
+  answered: Topic[];
 }
 
 const MAX_PARTS = 2;
 
-/** The scripted homeowner: a rule-based dialogue engine over one persona's facts and temperament. */
+/** Said again while an objection is still open: the same worry in other words. */
+const STILL_OPEN: Record<ObjectionKind, string[]> = {
+  price: ['The price still bothers me.', "I still don't see why it costs that much."],
+  trust: ["I still haven't seen any proof of who you are.", "You still haven't shown me a licence."],
+  timing: ["I still don't know how fast you can actually do it.", 'I still want to take my time on this.'],
+  spouse: [
+    'Like I said, {spouseName} has to be part of this.',
+    "Not without {spouseName}. That hasn't changed.",
+  ],
+  competitor: [
+    "You still haven't told me why you're better than the other quote.",
+    'I still want to know what I get for the difference.',
+  ],
+};
+
+/**
+ * The scripted homeowner: a small dialogue manager over one persona's facts and temperament.
+ * Each rep turn is classified (intents.ts); the homeowner answers the question first, from its
+ * facts and only as far as trust allows, reacts to what was offered, tracks its objections,
+ * agrees only when it has been earned, and ends the call on a goodbye or sustained pressure.
+ */
 export class ScriptedConversation implements BrainConversation {
   readonly facts: PersonaFacts;
   readonly state: HomeownerState;
-  private readonly random: () => number;
-  private readonly used = new Set<string>();
+  private readonly style: Lines.Style;
+  private readonly book: Phrasebook;
 
   constructor(stage: Stage, seed: number) {
     this.facts = PERSONA_FACTS[stage];
-    this.random = seededRandom(seed);
+    this.style = Lines.styleOf(this.facts);
+    this.book = new Phrasebook(seed, (text) =>
+      fillFacts(
+        Lines.fillLine(text, {
+          thing: Lines.THING[stage],
+          spouse: this.facts.household.spouseName,
+        }),
+        this.facts,
+      ),
+    );
     this.state = {
       turn: 0,
       trust: this.facts.temperament.startTrust,
       pressureCount: 0,
+      rudeCount: 0,
       revealed: new Set(),
       asked: new Map(),
       objections: new Map(),
@@ -55,15 +83,21 @@ export class ScriptedConversation implements BrainConversation {
       agreed: false,
       ended: false,
       greeted: false,
+      endCall: null,
+      answered: [],
     };
   }
 
   opening(): string {
-    return this.pick(this.facts.openings);
+    return this.book.say([this.book.pick(this.facts.openings) ?? 'Hello?']);
   }
 
   get finished(): boolean {
     return this.state.ended;
+  }
+
+  get endCall(): CallEnd | null {
+    return this.state.endCall;
   }
 
   async *reply(history: BrainTurn[], opts: { signal?: AbortSignal } = {}): AsyncIterable<string> {
@@ -80,95 +114,175 @@ export class ScriptedConversation implements BrainConversation {
   /** The homeowner's answer to one rep turn; updates the conversation state. */
   respond(repText: string): string {
     const s = this.state;
-    const f = this.facts;
-    const t = analyseRepTurn(repText);
     s.turn++;
-    if (s.ended) return this.pick(["I said we're done here.", 'Please leave.']);
-    if (t.words.length === 0)
-      return this.pick(["Sorry, I didn't catch that.", 'What was that?', 'Come again?']);
+    s.answered = [];
+    s.endCall = null;
+    if (s.ended) {
+      s.endCall = 'homeowner';
+      return this.book.say([this.book.pick(["I said we're done here.", 'Please leave.', 'Goodbye.'])]);
+    }
+    const t = analyseRepTurn(repText.slice(0, 4000));
+    return this.book.say(this.decide(t), Lines.FILLERS[this.style]);
+  }
 
-    if (t.pressure) {
+  private decide(t: RepTurn): (string | null)[] {
+    const s = this.state;
+    const f = this.facts;
+    const st = this.style;
+    const pick = (o: string[]) => this.book.pick(o);
+    if (t.nonEnglish) return [pick(Lines.NON_ENGLISH[st])];
+    if (t.words.length === 0) return [pick(Lines.NOT_CAUGHT[st])];
+
+    if (t.rude) {
+      s.rudeCount++;
+      s.trust -= 2;
+      if (s.rudeCount + s.pressureCount >= 2) return this.endByHomeowner(Lines.RUDE_END[st]);
+      return [pick(Lines.RUDE[st])];
+    }
+    if (t.pressure && !s.agreed) {
       s.pressureCount++;
       s.trust -= 3;
-      if (s.pressureCount >= 2) {
-        s.ended = true;
-        return this.pick(f.pressuredAgain);
-      }
-      return this.pick(f.pressured);
+      if (s.rudeCount + s.pressureCount >= 2)
+        return this.endByHomeowner(f.pressuredAgain, Lines.RUDE_END[st]);
+      return [pick(f.pressured) ?? pick(Lines.RUDE[st])];
+    }
+    if (t.goodbye) {
+      s.endCall = 'goodbye';
+      const answer = t.isQuestion && t.topics.length ? this.answerTopics(t).slice(0, 1) : [];
+      return [
+        ...answer,
+        pick(s.agreed ? Lines.GOODBYE_AGREED[st] : Lines.GOODBYE[st]) ?? pick(Lines.GOODBYE[st]),
+      ];
+    }
+    if (s.agreed) return this.afterAgreement(t);
+
+    // 1. Answer what was asked.
+    const answer: (string | null)[] = [];
+    if (t.topics.length > 0 && (t.isQuestion || t.words.length <= 8))
+      answer.push(...this.answerTopics(t, t.close));
+    else if (t.invite) answer.push(this.openConcernLine() ?? pick(Lines.REACT.invite));
+    else if (t.smallTalk && !t.close && !(t.greeting && !s.greeted)) answer.push(...this.smallTalk());
+    else if (t.offTopic && !t.close) {
+      answer.push(pick(Lines.OFF_TOPIC[st]), pick(Lines.STEER[st]));
+      if (st === 'wary' || st === 'hurried') s.trust -= 0.25;
     }
 
-    if (s.agreed) {
-      if (t.topics.length > 0) return this.answerTopics(t).join(' ');
-      return this.pick([
-        'Great. See you then.',
-        'Okay, sounds good. See you then.',
-        "Alright. I'll see you then.",
-      ]);
+    // 2. React to what was offered.
+    const reactions = this.react(t);
+
+    // An impatient owner cuts a long speech with no question short.
+    if (t.words.length > f.temperament.ramblingWords && !t.isQuestion && !t.close) {
+      s.trust -= 0.5;
+      return [pick(f.cutShort) ?? pick(Lines.STEER[st])];
     }
 
-    const parts: string[] = [];
-    const open = this.openObjection();
-    let acknowledged = false;
+    // 3. A proposal of a next step, only when the turn actually proposes one.
+    if (t.close && !t.offTopic)
+      return this.limit([...answer, ...reactions.slice(0, 1), this.respondToClose()]);
 
+    const parts = [...answer, ...reactions];
+    if (parts.length === 0) {
+      if (t.priceTalk && !s.objections.has('price')) parts.push(this.raise('price'));
+      else if (t.pitch && !t.isQuestion) parts.push(pick(f.pitchReaction));
+    }
+    // Objections come at fitting moments: the distrusting owner asks for proof early, the
+    // others once the conversation has substance. Never on top of small talk.
+    // Not when the reply already asks something, nor for a worry this very turn answers.
+    const fitting = t.smallTalk || t.offTopic ? undefined : this.fittingObjection(t);
+    const asks = parts.some((p) => p?.includes('?'));
+    if (fitting && !t.addresses.includes(fitting)) {
+      // A fact that already challenges the rep ("so what makes yours different?") voices it.
+      if (asks) s.objections.set(fitting, 'open');
+      else if (parts.filter(Boolean).length < MAX_PARTS) parts.push(this.raise(fitting));
+    }
+    if (parts.filter(Boolean).length === 0) parts.push(pick(f.nudges) ?? pick(Lines.STEER[st]));
+    return this.limit(parts);
+  }
+
+  private endByHomeowner(...pools: string[][]): (string | null)[] {
+    this.state.ended = true;
+    this.state.endCall = 'homeowner';
+    for (const pool of pools) {
+      const line = this.book.pick(pool);
+      if (line) return [line];
+    }
+    return [null];
+  }
+
+  private afterAgreement(t: RepTurn): (string | null)[] {
+    const st = this.style;
+    if (t.topics.length > 0 && t.isQuestion) return this.answerTopics(t);
+    if (t.close) return [this.book.pick(Lines.STILL_AGREED[st])];
+    if (t.confirm) return [this.book.pick(Lines.AGREED_CONFIRM[st])];
+    if (t.smallTalk) return this.smallTalk().slice(0, 1);
+    return [this.book.pick(Lines.AGREED_ACK[st])];
+  }
+
+  private smallTalk(): (string | null)[] {
+    const st = this.style;
+    if (st === 'friendly') this.state.trust += 0.25;
+    if (st === 'wary' || st === 'hurried') this.state.trust -= 0.25;
+    return [this.book.pick(Lines.SMALL_TALK[st]), this.book.pick(Lines.STEER[st])];
+  }
+
+  /** Reactions to proof, prices, options, financing, warranties, empathy and greetings. */
+  private react(t: RepTurn): (string | null)[] {
+    const s = this.state;
+    const f = this.facts;
+    const out: (string | null)[] = [];
+    const pick = (o: string[]) => this.book.pick(o);
     if (t.proof) {
       // Proof counts once in full; repeating the same credentials adds little.
       s.trust += s.proofShown ? 0.5 : f.temperament.demandsProof ? 3 : 1;
-      if (!s.proofShown || s.objections.get('trust') === 'open') {
-        parts.push(this.pick(f.proofAccepted));
-        acknowledged = true;
-      }
+      if (!s.proofShown || s.objections.get('trust') === 'open') out.push(pick(f.proofAccepted));
       s.proofShown = true;
-      if (s.objections.get('trust') === 'open') s.objections.set('trust', 'resolved');
+      // Shown proof settles the question of trust, asked or not.
+      s.objections.set('trust', 'accepted');
     }
-    if (open && open !== 'trust' && t.addresses.includes(open)) {
-      s.objections.set(open, 'resolved');
+    for (const kind of t.addresses) {
+      if (kind === 'trust' || s.objections.get(kind) !== 'open') continue;
+      const convinced = s.trust >= f.temperament.trustToClose - 2;
+      s.objections.set(kind, convinced ? 'accepted' : 'answered');
       s.trust += 1.5;
-      if (!acknowledged)
-        parts.push(
-          this.pick(["Okay. That's fair.", 'Hm. Alright, that helps.', 'Okay, I can live with that.']),
-        );
-      acknowledged = true;
+      if (out.length === 0)
+        out.push(pick(convinced ? Lines.REACT.objectionAnswered : Lines.REACT.objectionNoted));
     }
+    if (t.price !== null) out.push(this.reactToPrice(t.price));
+    else if (t.financing) out.push(pick(Lines.REACT.financing));
+    if (t.warranty && !t.proof && out.length === 0) out.push(pick(Lines.REACT.warranty));
+    if (t.options && out.length === 0) out.push(pick(Lines.REACT.options));
+    if (t.recommendation && out.length === 0 && (t.domain || t.topics.includes('product')))
+      out.push(pick(s.revealed.size >= 2 ? Lines.REACT.recommendFits : Lines.REACT.recommendEarly));
     if (t.empathy) {
       s.trust += 0.75;
-      if (!acknowledged && !t.isQuestion && !t.close) parts.push(this.pick(f.warmed));
-      acknowledged = true;
+      if (out.length === 0 && !t.isQuestion && !t.close && !t.smallTalk) out.push(pick(f.warmed));
     }
     if (t.greeting && !s.greeted) {
       s.greeted = true;
       s.trust += 0.5;
-      if (t.topics.length === 0 && !t.close) parts.push(this.pick(f.greeted));
+      if (t.topics.length === 0 && !t.close && out.length === 0) out.push(pick(f.greeted));
     }
-
-    // An impatient owner cuts a long speech with no question short.
-    if (t.words.length > f.temperament.ramblingWords && !t.isQuestion) {
-      s.trust -= 0.5;
-      return this.pick(f.cutShort);
-    }
-
-    if (t.close) return this.limit([...parts, this.respondToClose()]);
-
-    if (t.topics.length > 0 && (t.isQuestion || t.words.length <= 8)) {
-      parts.push(...this.answerTopics(t));
-    } else if (t.priceTalk && !s.objections.has('price')) {
-      parts.push(this.raise('price'));
-    } else if (t.pitch && !t.isQuestion && !acknowledged) {
-      parts.push(this.pick(f.pitchReaction));
-    } else if (t.isQuestion && parts.length === 0) {
-      parts.push(this.pick(f.nudges));
-    }
-
-    // Objections come at fitting moments: the distrusting owner asks for proof early,
-    // the others once the conversation has substance.
-    const fitting = this.fittingObjection(t);
-    if (fitting && parts.length < MAX_PARTS) parts.push(this.raise(fitting));
-
-    if (parts.length === 0) parts.push(this.pick(f.nudges));
-    return this.limit(parts);
+    return out.filter((x) => x !== null);
   }
 
-  private limit(parts: string[]): string {
-    return parts.slice(0, MAX_PARTS).join(' ');
+  private reactToPrice(price: number): string | null {
+    const s = this.state;
+    const [lo, hi] = this.facts.household.budgetRange;
+    if (price > hi * 1.25) {
+      s.trust -= 0.5;
+      if (!s.objections.has('price')) return this.raise('price');
+      return this.stillOpen('price');
+    }
+    if (price > hi) {
+      if (!s.objections.has('price')) s.objections.set('price', 'open');
+      return this.book.pick(Lines.REACT.priceOver);
+    }
+    if (s.objections.get('price') === 'open') s.objections.set('price', 'accepted');
+    return this.book.pick(price < lo * 0.5 ? Lines.REACT.priceLow : Lines.REACT.priceFits);
+  }
+
+  private limit(parts: (string | null)[]): (string | null)[] {
+    return parts.filter((p) => p !== null).slice(0, MAX_PARTS);
   }
 
   private openObjection(): ObjectionKind | undefined {
@@ -176,9 +290,24 @@ export class ScriptedConversation implements BrainConversation {
     return undefined;
   }
 
-  private raise(kind: ObjectionKind): string {
+  private openConcernLine(): string | null {
+    const open = this.openObjection();
+    if (open) return this.stillOpen(open);
+    const sig = this.facts.signatureObjection;
+    if (!this.state.objections.has(sig)) return this.raise(sig);
+    return null;
+  }
+
+  /** Voices an objection for the first time; an open one is restated in other words. */
+  private raise(kind: ObjectionKind): string | null {
+    if (this.state.objections.get(kind) === 'open') return this.stillOpen(kind);
+    if (this.state.objections.has(kind)) return null;
     this.state.objections.set(kind, 'open');
-    return this.pick(this.facts.objections[kind]);
+    return this.book.pick(this.facts.objections[kind]);
+  }
+
+  private stillOpen(kind: ObjectionKind): string | null {
+    return this.book.pick(this.facts.objections[kind]) ?? this.book.pick(STILL_OPEN[kind]);
   }
 
   private fittingObjection(t: RepTurn): ObjectionKind | undefined {
@@ -191,26 +320,26 @@ export class ScriptedConversation implements BrainConversation {
     if (f.signatureObjection === 'competitor' && s.revealed.has('quotes')) return 'competitor';
     if (f.signatureObjection === 'spouse' && s.revealed.has('decision')) return 'spouse';
     if (f.signatureObjection === 'timing' && s.revealed.size >= 2 && !t.isQuestion) return 'timing';
-    if (s.revealed.size >= 3) return f.signatureObjection;
+    if (s.revealed.size >= 3 && !t.isQuestion) return f.signatureObjection;
     return undefined;
   }
 
-  private answerTopics(t: RepTurn): string[] {
+  /** Answers the topics asked: a fact when trust allows, a restatement, or an in-character refusal. */
+  private answerTopics(t: RepTurn, onlyNew = false): (string | null)[] {
     const s = this.state;
-    const out: string[] = [];
+    const f = this.facts;
+    const out: (string | null)[] = [];
     for (const topic of t.topics.slice(0, 2)) {
-      const need = this.facts.needs.find((n) => n.topic === topic);
-      if (!need) continue;
-      const times = (s.asked.get(topic) ?? 0) + 1;
-      s.asked.set(topic, times);
+      const need = f.needs.find((n) => n.topic === topic);
+      // A proposal that mentions a known fact ("when your wife is home") needs no restating.
+      if (!need || (onlyNew && s.revealed.has(topic))) continue;
+      s.answered.push(topic);
+      s.asked.set(topic, (s.asked.get(topic) ?? 0) + 1);
       if (s.revealed.has(topic)) {
-        // Memory: a repeated question gets a reminder, and the impatient owner loses patience.
-        const prefix =
-          this.facts.temperament.ramblingWords < 50
-            ? 'I already told you. '
-            : this.pick(['Like I said, ', 'As I mentioned, ']);
-        out.push(prefix + lowerFirst(fillFacts(need.reveal[0], this.facts)));
-        if (this.facts.temperament.ramblingWords < 50) s.trust -= 0.5;
+        // Memory: a repeated question gets the same fact in new words, and the impatient owner loses patience.
+        const fact = Lines.shortFact(topic, f);
+        out.push(this.book.first(Lines.RESTATE[this.style].map((r) => Lines.fillLine(r, { fact }))));
+        if (this.style === 'hurried') s.trust -= 0.5;
         continue;
       }
       // A good open question earns a little more candour than a yes/no one.
@@ -218,19 +347,24 @@ export class ScriptedConversation implements BrainConversation {
       if (s.trust + bonus >= need.minTrust) {
         s.revealed.add(topic);
         s.trust += 0.5;
-        out.push(fillFacts(this.pick(need.reveal), this.facts));
+        out.push(this.book.pick(need.reveal));
       } else {
-        out.push(fillFacts(this.pick(need.guarded), this.facts));
+        out.push(
+          this.book.pick(need.guarded) ??
+            this.book.pick(
+              Lines.ECHO[topic].flatMap((e) => Lines.TOO_SOON[this.style].map((d) => `${e} ${d}`)),
+            ),
+        );
       }
     }
     return out;
   }
 
-  private respondToClose(): string {
+  private respondToClose(): string | null {
     const s = this.state;
     const f = this.facts;
     const open = this.openObjection();
-    if (open) return this.pick(f.objections[open]);
+    if (open) return this.stillOpen(open);
     const enoughNeeds = s.revealed.size >= f.temperament.needsToClose;
     const enoughTrust = s.trust >= f.temperament.trustToClose;
     if (enoughNeeds && enoughTrust) {
@@ -238,31 +372,27 @@ export class ScriptedConversation implements BrainConversation {
       if (f.card.difficulty >= 3 && !s.objections.has(f.signatureObjection))
         return this.raise(f.signatureObjection);
       s.agreed = true;
-      return this.pick(f.agree);
+      return this.book.pick(f.agree);
     }
-    if (f.temperament.demandsProof && !s.proofShown) return this.raise('trust');
+    if (f.temperament.demandsProof && !s.proofShown) return this.raise('trust') ?? this.stillOpen('trust');
     if (enoughNeeds && !s.objections.has(f.signatureObjection)) return this.raise(f.signatureObjection);
-    return this.pick(f.notYet);
-  }
-
-  /** Picks a variant, avoiding lines already said in this call when possible. */
-  private pick(options: string[]): string {
-    const fresh = options.filter((o) => !this.used.has(o));
-    const pool = fresh.length > 0 ? fresh : options;
-    const choice = pool[Math.floor(this.random() * pool.length)] ?? '';
-    this.used.add(choice);
-    return fillFacts(choice, this.facts);
+    return this.book.pick(f.notYet) ?? this.book.pick(NOT_YET_MORE[this.style]);
   }
 }
 
-function lowerFirst(text: string): string {
-  return text.length > 1 && /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
-}
+const NOT_YET_MORE: Record<Lines.Style, string[]> = {
+  friendly: ["Let's not get ahead of ourselves.", "I'd want to hear a bit more first."],
+  hurried: ['Not yet.', 'Not until I know more.'],
+  wary: ['No. Not yet.', "I'm not booking anything with you yet."],
+  sceptical: ["I'm not ready for that.", 'Not yet, no.'],
+};
 
 export const scriptedBrain: PersonaBrain = {
   id: 'scripted',
   label: 'Scripted homeowner',
   startConversation({ stage, seed }) {
+    // The lemmatiser's model loads once per process: off the first turn's path.
+    setImmediate(warmUp);
     return new ScriptedConversation(stage, seed ?? Math.floor(Math.random() * 2 ** 31));
   },
 };

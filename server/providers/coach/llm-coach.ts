@@ -1,5 +1,5 @@
 import { coachingProblems, parseCoaching, renderCoaching } from '../../../core/coaching-format';
-import { rubricCoaching } from '../../domain/coaching/rubric';
+import { rubricCoaching } from './rubric/rubric';
 import { LlmError, type ChatClient, type ChatMessage } from '../llm/chat-client';
 import { coachingMessages, retryMessage } from './llm-prompt';
 import type { Coach, CoachInput, CoachResult } from './types';

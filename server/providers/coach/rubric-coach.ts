@@ -1,4 +1,4 @@
-import { rubricCoaching } from '../../domain/coaching/rubric';
+import { rubricCoaching } from './rubric/rubric';
 import type { Coach, CoachInput, CoachResult } from './types';
 
 export const RUBRIC_COACH_ID = 'rubric';

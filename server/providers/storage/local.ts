@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { FileStore } from './types';
+import { ownerTag } from '../../temp';
 
 const KEY_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_-]{7,127}$/;
 
@@ -24,7 +25,8 @@ export class LocalFileStore implements FileStore {
 
   async put(key: string, body: Readable): Promise<{ bytes: number }> {
     const target = this.localPath(key);
-    const tmp = `${target}.part`;
+    // The writer (pid@host) marks whose partial file this is, so a crash's leftovers are found at start.
+    const tmp = `${target}.${ownerTag()}.part`;
     let bytes = 0;
     body.on('data', (chunk: Buffer) => {
       bytes += chunk.length;

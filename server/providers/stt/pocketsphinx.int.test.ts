@@ -4,8 +4,9 @@ import { decodeToMono } from '../../audio/decode';
 import { wordErrorRate } from '../../audio/wer';
 import { sharedDir } from '../../test-support/harness';
 import { PocketSphinxStt } from './pocketsphinx';
+import { skipWithout } from '../../test-support/engines';
 
-describe('pocketsphinx engine', () => {
+describe.skipIf(skipWithout('pocketsphinx'))('pocketsphinx engine', () => {
   it('transcribes real speech with word timings inside the clip', async () => {
     const pcm = await decodeToMono(path.join(sharedDir, 'fixtures/audio/pocketsphinx_misc/goforward.wav'));
     const stt = new PocketSphinxStt();

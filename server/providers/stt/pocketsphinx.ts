@@ -1,4 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { spawnTied } from '../../child-process';
+import { makeTempDir } from '../../temp';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -126,7 +128,7 @@ export class PocketSphinxStt implements SpeechToText {
   async transcribe(pcm: Int16Array, opts: TranscribeOptions = {}): Promise<SttSegment[]> {
     const chunks = splitAtQuietPoints(pcm, { sampleRate: STT_SAMPLE_RATE, maxMs: this.chunkMs });
     const results: SttSegment[][] = new Array(chunks.length);
-    const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'doorstep-ps-'));
+    const tmp = await makeTempDir('doorstep-ps-');
     let doneSamples = 0;
     let next = 0;
     try {
@@ -171,7 +173,7 @@ export class PocketSphinxStt implements SpeechToText {
       ...this.extraArgs,
     ];
     return new Promise((resolve, reject) => {
-      const child = spawn(this.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawnTied(this.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
       let err = '';
       child.stdout.on('data', (b: Buffer) => out.push(b));

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio } from 'node:child_process';
+import { spawnTied } from '../../child-process';
 import { cpuCores } from '../../machine';
 import type { Readable, Writable } from 'node:stream';
 import { isStage } from '../../../core/stages';
@@ -30,7 +31,7 @@ class Synthesiser {
   dead = false;
 
   constructor(binary: string) {
-    this.child = spawn(binary, [], { stdio: ['pipe', 'pipe', 'ignore'] });
+    this.child = spawnTied(binary, [], { stdio: ['pipe', 'pipe', 'ignore'] });
     this.child.stdin.on('error', () => this.die(new Error('espeak-live stopped')));
     this.child.on('error', (err) => this.die(err));
     this.child.on('exit', () => this.die(new Error('espeak-live stopped')));

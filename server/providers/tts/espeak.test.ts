@@ -4,6 +4,7 @@ import { espeakArgs, EspeakTts } from './espeak';
 import { builtHelper } from '../../native-helpers';
 import { EspeakLiveTts } from './espeak-live';
 import type { TextToSpeech } from './types';
+import { skipWithout } from '../../test-support/engines';
 
 async function synth(tts: TextToSpeech, text: string, voice: string, signal?: AbortSignal) {
   const chunks: Int16Array[] = [];
@@ -28,7 +29,9 @@ const engines: [string, () => TextToSpeech][] = [
   ],
 ];
 
-describe.each(engines)('espeak-ng voice: %s', (_name, make) => {
+const noEngines = skipWithout('espeak-ng', 'espeak-live');
+
+describe.skipIf(noEngines).each(engines)('espeak-ng voice: %s', (_name, make) => {
   it('streams a sentence as PCM chunks', async () => {
     const tts = make();
     try {

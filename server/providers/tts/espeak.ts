@@ -1,4 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { spawnTied } from '../../child-process';
 import { espeakVoice } from './espeak-live';
 import type { TextToSpeech, TtsAudio } from './types';
 
@@ -31,7 +32,7 @@ export class EspeakTts implements TextToSpeech {
     const clean = text.replace(/\s+/g, ' ').trim();
     if (!clean || opts.signal?.aborted) return;
     // The text goes on stdin, never argv, so it cannot be read as an option.
-    const child = spawn(this.bin, [...espeakArgs(opts.voice), '--stdout'], {
+    const child = spawnTied(this.bin, [...espeakArgs(opts.voice), '--stdout'], {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     const kill = () => child.kill('SIGKILL');

@@ -4,6 +4,9 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { formatOffset } from './audio-session';
 
+/** How far one arrow-key press on the seek slider moves the recording. */
+export const SEEK_STEP_SEC = 5;
+
 export interface AudioPlayerHandle {
   seekTo(ms: number): void;
 }
@@ -77,9 +80,11 @@ export const AudioPlayer = forwardRef<AudioPlayerHandle, AudioPlayerProps>(funct
                 type="range"
                 min={0}
                 max={Math.max(durationSec, 0.01)}
-                step={0.1}
+                // Arrow keys move 5 seconds, and screen readers hear the time, not a raw number.
+                step={SEEK_STEP_SEC}
                 value={Math.min(currentSec, durationSec || currentSec)}
                 aria-label="Seek"
+                aria-valuetext={`${formatOffset(currentSec * 1000)} of ${formatOffset(durationSec * 1000)}`}
                 onChange={(e) => {
                   const audio = audioRef.current;
                   if (audio) audio.currentTime = Number(e.target.value);

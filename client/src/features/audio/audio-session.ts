@@ -23,7 +23,8 @@ export interface AudioSessionView {
   unlocked?: boolean;
 }
 
-export const SPEAKER_LABELS = { user: 'Rep', assistant: 'Homeowner' } as const;
+/** One name per side of an uploaded call, the same on screen, in the PDF and in the email. */
+export const SPEAKER_LABELS = { user: 'You', assistant: 'Customer' } as const;
 
 export function audioSessionKey(id: string | null) {
   return ['/api/audio', id] as const;

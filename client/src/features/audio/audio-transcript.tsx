@@ -12,6 +12,8 @@ export interface AudioTranscriptProps {
   /** How speakers were told apart: 'single' when only one voice could be made out. */
   attribution?: 'stereo' | 'turns' | 'single' | null;
   swapping: boolean;
+  /** Whether the rep turned the speakers round: the notes describe the lines as they are now. */
+  speakersSwapped?: boolean;
   sttEngine: EngineInfo | null;
   onSeek: (ms: number) => void;
   onSwap: () => void;
@@ -22,11 +24,15 @@ export function AudioTranscript({
   attributionIsGuess,
   attribution,
   swapping,
+  speakersSwapped = false,
   sttEngine,
   onSeek,
   onSwap,
 }: AudioTranscriptProps) {
   const first = transcript[0];
+  const { user, assistant } = SPEAKER_LABELS;
+  const shownAs = speakersSwapped ? assistant : user;
+  const otherSide = speakersSwapped ? user : assistant;
   return (
     <Card role="region" aria-labelledby="audio-transcript-title">
       <CardHeader className="pb-3">
@@ -45,8 +51,10 @@ export function AudioTranscript({
           <p className="flex items-start gap-2 text-xs text-slate-600">
             <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
             {attribution === 'single'
-              ? 'Only one voice could be made out in this recording, so every line is shown as Rep. If it was the Homeowner speaking, use Swap speakers.'
-              : 'Who said what was worked out from turn-taking. If Rep and Homeowner look the wrong way round, use Swap speakers.'}
+              ? `Only one voice could be made out in this recording, so every line is shown as ${shownAs}. If it was ${otherSide === user ? 'you' : 'the customer'} speaking, use Swap speakers.`
+              : speakersSwapped
+                ? `Who said what was worked out from turn-taking, and you swapped the speakers round. If ${user} and ${assistant} still look the wrong way round, use Swap speakers again.`
+                : `Who said what was worked out from turn-taking. If ${user} and ${assistant} look the wrong way round, use Swap speakers.`}
           </p>
         )}
       </CardHeader>
@@ -83,15 +91,11 @@ export function AudioTranscript({
           })}
         </ol>
         {sttEngine && (
-          <div className="space-y-1 text-xs text-slate-500">
-            <p>Transcribed by {sttEngine.label}</p>
-            {sttEngine.quality === 'basic' && sttEngine.upgradeHint && (
-              <p className="flex items-start gap-2">
-                <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-                {sttEngine.upgradeHint}
-              </p>
-            )}
-          </div>
+          <p className="text-xs text-slate-500" data-testid="stt-quality">
+            {sttEngine.quality === 'enhanced'
+              ? 'AI transcription — enhanced'
+              : 'Offline transcription — basic'}
+          </p>
         )}
       </CardContent>
     </Card>

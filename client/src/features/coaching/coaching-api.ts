@@ -15,6 +15,8 @@ export interface CoachingResponse {
   metrics: unknown;
   engine: EngineInfo;
   note?: string;
+  /** False until the session is unlocked: the gated sections then carry only their heading. */
+  unlocked?: boolean;
 }
 
 export const NO_SESSION_ID = 'No session ID';
@@ -34,4 +36,9 @@ export async function requestCoaching(
 ): Promise<CoachingResponse> {
   if (!sessionId) throw new Error(NO_SESSION_ID);
   return apiJson<CoachingResponse>('POST', coachingUrl(kind, sessionId));
+}
+
+/** A neutral quality hint for reps: never engine set-up (that is on the operators' status page). */
+export function coachQualityHint(quality: 'basic' | 'enhanced' | undefined): string {
+  return quality === 'enhanced' ? 'AI coach — enhanced' : 'Offline coach — basic';
 }

@@ -1,10 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, Award, Info, Loader2 } from 'lucide-react';
+import { AlertCircle, Award, Loader2, Lock } from 'lucide-react';
 import { COACHING_QUERY_RETRIES } from '@core/constants';
 import {
   GATED_SECTIONS,
   headingPrefix,
+  isLockedSection,
   overallScore,
   parseCoaching,
   scoreTone,
@@ -17,11 +18,12 @@ import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { errorMessage } from '@client/lib/request';
 import { cn } from '@client/lib/utils';
-import { UnlockGate, useGateState } from '@client/features/leads/unlock-gate';
+import { UnlockGate } from '@client/features/leads/unlock-gate';
 import { MetricsPanel } from './metrics-panel';
 import { FormattedText } from './formatted-text';
 import {
   coachingQueryKey,
+  coachQualityHint,
   NO_SESSION_ID,
   requestCoaching,
   type CoachingResponse,
@@ -33,8 +35,13 @@ export interface CoachingCardProps {
   sessionId: string | null;
   /** The conversation, for the Speaker Balance bar. */
   transcript?: TranscriptEntry[];
-  /** Called once parsed coaching is available (reveals the feedback form). */
-  onLoaded?: () => void;
+  /** What the other side is called: the persona's name in role-plays, 'Customer' on uploads. */
+  otherName?: string;
+  /**
+   * Called when parsed coaching is available (reveals the feedback form), and again when the
+   * unlock brings the full coaching: `overall` is the six-section mean, null while locked.
+   */
+  onLoaded?: (info: { overall: number | null; unlocked: boolean }) => void;
   className?: string;
 }
 
@@ -43,6 +50,7 @@ export function CoachingCard({
   sessionKind,
   sessionId,
   transcript = [],
+  otherName = 'Customer',
   onLoaded,
   className,
 }: CoachingCardProps) {
@@ -54,7 +62,9 @@ export function CoachingCard({
   const doc = useMemo(() => (query.data ? parseCoaching(query.data.coaching) : null), [query.data]);
 
   useEffect(() => {
-    if (doc) onLoaded?.();
+    if (!doc) return;
+    const unlocked = query.data?.unlocked !== false && !doc.sections.some(isLockedSection);
+    onLoaded?.({ overall: unlocked ? overallScore(doc) : null, unlocked });
     // Only the arrival of a parsed document matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc]);
@@ -70,7 +80,8 @@ export function CoachingCard({
             </CardTitle>
             <CardDescription>What went well, and what to sharpen before your next door.</CardDescription>
           </div>
-          {doc && <OverallScore value={overallScore(doc)} />}
+          {/* The overall score averages all six sections, so it waits for the unlock too. */}
+          {doc && query.data?.unlocked !== false && <OverallScore value={overallScore(doc)} />}
         </div>
       </CardHeader>
       <CardContent className="pt-5 sm:pt-6">
@@ -100,6 +111,7 @@ export function CoachingCard({
             sessionKind={sessionKind}
             sessionId={sessionId}
             transcript={transcript}
+            otherName={otherName}
           />
         )}
       </CardContent>
@@ -110,7 +122,10 @@ export function CoachingCard({
 function OverallScore({ value }: { value: number | null }) {
   if (value === null) return null;
   return (
-    <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-center shadow-xs">
+    <div
+      className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-center shadow-xs"
+      data-testid="overall-score"
+    >
       <div className="text-xs font-medium tracking-wide text-slate-500 uppercase">Overall</div>
       <div className="text-xl font-bold text-slate-900">
         {value}
@@ -143,6 +158,26 @@ function ScoreBadge({ score }: { score: number | null }) {
 }
 
 function SectionBlock({ section }: { section: CoachingSection }) {
+  if (isLockedSection(section)) {
+    // The server sent only the heading: nothing to score or read until the unlock.
+    return (
+      <section className="space-y-2 rounded-lg border border-slate-200 p-4" aria-label={section.title}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 className="font-semibold text-slate-900">{section.title}</h3>
+          <span className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-600">
+            <Lock className="size-3" aria-hidden="true" />
+            Locked
+          </span>
+        </div>
+        <p className="text-sm text-slate-500">{section.content}</p>
+        <div className="space-y-1.5" aria-hidden="true">
+          <div className="h-2.5 w-11/12 rounded bg-slate-200" />
+          <div className="h-2.5 w-4/5 rounded bg-slate-200" />
+          <div className="h-2.5 w-2/3 rounded bg-slate-200" />
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="space-y-2 rounded-lg border border-slate-200 p-4" aria-label={section.title}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -161,7 +196,7 @@ function SectionBlock({ section }: { section: CoachingSection }) {
   );
 }
 
-function SpeakerBalance({ transcript }: { transcript: TranscriptEntry[] }) {
+function SpeakerBalance({ transcript, otherName }: { transcript: TranscriptEntry[]; otherName: string }) {
   const balance = speakingBalance(transcript);
   return (
     <div className="space-y-2">
@@ -169,14 +204,16 @@ function SpeakerBalance({ transcript }: { transcript: TranscriptEntry[] }) {
       <div
         className="flex h-3 w-full overflow-hidden rounded-full bg-slate-200"
         role="img"
-        aria-label={`Speaker Balance: You ${balance.userPercent}%, AI ${balance.personaPercent}%`}
+        aria-label={`Speaker Balance: You ${balance.userPercent}%, ${otherName} ${balance.personaPercent}%`}
       >
         <div className="h-full bg-brand-600" style={{ width: `${balance.userPercent}%` }} />
         <div className="h-full bg-amber-400" style={{ width: `${balance.personaPercent}%` }} />
       </div>
       <div className="flex justify-between text-xs font-medium text-slate-600">
         <span>You {balance.userPercent}%</span>
-        <span>AI {balance.personaPercent}%</span>
+        <span>
+          {otherName} {balance.personaPercent}%
+        </span>
       </div>
     </div>
   );
@@ -188,14 +225,17 @@ function CoachingDocumentView({
   sessionKind,
   sessionId,
   transcript,
+  otherName,
 }: {
   response: CoachingResponse;
   doc: NonNullable<ReturnType<typeof parseCoaching>>;
   sessionKind: SessionKind;
   sessionId: string | null;
   transcript: TranscriptEntry[];
+  otherName: string;
 }) {
-  const { unlocked } = useGateState(sessionKind, sessionId);
+  // The server decides: until it has a lead for this session, the gated sections arrive locked.
+  const unlocked = response.unlocked !== false && !doc.sections.some(isLockedSection);
   const open = doc.sections.filter((s) => !GATED_SECTIONS.includes(s.key));
   const gated = doc.sections.filter((s) => GATED_SECTIONS.includes(s.key));
   const engine = response.engine;
@@ -206,7 +246,7 @@ function CoachingDocumentView({
         <h3 className="font-semibold text-slate-900">Summary</h3>
         <FormattedText content={doc.summary} />
         <div className="grid gap-4 md:grid-cols-2">
-          <SpeakerBalance transcript={transcript} />
+          <SpeakerBalance transcript={transcript} otherName={otherName} />
           <MetricsPanel metrics={response.metrics} />
         </div>
       </section>
@@ -255,20 +295,15 @@ function CoachingDocumentView({
         </div>
       )}
 
-      <div className="space-y-2 border-t border-slate-100 pt-4 text-xs text-slate-500">
-        <p className="flex items-center gap-2">
+      <div className="space-y-1 border-t border-slate-100 pt-4 text-xs text-slate-500">
+        <p className="flex items-center gap-2" data-testid="coach-quality">
           <Badge variant={engine?.quality === 'enhanced' ? 'success' : 'secondary'}>
             {engine?.quality === 'enhanced' ? 'Enhanced' : 'Basic'}
           </Badge>
-          <span>Coaching by {engine?.label ?? 'the built-in coach'}</span>
+          <span>{coachQualityHint(engine?.quality)}</span>
         </p>
-        {engine?.quality === 'basic' && engine.upgradeHint && (
-          <p className="flex items-start gap-2">
-            <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-            <span>{engine.upgradeHint}</span>
-          </p>
-        )}
-        {response.note && <p>{response.note}</p>}
+        {/* A fallback answered; why is for operators (the status page), not for reps. */}
+        {response.note && <p>Our backup coach wrote this feedback.</p>}
       </div>
     </div>
   );

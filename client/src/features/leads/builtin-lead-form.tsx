@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { z } from 'zod';
-import { EMAIL_MAX, EMAIL_MESSAGE, NAME_MAX } from '@core/schemas';
+import type { z } from 'zod';
+import { leadFormSchema, MARKETING_OPT_IN_LABEL } from '@core/leads';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -12,22 +12,13 @@ import { errorMessage } from '@client/lib/request';
 import type { GateSessionKind } from './gate-store';
 import { postLead } from './leads-api';
 
-export const CONSENT_LABEL = 'Email me my results and occasional coaching tips. Unsubscribe any time.';
-const CONSENT_MESSAGE = 'Please agree to receive your results by email to unlock them.';
-
-const leadFormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required.')
-    .max(EMAIL_MAX, EMAIL_MESSAGE)
-    .pipe(z.email(EMAIL_MESSAGE)),
-  name: z.string().trim().max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`),
-  consent: z.boolean().refine((v) => v, CONSENT_MESSAGE),
-});
 type LeadFormValues = z.input<typeof leadFormSchema>;
+type LeadFormOutput = z.output<typeof leadFormSchema>;
 
-/** The built-in email form used when no HubSpot form is configured; posts to /api/leads. */
+/**
+ * The built-in email form used when no HubSpot form is configured; posts to /api/leads.
+ * The email alone unlocks; coaching tips are a separate, unticked, optional choice.
+ */
 export function BuiltInLeadForm({
   sessionKind,
   sessionId,
@@ -41,20 +32,20 @@ export function BuiltInLeadForm({
   const ids = {
     email: `${uid}-email`,
     name: `${uid}-name`,
-    consent: `${uid}-consent`,
+    optIn: `${uid}-opt-in`,
     error: `${uid}-error`,
   };
-  const form = useForm<LeadFormValues>({
+  const form = useForm<LeadFormValues, unknown, LeadFormOutput>({
     resolver: zodResolver(leadFormSchema),
     mode: 'onSubmit',
-    defaultValues: { email: '', name: '', consent: false },
+    defaultValues: { email: '', name: '', marketingOptIn: false },
   });
   const mutation = useMutation({
-    mutationFn: (values: z.output<typeof leadFormSchema>) =>
+    mutationFn: (values: LeadFormOutput) =>
       postLead({
         email: values.email,
         name: values.name || null,
-        consent: true,
+        marketingOptIn: values.marketingOptIn,
         sessionId: sessionId!,
         sessionKind,
         source: 'builtin',
@@ -68,7 +59,7 @@ export function BuiltInLeadForm({
       noValidate
       aria-label="Unlock with your email"
       className="grid gap-3 text-left"
-      onSubmit={form.handleSubmit((values) => mutation.mutate(leadFormSchema.parse(values)))}
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
     >
       <div className="grid gap-1.5">
         <Label htmlFor={ids.email}>Email</Label>
@@ -107,22 +98,15 @@ export function BuiltInLeadForm({
       </div>
       <div className="flex items-start gap-2">
         <input
-          id={ids.consent}
+          id={ids.optIn}
           type="checkbox"
           className="mt-0.5 size-4 shrink-0 accent-brand-600"
-          aria-invalid={errors.consent ? true : undefined}
-          aria-describedby={errors.consent ? `${ids.consent}-error` : undefined}
-          {...form.register('consent')}
+          {...form.register('marketingOptIn')}
         />
-        <Label htmlFor={ids.consent} className="text-xs leading-snug font-normal text-slate-600">
-          {CONSENT_LABEL}
+        <Label htmlFor={ids.optIn} className="text-xs leading-snug font-normal text-slate-600">
+          {MARKETING_OPT_IN_LABEL}
         </Label>
       </div>
-      {errors.consent && (
-        <p id={`${ids.consent}-error`} className="-mt-1 text-sm text-red-700">
-          {errors.consent.message}
-        </p>
-      )}
       {mutation.isError && (
         <p id={ids.error} role="alert" className="text-sm text-red-700">
           {errorMessage(mutation.error)}

@@ -1,16 +1,10 @@
+import type { LeadRequest } from '@core/leads';
 import { apiJson } from '@client/lib/request';
 import type { GateSessionKind } from './gate-store';
 
-export interface LeadInput {
-  email: string;
-  name?: string | null;
-  consent: true;
-  sessionId: string;
-  sessionKind: GateSessionKind;
-  source: 'builtin' | 'hubspot';
-}
+export type LeadInput = LeadRequest;
 
-/** POST /api/leads (docs/api.md). */
+/** POST /api/leads (docs/api.md): an email alone unlocks the session's full coaching. */
 export function postLead(input: LeadInput): Promise<{ id: string; unlocked: true }> {
   return apiJson('POST', '/api/leads', input);
 }

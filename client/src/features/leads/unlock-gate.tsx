@@ -1,15 +1,17 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Lock } from 'lucide-react';
+import { coachingQueryKey } from '@client/features/coaching/coaching-api';
+import { errorMessage } from '@client/lib/request';
 import { BuiltInLeadForm } from './builtin-lead-form';
 import { HubSpotForm } from './hubspot-form';
 import type { HubSpotSettings } from './hubspot';
-import { isUnlockedLocally, rememberUnlocked, subscribeGate } from './gate-store';
 import { postLead, sessionQueryKey } from './leads-api';
 
 /**
- * The coaching gate (spec §2): the last three sections stay hidden until an email is given.
- * Owned by the lead-capture feature; the coaching card renders <UnlockGate> and reads useGateState.
+ * The coaching gate (spec §2): the last three sections stay locked until an email is given.
+ * The server withholds their content until then; once the lead is stored, the page fetches the
+ * full coaching again. Owned by the lead-capture feature; the coaching card renders <UnlockGate>.
  */
 export interface GateProps {
   sessionKind: 'roleplay' | 'audio';
@@ -20,32 +22,16 @@ export const GATE_TITLE = 'Unlock Full Coaching Results';
 export const GATE_TEXT =
   'Get detailed feedback on Objection Handling, Closing, and Follow-Up techniques. Enter your email to see the complete analysis.';
 
-/** Unlocked when this browser remembers it, or when the server has a lead for the session. */
-export function useGateState(
-  sessionKind: GateProps['sessionKind'],
-  sessionId: string | null,
-): { unlocked: boolean } {
-  const local = useSyncExternalStore(
-    subscribeGate,
-    () => isUnlockedLocally(sessionKind, sessionId),
-    () => false,
-  );
-  const server = useQuery<{ unlocked?: boolean }>({
-    queryKey: sessionQueryKey(sessionKind, sessionId),
-    enabled: sessionId !== null && !local,
-  });
-  return { unlocked: local || server.data?.unlocked === true };
-}
-
-/** Marks the session unlocked here and in any cached session read. */
-function useMarkUnlocked(sessionKind: GateProps['sessionKind'], sessionId: string | null) {
+/** After the server stored the lead: fetch the full coaching and the session's gate state again. */
+function useRefetchUnlocked(sessionKind: GateProps['sessionKind'], sessionId: string | null) {
   const queryClient = useQueryClient();
   return useCallback(() => {
     if (!sessionId) return;
-    rememberUnlocked(sessionKind, sessionId);
     queryClient.setQueryData<Record<string, unknown>>(sessionQueryKey(sessionKind, sessionId), (old) =>
       old ? { ...old, unlocked: true } : old,
     );
+    void queryClient.invalidateQueries({ queryKey: coachingQueryKey(sessionKind, sessionId) });
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKey(sessionKind, sessionId) });
   }, [queryClient, sessionKind, sessionId]);
 }
 
@@ -55,22 +41,26 @@ interface GateConfig {
 
 export function UnlockGate({ sessionKind, sessionId }: GateProps) {
   const config = useQuery<GateConfig>({ queryKey: ['/api/config'] });
-  const markUnlocked = useMarkUnlocked(sessionKind, sessionId);
+  const refetchUnlocked = useRefetchUnlocked(sessionKind, sessionId);
   const [hubspotFailed, setHubspotFailed] = useState(false);
+  const [hubspotProblem, setHubspotProblem] = useState<string | null>(null);
   const hubspot = config.data?.hubspot ?? null;
   const showHubSpot = hubspot !== null && !hubspotFailed;
 
   const onHubSpotSubmitted = useCallback(
     (email: string | null) => {
-      markUnlocked();
-      // HubSpot holds the contact; our lead row is what keeps the session unlocked on the server.
-      if (email && sessionId) {
-        void postLead({ email, consent: true, sessionId, sessionKind, source: 'hubspot' }).catch(
-          () => undefined,
-        );
+      // HubSpot holds the contact; our lead row is what unlocks the session on the server.
+      if (!email || !sessionId) {
+        setHubspotProblem('Please confirm your email here to finish unlocking.');
+        setHubspotFailed(true);
+        return;
       }
+      postLead({ email, sessionId, sessionKind, source: 'hubspot' }).then(refetchUnlocked, (err: unknown) => {
+        setHubspotProblem(`${errorMessage(err)} Please confirm your email here to finish unlocking.`);
+        setHubspotFailed(true);
+      });
     },
-    [markUnlocked, sessionId, sessionKind],
+    [refetchUnlocked, sessionId, sessionKind],
   );
 
   return (
@@ -102,10 +92,10 @@ export function UnlockGate({ sessionKind, sessionId }: GateProps) {
         <>
           {hubspotFailed && (
             <p className="mb-3 text-xs text-slate-500">
-              The sign-up form could not load, so you can use this one.
+              {hubspotProblem ?? 'The sign-up form could not load, so you can use this one.'}
             </p>
           )}
-          <BuiltInLeadForm sessionKind={sessionKind} sessionId={sessionId} onUnlocked={markUnlocked} />
+          <BuiltInLeadForm sessionKind={sessionKind} sessionId={sessionId} onUnlocked={refetchUnlocked} />
         </>
       )}
     </section>

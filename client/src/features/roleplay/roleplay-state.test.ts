@@ -77,6 +77,43 @@ describe('roleplayReducer', () => {
     expect(reset).toEqual({ ...initialRoleplayState('General'), generation: s.generation + 1 });
   });
 
+  it('keeps the coaching when the feedback form is sent; only the form empties', () => {
+    let s = afterCall();
+    s = roleplayReducer(s, { type: 'show-coaching' });
+    s = roleplayReducer(s, { type: 'coaching-loaded' });
+    const sent = roleplayReducer(s, { type: 'feedback-sent' });
+    expect(sent).toEqual({ ...s, formGeneration: s.formGeneration + 1 });
+  });
+
+  it('drops partial lines that never became final when the call ends', () => {
+    const ended = roleplayReducer(afterCall(), { type: 'call-ended' });
+    expect(ended.transcripts.map((e) => `${e.role}:${e.transcriptType}:${e.transcript}`)).toEqual([
+      'user:final:Hi there',
+    ]);
+  });
+
+  it('reopens a saved session from a link with its transcript and coaching shown', () => {
+    const s = roleplayReducer(initialRoleplayState('General'), {
+      type: 'restore',
+      id: 'saved',
+      stage: 'Roofing',
+      transcripts: [final('user', 'Hello'), partial('assistant', 'Hm')],
+    });
+    expect(s).toMatchObject({
+      stage: 'Roofing',
+      sessionId: 'saved',
+      callHandled: true,
+      showCoaching: true,
+      restored: true,
+    });
+    expect(s.transcripts).toHaveLength(1);
+    // Nothing said: nothing to coach.
+    expect(
+      roleplayReducer(initialRoleplayState(), { type: 'restore', id: 'x', stage: 'HVAC', transcripts: [] })
+        .showCoaching,
+    ).toBe(false);
+  });
+
   it('never counts past five minutes', () => {
     let s = initialRoleplayState();
     for (let i = 0; i < 400; i++) s = roleplayReducer(s, { type: 'tick' });

@@ -13,6 +13,10 @@ export interface RoleplayState {
   coachingLoaded: boolean;
   /** Bumped on every reset so forms and cards remount empty. */
   generation: number;
+  /** Bumped when the feedback form was sent: the form empties, the coaching stays. */
+  formGeneration: number;
+  /** Opened from a link (?session=): the saved session's state, not a call on this page. */
+  restored: boolean;
 }
 
 export const DEFAULT_STAGE = 'General';
@@ -24,6 +28,10 @@ export type RoleplayAction =
   | { type: 'transcript'; entry: TranscriptEntry }
   | { type: 'tick' }
   | { type: 'call-handled' }
+  /** The call is over: partial lines that never became final disappear (the saved transcript has none). */
+  | { type: 'call-ended' }
+  | { type: 'restore'; id: string; stage: string; transcripts: TranscriptEntry[] }
+  | { type: 'feedback-sent' }
   | { type: 'show-coaching' }
   | { type: 'coaching-loaded' }
   | { type: 'reset' };
@@ -38,6 +46,8 @@ export function initialRoleplayState(stage: string = DEFAULT_STAGE, generation =
     showCoaching: false,
     coachingLoaded: false,
     generation,
+    formGeneration: 0,
+    restored: false,
   };
 }
 
@@ -59,6 +69,7 @@ export function roleplayReducer(state: RoleplayState, action: RoleplayAction): R
     case 'call-starting':
       return {
         ...state,
+        restored: false,
         sessionId: null,
         transcripts: [],
         elapsedSec: 0,
@@ -74,6 +85,21 @@ export function roleplayReducer(state: RoleplayState, action: RoleplayAction): R
       return { ...state, elapsedSec: Math.min(MAX_CALL_SEC, state.elapsedSec + 1) };
     case 'call-handled':
       return { ...state, callHandled: true };
+    case 'call-ended': {
+      const finals = finalEntries(state.transcripts);
+      return finals.length === state.transcripts.length ? state : { ...state, transcripts: finals };
+    }
+    case 'restore':
+      return {
+        ...initialRoleplayState(action.stage, state.generation + 1),
+        sessionId: action.id,
+        transcripts: finalEntries(action.transcripts),
+        callHandled: true,
+        showCoaching: finalEntries(action.transcripts).length > 0,
+        restored: true,
+      };
+    case 'feedback-sent':
+      return { ...state, formGeneration: state.formGeneration + 1 };
     case 'show-coaching':
       return { ...state, showCoaching: true };
     case 'coaching-loaded':

@@ -6,7 +6,7 @@ import { liveCallEvents } from '../wrapper';
 type Engine = EnginesMessage['engines'][number];
 
 /**
- * Live call status: which engines serve the call (with the offline-engine notice) and two
+ * Live call status: which engines serve the call (once, with a quality hint) and two
  * level meters, the homeowner speaking and the rep's microphone. Fed by the live call's
  * VoiceClient events, so it needs no props beyond the persona's name.
  */
@@ -35,8 +35,11 @@ export function CallStatus({ personaName }: { personaName: string }) {
   }, []);
 
   if (!active) return null;
-  // The offline engines say so, with how to upgrade (e.g. the speech engine's accuracy notice).
-  const basic = engines.filter((e) => e.quality === 'basic' && e.upgradeHint);
+  // Reps see which engines serve the call once, in a line, with a neutral quality hint; how to
+  // upgrade them is for operators (the /status page), never for this screen.
+  const quality = engines.some((e) => e.quality === 'basic')
+    ? 'Offline voice — basic'
+    : 'AI voice — enhanced';
   return (
     <section aria-label="Call status" data-testid="call-status" className="w-full max-w-sm space-y-3 text-sm">
       <div className="space-y-1">
@@ -53,18 +56,8 @@ export function CallStatus({ personaName }: { personaName: string }) {
       </div>
       {engines.length > 0 && (
         <p className="text-xs text-slate-500" data-testid="call-engines">
-          {engines.map((e) => e.label).join(' · ')}
+          {quality} · {engines.map((e) => e.label).join(' · ')}
         </p>
-      )}
-      {basic.length > 0 && (
-        <ul className="space-y-1 rounded-md bg-sky-50 p-3 text-xs text-sky-900" aria-label="Engine notices">
-          {basic.map((e) => (
-            <li key={e.capability}>
-              {e.label}
-              {e.upgradeHint ? ` — ${e.upgradeHint}` : ''}
-            </li>
-          ))}
-        </ul>
       )}
     </section>
   );

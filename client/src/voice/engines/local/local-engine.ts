@@ -1,5 +1,5 @@
 import { MOBILE_PERMISSION_WAIT, VOLUME_OBSERVER_INTERVAL } from '@core/constants';
-import type { ServerEvent } from '@core/voice-protocol';
+import { MAX_USER_TEXT_CHARS, type CallInput, type CallOutput, type ServerEvent } from '@core/voice-protocol';
 import type { StartCallOptions, VoiceMessage } from '../../types';
 import { microphoneErrorMessage, StartStageError, type EngineDriver, type EngineHooks } from '../../wrapper';
 import { MIC_PROCESSOR_NAME, MIC_PROCESSOR_URL } from './mic-worklet';
@@ -43,6 +43,8 @@ export class LocalVoiceDriver implements EngineDriver {
   private endedWaiters: (() => void)[] = [];
   private closedByUs = false;
   private micLevelAt = 0;
+  private input: CallInput = 'audio';
+  private output: CallOutput = 'audio';
 
   constructor(private readonly url: string = voiceSocketUrl()) {}
 
@@ -53,16 +55,23 @@ export class LocalVoiceDriver implements EngineDriver {
   async start(options: StartCallOptions, hooks: EngineHooks): Promise<void> {
     this.hooks = hooks;
     this.closedByUs = false;
+    this.joining = true;
+    this.joinFailure = null;
+    this.input = options.input ?? 'audio';
+    this.output = options.output ?? 'audio';
+    const mic = this.input === 'audio';
+    const speaker = this.output === 'audio';
     await hooks.step('initialization', () => {
-      if (typeof WebSocket === 'undefined' || typeof AudioContext === 'undefined') {
+      if (typeof WebSocket === 'undefined' || ((mic || speaker) && typeof AudioContext === 'undefined')) {
         throw new Error('This browser cannot run voice calls (no WebSocket or Web Audio)');
       }
-      if (!navigator.mediaDevices?.getUserMedia) {
+      if (mic && !navigator.mediaDevices?.getUserMedia) {
         throw new Error(
           'Microphone access needs a secure (https) page. Open the site over https and try again.',
         );
       }
     });
+    if (!mic) return this.startTyped(options, hooks);
     await hooks.step('mobile-permissions', async () => {
       // Mobile browsers need a moment between the tap and the permission prompt (spec §9).
       if (isMobile()) await new Promise((r) => setTimeout(r, MOBILE_PERMISSION_WAIT));
@@ -106,6 +115,41 @@ export class LocalVoiceDriver implements EngineDriver {
     hooks.emit('call-start');
   }
 
+  /** A call without the microphone: turns come through sendText; the homeowner may still speak. */
+  private async startTyped(options: StartCallOptions, hooks: EngineHooks): Promise<void> {
+    const speaker = this.output === 'audio';
+    await hooks.step('mobile-permissions', () => undefined, { skipped: 'typed turns' });
+    await hooks.step('web-call-creation', () => this.openSocket());
+    await hooks.step('daily-call-object-creation', async () => {
+      if (!speaker) return;
+      this.playbackCtx = new AudioContext();
+      this.player = new PcmPlayer(this.playbackCtx);
+    });
+    await hooks.step('daily-call-join', () => this.join(options));
+    await hooks.step('video-recording-setup', () => undefined, { skipped: 'audio-only call' });
+    await hooks.step('audio-observer-setup', () => {
+      if (!speaker) return;
+      this.levelTimer = setInterval(() => {
+        if (this.player) hooks.remoteLevel(this.player.level());
+      }, VOLUME_OBSERVER_INTERVAL);
+    });
+    await hooks.step('audio-processing-setup', async () => {
+      await this.playbackCtx?.resume();
+    });
+    hooks.emit('call-start');
+  }
+
+  /** One finished rep turn as text (docs/voice.md, typed turns). */
+  sendText(text: string): void {
+    const trimmed = typeof text === 'string' ? text.trim() : '';
+    if (!trimmed) throw new Error('Type something to say first.');
+    if (trimmed.length > MAX_USER_TEXT_CHARS)
+      throw new Error(`Keep a typed turn under ${MAX_USER_TEXT_CHARS.toLocaleString('en-US')} characters.`);
+    if (this.socket?.readyState !== WebSocket.OPEN || this.closedByUs)
+      throw new Error('The call is not connected.');
+    this.send({ type: 'user-text', text: trimmed });
+  }
+
   private openSocket(): Promise<void> {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(this.url);
@@ -129,8 +173,12 @@ export class LocalVoiceDriver implements EngineDriver {
   }
 
   private readyWaiter: { resolve: () => void; reject: (e: Error) => void } | null = null;
+  /** Set until the call is ready: an error or close that comes first (e.g. `busy`) fails the start. */
+  private joining = false;
+  private joinFailure: Error | null = null;
 
   private join(options: StartCallOptions): Promise<void> {
+    if (this.joinFailure) return Promise.reject(this.joinFailure);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error('The voice server did not start the call')),
@@ -150,8 +198,10 @@ export class LocalVoiceDriver implements EngineDriver {
         type: 'start',
         sessionId: options.sessionId,
         stage: options.stage,
-        sampleRate: CAPTURE_SAMPLE_RATE,
-        encoding: 'pcm16',
+        ...(this.input === 'audio'
+          ? { sampleRate: CAPTURE_SAMPLE_RATE, encoding: 'pcm16' }
+          : { input: 'text' }),
+        ...(this.output === 'text' ? { output: 'text' } : {}),
       });
     });
   }
@@ -187,6 +237,7 @@ export class LocalVoiceDriver implements EngineDriver {
     const hooks = this.hooks;
     switch (event.type) {
       case 'ready':
+        this.joining = false;
         this.readyWaiter?.resolve();
         this.readyWaiter = null;
         break;
@@ -207,6 +258,9 @@ export class LocalVoiceDriver implements EngineDriver {
         if (this.readyWaiter) {
           this.readyWaiter.reject(new Error(message));
           this.readyWaiter = null;
+        } else if (this.joining) {
+          // Before the start message went out (the server was full): the start fails with it.
+          this.joinFailure ??= new Error(message);
         } else {
           hooks?.emit('error', {
             type: 'daily-error',
@@ -231,6 +285,10 @@ export class LocalVoiceDriver implements EngineDriver {
     if (this.readyWaiter) {
       this.readyWaiter.reject(new Error(CONNECTION_ERROR));
       this.readyWaiter = null;
+      return;
+    }
+    if (this.joining) {
+      this.joinFailure ??= new Error(CONNECTION_ERROR);
       return;
     }
     if (!this.closedByUs && this.hooks) {
@@ -264,6 +322,7 @@ export class LocalVoiceDriver implements EngineDriver {
   }
 
   private release(): void {
+    this.joining = false;
     if (this.levelTimer) clearInterval(this.levelTimer);
     this.levelTimer = null;
     this.player?.flush();

@@ -1,0 +1,15 @@
+# shellcheck shell=bash
+# The Debian packages Doorstep uses, shared by setup-system.sh and postinstall.sh.
+# Engines: PocketSphinx (offline speech-to-text), espeak-ng (offline voices), and the
+# compiler and headers for the two live-call helpers (native/*.c), and ffmpeg: Debian's
+# security-maintained build decodes uploads (the bundled 2018 static build is only a fallback).
+ENGINE_PACKAGES=(pocketsphinx pocketsphinx-en-us libpocketsphinx-dev libsphinxbase-dev gcc libc6-dev pkg-config
+  espeak-ng libespeak-ng-dev ffmpeg)
+# Only the test suite needs these: a browser for page tests, PDF text extraction, audio tools.
+TEST_PACKAGES=(chromium poppler-utils sox bzip2)
+
+# Prints the packages from the arguments that dpkg does not report installed.
+missing_packages() {
+  local p
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || printf '%s\n' "$p"; done
+}

@@ -1,0 +1,223 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STAGES, type Stage } from '../../../core/stages';
+import { OpenAIChatClient } from '../llm/chat-client';
+import { startFakeChatServer } from '../llm/test-server';
+import { analyseRepTurn, parsePrice } from './intents';
+import { LlmBrain } from './llm-brain';
+import { PERSONA_FACTS } from './personas';
+import { sentenceKey, sentences } from './phrasebook';
+import { ScriptedConversation } from './scripted';
+
+function conv(stage: Stage, seed = 7) {
+  return new ScriptedConversation(stage, seed);
+}
+
+/** Every sentence the homeowner said in the call, opening included. */
+function allSentences(c: ScriptedConversation, opening: string, replies: string[]): string[] {
+  void c;
+  return [opening, ...replies].flatMap(sentences).map(sentenceKey);
+}
+
+/** A rep who earns the appointment with the friendly owner. */
+const EARNED_GENERAL = [
+  'hi im jess with handy home',
+  'what projects have been on your mind for the house',
+  'how long have you lived here',
+  'which of those matters most to you',
+  'does susan like to be part of these decisions',
+  'of course we can do it when you are both home together',
+];
+
+describe('dialogue manager: classification by meaning', () => {
+  it.each([
+    ['What year was the place built?', 'home'],
+    ['how long have you had the furnace', 'home'],
+    ['what got you thinking about a new roof', 'problem'],
+    ["what's prompting this", 'problem'],
+    ['how much were you hoping to invest', 'budget'],
+    ['do you have a ballpark figure in mind', 'budget'],
+    ['how quickly do you need this done', 'timeline'],
+    ['who else will weigh in on this', 'decision'],
+    ['are you getting bids from anyone else', 'quotes'],
+    ['what would the perfect outcome look like for you', 'priorities'],
+    ['what kind of material were you leaning towards', 'product'],
+  ])('reads "%s" as a question about %s', (line, topic) => {
+    const t = analyseRepTurn(line);
+    expect(t.isQuestion).toBe(true);
+    expect(t.topics[0]).toBe(topic);
+  });
+
+  it('tells small talk, off-topic questions, goodbyes, pressure and rudeness apart', () => {
+    expect(analyseRepTurn('crazy weather this week huh').smallTalk).toBe(true);
+    expect(analyseRepTurn('do you know who won the election').offTopic).toBe(true);
+    expect(analyseRepTurn('alright thanks for your time have a good one').goodbye).toBe(true);
+    expect(analyseRepTurn('this offer expires tonight so you need to sign now').pressure).toBe(true);
+    expect(analyseRepTurn('no pressure at all, you do not need to decide today').pressure).toBe(false);
+    expect(analyseRepTurn('are you deaf or just stupid').rude).toBe(true);
+    expect(analyseRepTurn('that damn storm really did a number on the roof').rude).toBe(false);
+    expect(analyseRepTurn('¿cuánto tiempo tiene la casa?').nonEnglish).toBe(true);
+    expect(analyseRepTurn('is it going to rain tomorrow').close).toBe(false);
+    expect(analyseRepTurn('could i swing by thursday to measure').close).toBe(true);
+  });
+
+  it('reads prices in digits and words', () => {
+    expect(parsePrice(analyseRepTurn('it comes to $13,500 installed').words)).toBe(13500);
+    expect(parsePrice(analyseRepTurn('about seven thousand five hundred').words)).toBe(7500);
+    expect(parsePrice(analyseRepTurn('roughly 9k all in').words)).toBe(9000);
+    expect(parsePrice(analyseRepTurn('we have been around for twenty years').words)).toBeNull();
+  });
+});
+
+describe('dialogue manager: behaviour', () => {
+  it('answers the question asked, from the persona facts', () => {
+    const c = conv('General');
+    expect(c.respond('How long have you lived here?')).toContain('25 years');
+    expect(c.respond('What projects have been on your mind?')).toContain('sticking back door');
+  });
+
+  it('says so in character, naming the topic, when trust is too low', () => {
+    const c = conv('Roofing');
+    const reply = c.respond("what's your budget for the roof");
+    expect(reply).toMatch(/budget/i);
+    expect(reply).not.toContain('insurance pays');
+    expect(c.state.revealed.has('budget')).toBe(false);
+  });
+
+  it('never says the same sentence twice, and restates facts in new words', () => {
+    const c = conv('HVAC');
+    const opening = c.opening();
+    const replies = Array.from({ length: 8 }, () => c.respond('how old is the furnace'));
+    const said = allSentences(c, opening, replies);
+    expect(new Set(said).size).toBe(said.length);
+    // The first restatements still carry the fact.
+    for (const r of replies.slice(1, 5)) expect(r).toMatch(/fifteen|18 years/);
+  });
+
+  it('keeps facts consistent across the call', () => {
+    const c = conv('Windows');
+    c.respond('hi im sam, thanks for your time');
+    c.respond('i understand, that must be frustrating');
+    const replies = Array.from({ length: 4 }, () => c.respond('what budget do you have in mind'));
+    for (const r of replies.filter((x) => /thousand/.test(x))) expect(r).toContain('twelve thousand');
+  });
+
+  it('moves an objection from open to answered and never raises it again', () => {
+    const c = conv('Windows', 3);
+    c.respond('hi im alex with clearview');
+    c.respond('have you had any other quotes');
+    expect(c.state.objections.get('competitor')).toBe('open');
+    c.respond('the difference is a lifetime warranty and our own crews, and it includes the trim');
+    expect(['answered', 'accepted']).toContain(c.state.objections.get('competitor'));
+    const later = [
+      c.respond('what problems are you having with the windows'),
+      c.respond('when do you want them done'),
+      c.respond('could i come back thursday to measure'),
+    ].join(' ');
+    for (const line of PERSONA_FACTS.Windows.objections.competitor) expect(later).not.toContain(line);
+  });
+
+  it('weighs a price against the budget', () => {
+    const fits = conv('HVAC');
+    expect(fits.respond('the new furnace installed is seven thousand dollars')).toMatch(/within|figured/);
+    expect(fits.state.objections.has('price')).toBe(false);
+    const over = conv('HVAC');
+    over.respond('the new furnace installed is fourteen thousand dollars');
+    expect(over.state.objections.get('price')).toBe('open');
+    over.respond('we have financing at zero percent so it is about a hundred a month');
+    expect(over.state.objections.get('price')).not.toBe('open');
+  });
+
+  it('agrees only when earned, never to small talk, and stays agreed', () => {
+    const c = conv('General');
+    for (const line of EARNED_GENERAL) c.respond(line);
+    expect(c.state.agreed).toBe(false);
+    c.respond('beautiful weather tomorrow, supposed to be sunny all weekend');
+    c.respond('do you know if the bakery is open on saturday');
+    expect(c.state.agreed).toBe(false);
+    c.respond('could i come by saturday morning to go through the list');
+    expect(c.state.agreed).toBe(true);
+    const confirm = c.respond("great, i'll text you a confirmation tonight");
+    expect(c.state.agreed).toBe(true);
+    expect(confirm).not.toMatch(/rush|push|pressure/i);
+    c.respond('so can we still do saturday');
+    expect(c.state.agreed).toBe(true);
+  });
+
+  it.each(STAGES)('answers a goodbye with a goodbye and ends the call (%s)', (stage) => {
+    const c = conv(stage);
+    c.respond('hi there, thanks for opening the door');
+    const reply = c.respond('ok well thanks for your time, take care');
+    expect(reply).toMatch(/bye|goodbye|take care|see you/i);
+    expect(c.endCall).toBe('goodbye');
+  });
+
+  it('ends the call itself after sustained pressure or rudeness', () => {
+    const pushed = conv('Flooring');
+    pushed.respond('this promotion ends at midnight, you need to decide today');
+    expect(pushed.endCall).toBeNull();
+    pushed.respond('everyone else on the street already signed, just commit right now');
+    expect(pushed.endCall).toBe('homeowner');
+    const insulted = conv('HVAC');
+    insulted.respond('you are an idiot');
+    insulted.respond('shut up and listen');
+    expect(insulted.endCall).toBe('homeowner');
+    expect(insulted.finished).toBe(true);
+  });
+
+  it('meets small talk per temperament', () => {
+    const talk = 'beautiful day, did you catch the game last night';
+    const friendly = conv('General');
+    friendly.respond('hi im jess');
+    const t0 = friendly.state.trust;
+    const chat = friendly.respond(talk);
+    expect(friendly.state.trust).toBeGreaterThan(t0);
+    expect(chat).toMatch(/\?/); // chats, then steers back with a question
+    const hurried = conv('HVAC');
+    hurried.respond('hi im chris');
+    expect(hurried.respond(talk)).toMatch(/time|skip|point|offering|bottom line|moving on/i);
+    const wary = conv('Roofing');
+    wary.respond('hi im maria');
+    const w0 = wary.state.trust;
+    wary.respond(talk);
+    expect(wary.state.trust).toBeLessThan(w0);
+  });
+
+  it('answers anything in character without crashing', () => {
+    const ramble = 'so basically what we do is we come out and look at everything and '
+      .repeat(16)
+      .slice(0, 1000);
+    const c = conv('HVAC');
+    expect(c.respond(ramble)).toMatch(/\w/);
+    expect(c.respond('hola señor, ¿usted habla español?')).toMatch(/english/i);
+    expect(c.respond('这个房子多大')).toMatch(/english/i);
+    expect(c.respond('')).toMatch(/\w/);
+    expect(c.respond('🙂🙂🙂')).toMatch(/\w/);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 1000 }), fc.constantFrom(...STAGES), (text, stage) => {
+        const reply = new ScriptedConversation(stage, 1).respond(text);
+        return typeof reply === 'string' && reply.trim().length > 0;
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('LLM homeowner with the dialogue manager alongside', () => {
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    while (closers.length) await closers.pop()!();
+  });
+
+  it('ends the call on a goodbye and answers from the scripted engine when the model returns nothing', async () => {
+    const fake = await startFakeChatServer(() => ({ kind: 'stream', pieces: [] }));
+    closers.push(() => fake.close());
+    const brain = new LlmBrain(new OpenAIChatClient({ baseUrl: fake.baseUrl, model: 'test-model' }));
+    const c = brain.startConversation({ stage: 'General', seed: 1 });
+    let text = '';
+    for await (const p of c.reply([{ role: 'user', text: 'alright, thanks Tom, bye now' }])) text += p;
+    expect(text).toMatch(/bye/i);
+    expect(c.endCall).toBe('goodbye');
+    expect(fake.requests[0].messages[0].content).toMatch(/Never say the same sentence twice/);
+  });
+});

@@ -1,0 +1,282 @@
+import type { Stage } from '../../../core/stages';
+import type { PersonaFacts, Topic } from './personas';
+
+/**
+ * Lines every homeowner needs in some form (small talk, goodbyes, deflections, restatements),
+ * worded per temperament. Persona-specific lines live in personas.ts.
+ */
+export type Style = 'friendly' | 'hurried' | 'wary' | 'sceptical';
+
+export function styleOf(facts: PersonaFacts): Style {
+  const t = facts.temperament;
+  if (t.demandsProof) return 'wary';
+  if (t.ramblingWords < 50) return 'hurried';
+  if (t.chatty) return 'friendly';
+  return 'sceptical';
+}
+
+/** What the homeowner calls the job ("the roof"), for lines that steer back to it. */
+export const THING: Record<Stage, string> = {
+  Windows: 'the windows',
+  HVAC: 'the furnace',
+  Roofing: 'the roof',
+  Flooring: 'the floors',
+  General: 'the house',
+};
+
+/** The fact behind each topic, in a short form for restating it. */
+export function shortFact(topic: Topic, f: PersonaFacts): string {
+  const h = f.household;
+  switch (topic) {
+    case 'home':
+      return `the house is ${h.homeAgeYears} years old`;
+    case 'problem':
+      return h.problem;
+    case 'budget':
+      return `the budget is ${h.budget}`;
+    case 'timeline':
+      return `we want it ${h.timeline}`;
+    case 'decision':
+      return `it's ${h.decider}`;
+    case 'quotes':
+      return `we have ${h.competingQuote}`;
+    case 'priorities': {
+      const need = f.needs.find((n) => n.topic === 'priorities');
+      const first = need?.reveal[0] ?? '';
+      return first.replace(/[.!?].*$/, '').replace(/^[A-Z]/, (c) => c.toLowerCase());
+    }
+    case 'product':
+      return `we'd want ${h.wishes}`;
+  }
+}
+
+/** Ways to say a fact again: never the same sentence twice. */
+export const RESTATE: Record<Style, string[]> = {
+  friendly: [
+    'Like I said, {fact}.',
+    'As I mentioned, {fact}.',
+    'Oh, {fact}, like I was saying.',
+    'Same as before, {fact}.',
+    'Just to say it again, {fact}.',
+    'Yep, {fact}.',
+  ],
+  hurried: [
+    'I already told you. {Fact}.',
+    'Again: {fact}.',
+    'Like I said, {fact}.',
+    'Same answer. {Fact}.',
+    'Write it down this time. {Fact}.',
+    'For the last time, {fact}.',
+  ],
+  wary: [
+    'I told you already. {Fact}.',
+    'Like I said, {fact}.',
+    'Same as a minute ago, {fact}.',
+    'You asked me that. {Fact}.',
+    'Are you listening? {Fact}.',
+    'Again, {fact}.',
+  ],
+  sceptical: [
+    'Like I said, {fact}.',
+    'As I mentioned, {fact}.',
+    'I said that already, {fact}.',
+    'Again, {fact}.',
+    'To repeat myself, {fact}.',
+    'Same as before, {fact}.',
+  ],
+};
+
+/** A topic named back, so a deflection is still an answer to what was asked. */
+export const ECHO: Record<Topic, string[]> = {
+  home: ['How old the house is?', 'The age of the place?'],
+  problem: ["What's wrong with it?", 'The problem?'],
+  budget: ['My budget?', 'What we want to spend?'],
+  timeline: ['When we want it done?', 'The timing?'],
+  decision: ['Who decides?', 'Who makes the decision?'],
+  quotes: ['Other quotes?', 'Who else we have talked to?'],
+  priorities: ['What matters to me?', 'What is important to us?'],
+  product: ['What I want put in?', 'What kind we want?'],
+};
+
+/** When trust is too low to reveal a fact. */
+export const TOO_SOON: Record<Style, string[]> = {
+  friendly: [
+    "Oh, let's get to that once I know a bit more about you.",
+    "Ha, I'll tell you once I've heard your side.",
+  ],
+  hurried: ["Tell me what you'd do first, then we'll talk.", 'You first. What are you offering?'],
+  wary: [
+    "I'd rather hear what you'd do first.",
+    "That's for when I know who you are.",
+    'Not until I see some proof.',
+  ],
+  sceptical: ["I'd rather hear what you'd do first.", "I'll keep that to myself until I hear your offer."],
+};
+
+export const SMALL_TALK: Record<Style, string[]> = {
+  friendly: [
+    "Ha, can't complain, can't complain!",
+    'Oh, you bet. We love it around here.',
+    'Ha, {spouse} would love to hear about that.',
+    "Isn't it something? Days like this I like to be outside.",
+    'Oh sure, sure. That takes me back.',
+  ],
+  hurried: [
+    "Look, I don't have time for chit-chat.",
+    "Sure. Let's skip the small talk.",
+    "I've got ten minutes, not a social call.",
+    'Yeah, yeah. Moving on.',
+  ],
+  wary: [
+    "Let's skip the small talk.",
+    "Buttering me up won't help.",
+    'I know that trick. Be nice first, then the pitch.',
+    "Hm. You're friendly. The last guy was friendly too.",
+  ],
+  sceptical: ['Fine, thanks.', "Mm. It's alright.", 'Sure. Anyway.', 'I suppose so.'],
+};
+
+export const STEER: Record<Style, string[]> = {
+  friendly: [
+    'So what brings you by?',
+    'Anyway, what did you want to tell me about {thing}?',
+    'But you came about {thing}, right?',
+  ],
+  hurried: ['What are you offering?', 'What about {thing}?', "What's the bottom line?", 'Get to the point.'],
+  wary: ['Who are you with?', 'What do you actually want?', 'So what about {thing}?'],
+  sceptical: ['So what is this about?', 'What about {thing}?', 'What are you actually offering?'],
+};
+
+export const OFF_TOPIC: Record<Style, string[]> = {
+  friendly: ["Ha, couldn't tell you, friend.", "Oh, I wouldn't know about that.", "Ha, that's a new one."],
+  hurried: [
+    "That's not what I've got time for.",
+    'No idea. Not why you are here.',
+    "Don't know, don't care.",
+  ],
+  wary: [
+    "What's that got to do with anything?",
+    'Why are you asking me that?',
+    "I don't see what that has to do with you being here.",
+  ],
+  sceptical: ["I'm not sure what that has to do with anything.", "I wouldn't know.", 'Odd question.'],
+};
+
+export const NON_ENGLISH: Record<Style, string[]> = {
+  friendly: [
+    'Sorry, friend, I only speak English. Say that again?',
+    'Ha, you lost me there. English, please?',
+  ],
+  hurried: ['English, please. I only speak English.', "I don't speak that. In English?"],
+  wary: ["I don't understand that. English, please.", "Speak English, I don't follow."],
+  sceptical: ["Sorry, I don't speak that. In English, please?", "I didn't understand. English, please."],
+};
+
+export const NOT_CAUGHT: Record<Style, string[]> = {
+  friendly: ["Sorry, I didn't catch that.", 'Come again?', 'Say that one more time?'],
+  hurried: ['What?', "Didn't catch that.", 'Come again?'],
+  wary: ['What was that?', "Speak up. I didn't catch it.", 'Come again?'],
+  sceptical: ["Sorry, I didn't catch that.", 'Pardon?', 'What was that?'],
+};
+
+export const RUDE: Record<Style, string[]> = {
+  friendly: ["Hey now, there's no need for that.", "Whoa, let's keep it friendly, okay?"],
+  hurried: ["Watch your mouth. I don't have time for this.", "Don't talk to me like that."],
+  wary: ["Talk to me like that again and you're off my porch.", 'Mind your language on my porch.'],
+  sceptical: ["Excuse me? Don't talk to me like that.", "That's uncalled for."],
+};
+
+export const RUDE_END: Record<Style, string[]> = {
+  friendly: ["Okay, I think we're done here. Please go.", "Alright, that's enough. Have a good day."],
+  hurried: ["We're done. Get off my property.", "That's it. Goodbye."],
+  wary: ["That's it. Off my porch, now.", "We're done. Don't come back."],
+  sceptical: ["We're done here. Please leave.", "I'm closing the door now. Goodbye."],
+};
+
+export const GOODBYE: Record<Style, string[]> = {
+  friendly: ['Take care now! Bye.', 'Bye now, drive safe!', 'Okay, bye bye! Nice talking to you.'],
+  hurried: ['Yep. Bye.', 'Alright, bye.', 'Okay. Goodbye.'],
+  wary: ['Goodbye.', 'Mm-hm. Bye.', 'Alright. Goodbye.'],
+  sceptical: ['Okay. Goodbye.', 'Thanks. Bye.', 'Alright, bye.'],
+};
+
+export const GOODBYE_AGREED: Record<Style, string[]> = {
+  friendly: ['See you then! Bye now.', 'Looking forward to it. Bye!'],
+  hurried: ['See you then. Bye.', 'Good. Bye.'],
+  wary: ["See you then. Don't be late. Goodbye.", 'Alright. Bye.'],
+  sceptical: ['See you then. Goodbye.', 'Okay, see you then. Bye.'],
+};
+
+export const AGREED_ACK: Record<Style, string[]> = {
+  friendly: [
+    'Great. See you then.',
+    "Sounds good, we'll be here.",
+    'Perfect. {Spouse} will be glad.',
+    'Sure thing.',
+  ],
+  hurried: ['Good. See you then.', 'Fine. Send me a text.', 'Yep.', 'Okay.'],
+  wary: ['Alright. In writing, remember.', "Fine. I'll be here.", 'Okay.', 'Mm-hm.'],
+  sceptical: ['Okay, sounds good.', 'Alright. See you then.', 'Good.', 'Fine.'],
+};
+
+export const AGREED_CONFIRM: Record<Style, string[]> = {
+  friendly: ['Oh, a reminder would be great, thanks.', 'Perfect, send it over.'],
+  hurried: ['Text is fine. No calls.', 'Fine, send it.'],
+  wary: ['Send it. And put your company name on it.', 'Alright, send it in writing.'],
+  sceptical: ['Yes, please send a confirmation.', 'A reminder would be good, thanks.'],
+};
+
+export const STILL_AGREED: Record<Style, string[]> = {
+  friendly: ["We're all set, don't worry.", 'Yep, still on.'],
+  hurried: ['We already booked it.', "It's booked. What else?"],
+  wary: ['I said yes already. Once.', "We've set it. Don't push it."],
+  sceptical: ["We've already agreed on a time.", "Yes, that's settled."],
+};
+
+/** Lines for when nothing new fits and everything else has been said. */
+export const FILLERS: Record<Style, string[]> = {
+  friendly: [
+    'Mm-hm.',
+    'Oh, sure.',
+    'Go on.',
+    'I see.',
+    'Okay!',
+    'Right, right.',
+    'Ha, okay.',
+    'Well, alright.',
+  ],
+  hurried: ['And?', 'Okay.', 'Right.', 'Go on.', 'Mm.', 'Yep.', 'Next.', 'So?'],
+  wary: ['Hm.', 'Uh-huh.', 'So?', 'Go on.', 'I see.', 'Right.', 'And?', 'Mm.'],
+  sceptical: ['Mm-hm.', 'Okay.', 'I see.', 'Go on.', 'Right.', 'And?', 'Hm.', 'Alright.'],
+};
+
+/** Reactions to what the rep offers. */
+export const REACT = {
+  priceFits: ["That's about what we figured.", "Okay, that's within what we had in mind."],
+  priceLow: ["That's less than I expected. What's the catch?"],
+  priceOver: ["That's a bit more than we had in mind.", "Hm. That's over what we planned."],
+  financing: ['Monthly payments could help.', 'Financing, okay. What rate?'],
+  options: ['Options are good. Which one would you pick for us?', 'I like having a choice.'],
+  recommendFits: ['That sounds like it fits what I told you.', 'Okay, that makes sense for us.'],
+  recommendEarly: [
+    "You don't really know what we need yet.",
+    'How can you recommend anything before you know what we need?',
+  ],
+  warranty: ['A warranty in writing matters to me.', 'Good. What does the warranty cover?'],
+  objectionAnswered: ["Okay. That's fair.", 'Hm. Alright, that helps.', 'Okay, I can live with that.'],
+  objectionNoted: ["I hear you. I'll think about it.", "Maybe. I'm not fully convinced."],
+  invite: [
+    'Just one. What would all this cost us?',
+    'How long would the work take?',
+    'Who would actually do the work?',
+  ],
+};
+
+export function fillLine(text: string, vars: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (m, key: string) => {
+    const lower = key[0].toLowerCase() + key.slice(1);
+    const value = vars[lower];
+    if (value === undefined) return m;
+    return key[0] === key[0].toUpperCase() ? value[0].toUpperCase() + value.slice(1) : value;
+  });
+}

@@ -1,0 +1,250 @@
+import { nlp } from '../coach/rubric/nlp';
+
+/**
+ * Word matching for text from a weak recogniser: lowercase, accents and punctuation dropped,
+ * contractions split, stems and a one-letter tolerance for longer words; and dollar amounts
+ * read from digits or words.
+ */
+/** Lowercases, strips accents and punctuation, joins contractions so "won't" and "wont" match alike. */
+export function normalise(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/(\d),(\d{3})/g, '$1$2')
+    .replace(/[’']/g, ' ')
+    .replace(/\$/g, ' $ ')
+    .replace(/[^a-z0-9$ ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+function editDistanceAtMostOne(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+/** One word matches a keyword word: same stem, or one edit apart for words of 6+ letters. */
+function wordMatches(word: string, key: string): boolean {
+  if (word === key) return true;
+  if (key.length >= 4 && word.startsWith(key) && word.length - key.length <= 4) return true;
+  if (key.length < 6 || word.length < 6) return false;
+  // One edit leaves one of the first two letters in place: a cheap test before the real one.
+  if (word[0] !== key[0] && word[1] !== key[1] && word[0] !== key[1] && word[1] !== key[0]) return false;
+  if (editDistanceAtMostOne(word.slice(0, key.length + 1), key)) return true;
+  return false;
+}
+
+const keyCache = new Map<string, string[]>();
+function keyParts(key: string): string[] {
+  let parts = keyCache.get(key);
+  if (!parts) {
+    parts = normalise(key);
+    keyCache.set(key, parts);
+  }
+  return parts;
+}
+
+function matchCount(words: string[], key: string): number {
+  const parts = keyParts(key);
+  if (parts.length === 0) return 0;
+  let n = 0;
+  for (let i = 0; i + parts.length <= words.length; i++) {
+    let ok = true;
+    for (let k = 0; k < parts.length; k++) {
+      if (!wordMatches(words[i + k], parts[k])) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) n++;
+  }
+  return n;
+}
+
+export function containsAny(words: string[], keys: string[]): boolean {
+  for (const key of keys) if (matchCount(words, key) > 0) return true;
+  return false;
+}
+
+/**
+ * Every key phrase asked about so far, indexed by its first word, and for each word seen the key
+ * words it matches: a turn is matched against all phrases in one pass over its words instead of
+ * one pass per phrase.
+ */
+interface Entry {
+  key: string;
+  parts: string[];
+}
+const byFirst = new Map<string, Entry[]>();
+const registered = new Set<string>();
+const registeredLists = new WeakSet<readonly string[]>();
+const allParts = new Set<string>();
+const partsCache = new Map<string, Set<string>>();
+const seqCache = new WeakMap<readonly string[], { version: number; matched: Set<string> }>();
+let version = 0;
+
+function register(keys: readonly string[]): void {
+  if (registeredLists.has(keys)) return;
+  for (const key of keys) {
+    if (registered.has(key)) continue;
+    registered.add(key);
+    const parts = keyParts(key);
+    if (parts.length === 0) continue;
+    const list = byFirst.get(parts[0]) ?? [];
+    list.push({ key, parts });
+    byFirst.set(parts[0], list);
+    for (const part of parts) {
+      if (allParts.has(part)) continue;
+      allParts.add(part);
+      partsCache.clear();
+    }
+    version++;
+  }
+  registeredLists.add(keys);
+}
+
+function partsMatching(word: string): Set<string> {
+  let set = partsCache.get(word);
+  if (!set) {
+    if (partsCache.size > 20_000) partsCache.clear();
+    set = new Set();
+    for (const part of allParts) if (wordMatches(word, part)) set.add(part);
+    partsCache.set(word, set);
+  }
+  return set;
+}
+
+function matchedKeys(words: readonly string[]): Set<string> {
+  const cached = seqCache.get(words);
+  if (cached && cached.version === version) return cached.matched;
+  const matched = new Set<string>();
+  const sets = words.map(partsMatching);
+  for (let i = 0; i < words.length; i++) {
+    for (const part of sets[i]) {
+      for (const entry of byFirst.get(part) ?? []) {
+        if (matched.has(entry.key) || i + entry.parts.length > words.length) continue;
+        let ok = true;
+        for (let k = 1; k < entry.parts.length; k++) {
+          if (!sets[i + k].has(entry.parts[k])) {
+            ok = false;
+            break;
+          }
+        }
+        if (ok) matched.add(entry.key);
+      }
+    }
+  }
+  seqCache.set(words, { version, matched });
+  return matched;
+}
+
+/** Whether any of the word sequences (surface words, lemmas...) contains any of the key phrases. */
+export function has(seqs: readonly (readonly string[])[], keys: readonly string[]): boolean {
+  register(keys);
+  for (const seq of seqs) {
+    const matched = matchedKeys(seq);
+    for (const key of keys) if (matched.has(key)) return true;
+  }
+  return false;
+}
+
+export function lemmatise(words: string[]): string[] {
+  if (words.length === 0) return [];
+  const doc = nlp().readDoc(words.join(' '));
+  return (
+    doc
+      .tokens()
+      // The typings miss that lemma is a token property; it is at runtime.
+      .out(nlp().its.lemma as never)
+      .map((l) => String(l).toLowerCase())
+  );
+}
+
+const UNITS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+
+/** A dollar amount the rep states ("$13,000", "thirteen thousand", "7.5k", "seven grand"). */
+export function parsePrice(words: string[]): number | null {
+  let best: number | null = null;
+  for (let i = 0; i < words.length; i++) {
+    let value = 0;
+    let current = 0;
+    let j = i;
+    let money = words[i - 1] === '$';
+    let numeric = false;
+    while (j < words.length) {
+      const w = words[j];
+      const k = /^(\d+(?:\.\d+)?)k$/.exec(w);
+      if (k) {
+        current += parseFloat(k[1]) * 1000;
+        money = numeric = true;
+      } else if (/^\d+$/.test(w)) current += parseInt(w, 10);
+      else if (w in UNITS) current += UNITS[w];
+      else if (w === 'hundred') current = (current || 1) * 100;
+      else if (w === 'thousand' || w === 'grand') {
+        value += (current || 1) * 1000;
+        current = 0;
+        money = true;
+      } else if (w === 'and' && j > i) {
+        j++;
+        continue;
+      } else break;
+      numeric = true;
+      j++;
+    }
+    if (!numeric) continue;
+    const total = value + current;
+    const next = words[j] ?? '';
+    if (['dollar', 'dollars', 'bucks', 'buck'].includes(next)) money = true;
+    if (['percent', 'year', 'years', 'month', 'months', 'day', 'days', 'minutes'].includes(next)) continue;
+    if (money && total >= 100 && (best === null || total > best)) best = total;
+    i = j;
+  }
+  return best;
+}

@@ -1,0 +1,171 @@
+import {
+  looseContractions as loose,
+  normalizeText,
+  splitSentences,
+} from '../../../../core/conversation-metrics';
+
+/**
+ * Speech acts of a rep's sentence, found from its grammatical form (question by inversion or
+ * wh-word, proposal, let's-imperative, conditional "if ... I'll") plus what it is about (a
+ * commitment, a day or time, a feeling, an option with a price). Every rule runs on normalized
+ * text, so recogniser output (no punctuation, no capitals) reads the same as typed text.
+ */
+
+const LEAD =
+  /^((so|and|but|okay|ok|alright|all right|well|um|uh|now|great|perfect|right|yeah|yes|oh|cool|sure|then|just|awesome|good|fine|no problem|done)\b\s*)+/;
+
+export const strip = (norm: string) => norm.replace(LEAD, '');
+
+/** What a commitment is about: a decision, paperwork or money down, a schedule, a visit. */
+export const COMMIT = loose(
+  /\b(schedule\w*|calendar|book(ed|ing)?|appointment|go ahead|move forward|moving forward|get (you |it |this |that |the \w+ )?(started|going|scheduled|booked|ordered|in|on (the|our|my) (\w+ )?(schedule|calendar|books|list))|start (the|on|work)|sign(ed|ing)?( up)?|signature|paperwork|write (it|this|that|you) up|agreement|contract|deposit|(percent|%) down|down (payment|today)|lock (it |that |this |the \w+ )?in|hold (the|that|it|a|this) (\w+ )?(date|day|slot|spot|price|\w+th)|reserve|order (it|the|them)|put you (down|in)|pencil|come (back|by|out)|be (here|there|back) (on|at|when|for|saturday|sunday|monday|tuesday|wednesday|thursday|friday|tomorrow)|stop by|swing by|meet (with )?(you|both of you|the two of you) (on|at|there|when)|set (something|a time|it|that|a visit|an appointment) up|do (it|this|the job|the install)|go with (option|the|that|this)|take care of (it|this|that) for you)\b/,
+);
+export const DAY = loose(
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|this week|next week|weekend|january|february|march|april|may|june|july|august|september|october|november|december)\b/,
+);
+export const CLOCK = loose(
+  /\b(\d{1,2}(:\d\d)? ?(a ?m|p ?m)\b|\d{1,2}:\d\d|at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2})\b|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (o ?clock|thirty|a m|p m|am|pm|in the (morning|evening|afternoon))|noon|(ten|one|two|three|four|five|six|seven|eight|nine|eleven|twelve) or (ten|one|two|three|four|five|six|seven|eight|nine|eleven|twelve|noon))\b/,
+);
+/** A hedge turns a proposal into a soft one ("maybe I could come back sometime"). */
+const HEDGE = loose(
+  /\b(maybe|sometime|some time|at some point|whenever|someday|down the road|if you ever)\b/,
+);
+/** A made-up deadline: a price or slot that disappears unless they commit now. */
+export const DEADLINE = loose(
+  /\b(only|just) (good|valid|available|hold (it|this|that|the \w+))\b.{0,40}\b(today|tonight|now|this evening)\b|\b(goes|go) away when|\bwhen i walk out\b|\bbefore i (leave|walk out|go)\b|\b(gone|taken) by (tonight|tomorrow|the end of the day)\b|\b(today|tonight) only\b|\bif (we|you) (do|sign) (the paperwork |it |this )?(today|tonight|right now)\b|\bonly (opening|slot|spot) (this|left)\b|\bprice (goes|is going) up\b/,
+);
+
+const QUESTION_START =
+  /^(can|could|would|will|shall|should|do|does|did|is|are|may|might|how about|what about|which|when|what day|what time|want to|wanna|you want|ready to)\b/;
+const CHOICE_ASK = loose(
+  /\b(which|what) (one )?(ones|one s|is|works|would (work|be)|s) better\b|\bwould (\w+ ){1,4}or (\w+ ){1,4}(work|be) better\b|\bwhich (works|day|time|one)\b/,
+);
+const LETS = loose(/^(let s|lets|let me (get|put|book|pencil|write|lock|hold|grab))\b/);
+const CONDITIONAL_COMMIT = loose(
+  /\b(if|once|when) .{0,60}\b(i ll|ill|we ll|well|i will|we will|we d|wed|i can|we can)\b/,
+);
+const PROPOSE = loose(
+  /\b(i|we) (could|can|d like to|would like to|d love to) (come|swing|stop|be|get|book|pencil|set|do|start|put)\b/,
+);
+const ASSUMPTIVE = loose(
+  /\b(we d|wed|we ll|well) have you (on|in|scheduled|booked|installed)\b|\bi ve got (a crew|an opening|a slot|\w+ the \w+ open|\w+ open)\b/,
+);
+const TRIAL_TARGET = loose(
+  /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) sound\b|\bis (that|this) something you d\b|\bdo you (like|prefer) (option|the)\b/,
+);
+
+const EMBEDDED_ASK =
+  /\b(can|could|would|shall|should|may) (i|we) (come|be|get|book|put|set|stop|swing|schedule|start|go)\b|\b(would|do) you (\w+ )?(like|want) to\b/;
+
+export interface CloseAct {
+  /** 'ask' = a decision or next step asked for; 'trial' = checking the fit of an option. */
+  kind: 'ask' | 'trial';
+  /** A firm ask names the decision, paperwork or a day/time; a soft one is hedged. */
+  firm: boolean;
+  /** Leans on a made-up deadline. */
+  deadline: boolean;
+  sentence: string;
+}
+
+function isQuestionForm(sentence: string, norm: string): boolean {
+  return /\?\s*$/.test(sentence.trim()) || QUESTION_START.test(strip(norm)) || CHOICE_ASK.test(norm);
+}
+
+/** The closing acts in one rep turn (an ask for a decision or next step, or a trial close). */
+export function closeActs(text: string, turnNorm: string): CloseAct[] {
+  const out: CloseAct[] = [];
+  const sentences = splitSentences(text);
+  const deadline = DEADLINE.test(turnNorm);
+  const turnWhen = DAY.test(turnNorm) || CLOCK.test(turnNorm);
+  for (const s of sentences.length ? sentences : [text]) {
+    const n = normalizeText(s);
+    const clauseStarts = [
+      strip(n),
+      ...[...n.matchAll(/\b(so|and|then) (?=(can|could|would|do|does|is|are|shall|let s|lets) )/g)].map((m) =>
+        n.slice((m.index ?? 0) + m[0].length),
+      ),
+    ];
+    // Unpunctuated run-on text: an inverted "can I / would you / shall we" inside it still asks.
+    const runOn = !/[.?!]/.test(s) && s.split(/\s+/).length > 8;
+    const question =
+      isQuestionForm(s, n) ||
+      (runOn && (clauseStarts.slice(1).some((c) => QUESTION_START.test(c)) || EMBEDDED_ASK.test(n)));
+    const lets = clauseStarts.some((c) => LETS.test(c));
+    const target = COMMIT.test(n);
+    const when = DAY.test(n) || CLOCK.test(n);
+    const choice = CHOICE_ASK.test(n) && turnWhen;
+    const hedged = HEDGE.test(n) && !CLOCK.test(n);
+    const askForm =
+      choice ||
+      (question &&
+        (target || when) &&
+        !/\b(did|was|were|have you|has)\b/.test(strip(n).split(' ')[0] ?? '')) ||
+      (lets && (target || when)) ||
+      (CONDITIONAL_COMMIT.test(n) && target) ||
+      ASSUMPTIVE.test(n) ||
+      (PROPOSE.test(n) && (target || when) && !/\bi could (tell|show|explain)\b/.test(n));
+    if (askForm) {
+      out.push({
+        kind: 'ask',
+        firm: !hedged && (when || target || choice),
+        deadline: deadline || DEADLINE.test(n),
+        sentence: s,
+      });
+      continue;
+    }
+    if (question && TRIAL_TARGET.test(n))
+      out.push({ kind: 'trial', firm: false, deadline: false, sentence: s });
+  }
+  return out;
+}
+
+/** The homeowner offers the next step or asks what happens now: a buying signal. */
+export const BUYING_SIGNAL = loose(
+  /\b(what happens (now|next)|what s (the )?next|whats (the )?next|how soon (can|could)|when (can|could) you (start|do it)|how does (this|it) work from here|should we (like )?(set|book|schedule|do) (something|a time|it)|(set|book) something up)\b/,
+);
+/** The homeowner agrees. */
+export const AGREES = loose(
+  /^((um|uh|oh|well|okay|ok) )*(yes|yeah|yep|sure|okay|ok|sounds good|let s do it|lets do it|absolutely|definitely|that works|perfect|great|fine|i suppose|i guess|deal|good)\b|\b(let s do it|lets do it|that works|(?<!(doesnt|dont|not|never) )works( for (me|us))?|sounds good|is good|s good|s fine|is fine|makes sense|we re both home|were both home|i ll be here|ill be here|see you then)\b/,
+);
+export const DECLINES = loose(
+  /^((um|uh|oh|well) )*no\b|\b(not today|not tonight|think (it|about it) over|think about it|not (signing|deciding|ready|booking)|need to think|talk to my|get back to you|i don t sign|i dont sign|if i want you|we ll see|well see|not comfortable)\b/,
+);
+
+// ---------------------------------------------------------------- empathy acts
+
+/** Names or mirrors a feeling: "that's scary", "so that's the fear", "that's a lot". */
+export const NAME_FEELING = loose(
+  /\b(that s|thats|that is|that was|it s|its|sounds|that sounds|must (be|have been)|must feel|how) (so |really |pretty |just |such )?(a )?(scary|frightening|rough|tough|hard|frustrating|stressful|awful|annoying|exhausting|upsetting|heartbreaking|a nightmare|a lot|a pain|a worry|worrying|lonely|overwhelming|no fun|miserable|a relief|a real (worry|pain|headache))\b|\bthe fear\b|\b(you re|youre|you must be|you ve been) (on guard|worried|nervous|scared|exhausted|tired|fried|frustrated|fed up|stressed)\b|\bsorry (that happened|to hear|about (that|your|the)|for your|you (had|went|re dealing))\b|\b(i d|id|i would) (hate that|be (nervous|worried|frustrated|upset|scared|careful too|wary))\b|\bi can (only )?imagine\b|\b(oof|ugh|oh no|oh man|oh wow)\b.{0,60}\b(you|your)\b|\bnobody (wants|should have)\b|\bsounds like (you re|youre|you ve|youve|you have|you are) (\w+ )?(slammed|busy|swamped|stressed|worried|nervous|been through|had a|dealing)\b/,
+);
+/** Says their worry or choice is reasonable. */
+export const VALIDATE = loose(
+  /\bno wonder\b|\byou (should|re right to|were right to|have every right to) (ask|be|check|compare|want)\b|\bthat s not (okay|ok|right|fair|how it s supposed)\b|\bthats not (okay|ok|right|fair|how)\b|\bnot how it s supposed to\b|\b(that s|thats|that is) (a )?(totally |completely |really )?(smart|fair|a good rule|a fair question|a good question|a great question|understandable|reasonable|wise|sensible)\b|\bfair (question|point|enough)\b|\b(totally|completely|very|okay|ok) fair\b|\bi don t blame you\b|\bi dont blame you\b|\bmakes (total|complete|perfect) sense\b|\bit s (her|his|your|their) (house|home|money|decision) too\b|\byou ve earned\b|\bshe was right\b|\bhe was right\b|\bgood (instinct|call|rule)\b|\bthat s real money\b|\bis real money\b|\bbig (number|decision)\b/,
+);
+/** Fits the visit to the homeowner's situation: their time, their sleep, their pace. */
+export const ACCOMMODATE = loose(
+  /\b(i ll|ill|i will|let me) keep (this|it) (tight|short|quick|brief)\b|\bi don t want (you|to keep you|to make you)\b|\bi dont want (you|to keep you|to make you)\b|\bso you (can|don t have to|dont have to|won t have to|get to)\b|\bgo (get some|grab)\b|\btake your time\b|\bi won t push\b|\bi wont push\b|\bno rush\b|\bi ll wait\b|\bdon t be late\b|\bdont be late\b|\btaken up enough of your\b|\bat your (pace|convenience)\b|\bwhatever works for you\b|\bgo go\b|\bhere let me (get|help)\b|\bi ll be quick\b/,
+);
+/** Personal warmth: the pet, the kids, the house, thanks for their time, congratulations. */
+export const RAPPORT = loose(
+  /\b(hi|hello|hey) (buddy|there (buddy|pal)|\w+ s?)\b(?=.{0,20}(big|cute|sweet|good) (boy|girl|one))|\b(beautiful|gorgeous|lovely|nice|great|cute|big) (home|house|place|yard|garden|dog|boy|girl|kitchen|porch|neighborhood|street|photo|picture)\b|\bis that you (on|in|at)\b|\bthanks? (you )?(so much )?for (having me|making (the )?time|your time|letting me|inviting me|the (coffee|tea|chai))\b|\bappreciate you having me\b|\b(nice|great|good|pleasure) (to meet|meeting)\b|\bcongrat\w*\b|\bgood luck\b|\bhi buddy\b|\bi d love (one|some|that|to meet)\b|\bid love (one|some|that|to meet)\b|\bi ve seen worse\b|\bi see the (cleats|bucket|photo|dog)\b|\bhello,? \w+\b.{0,10}\b(he s|hes|she s|shes) a\b|\bi ll say hi\b|\benjoy the\b|\bhow are you\b|\bmy (mom|dad|wife|husband|own) (went|had|did)\b/,
+);
+/** Plain courtesy and acknowledgement. */
+export const COURTESY = loose(
+  /^((oh|yeah|ha|well|okay|ok|right|totally|yes) )*(no worries|no problem|of course|absolutely|sorry|fair|right|totally|i (totally |completely )?(understand|get it|hear you|here you|hear that)|makes sense|that makes sense|fair enough|sure thing|got it|i see|ha|haha|good to know|glad|thank you|thanks)\b|\b(that s|thats) (really )?good to know\b/,
+);
+/** Leans on fear, guilt or the clock to push a decision. */
+export const FEAR_PRESSURE = loose(
+  /\b(every (week|day|month) you wait|you could (fall|get hurt|lose)|end up (right )?back in the hospital|before it s too late|before someone gets hurt|not the one (climbing|paying|living)\b.{0,40}\b(is he|is she|are they))\b/,
+);
+/** Runs down the homeowner's view or a competitor instead of exploring it. */
+export const DISMISS = loose(
+  /\b(trust me|give it (two|a few|\w+) years|you get what you pay for|doesn t matter|doesnt matter|that s not true|thats not true|you re wrong|youre wrong|garbage|junk|wouldn t let them near|wouldnt let them near|don t worry about (it|that)|dont worry about (it|that))\b/,
+);
+/** Insults and profanity: never praised, never quoted as a strength. */
+export const ABUSE = loose(
+  /\b(fuck\w*|shit\w*|bullshit|damn it|goddamn|bitch\w*|bastard|idiot\w*|stupid|moron\w*|dumb\w*|crap|shut up|cheap ?skate|loser|pathetic|ridiculous lady|lady,? (listen|look))\b/,
+);
+/** The homeowner opens up: a loss, a fear, a hardship, something that mattered to them. */
+export const DISCLOSURE = loose(
+  /\b(used to|passed away|passed last|died|widow\w*|since (he|she) (died|passed)|nightmare|scared|afraid|terrified|worried|worry|hate (it|that|having|to)|can t (breathe|sleep|lift|afford|manage)|cant (breathe|sleep|lift|afford|manage)|the er\b|hospital|emergency|cancer|sick|surgery|hip|lost (my|our|his|her|the job)|laid off|fixed income|pension|burned|ripped off|disappeared|twelve hour|night shift|exhausted|fried|stress\w*|first house|just moved)\b/,
+);

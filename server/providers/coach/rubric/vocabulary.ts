@@ -1,0 +1,207 @@
+import { looseContractions } from '../../../../core/conversation-metrics';
+import type { Stage } from '../../../../core/stages';
+
+/**
+ * What a homeowner in each trade really needs (the needs areas a discovery should cover).
+ * Patterns run on normalized text (lowercase, no apostrophes or punctuation), so they match
+ * recogniser output as well as typed text.
+ */
+export interface NeedArea {
+  id: string;
+  label: string;
+  pattern: RegExp;
+}
+
+const UNIVERSAL: NeedArea[] = [
+  {
+    id: 'alternatives',
+    label: 'what they have tried or compared',
+    pattern: /\b(tried|compar\w*|other (quotes?|compan\w*|bids?)|looked at|what s on that|whats on that)\b/,
+  },
+  {
+    id: 'outcome',
+    label: 'the outcome they want',
+    pattern:
+      /\b(look like|picture|ideal|perfect|dream|got this right|want to use|once it s done|once its done|when it s done|when its done)\b/,
+  },
+  {
+    id: 'motivation',
+    label: 'why now',
+    pattern:
+      /\b(got you (looking|thinking)|what s going on|whats going on|why now|what brings|what brought|made you (call|decide|think)|giving you trouble|the problem|bothering you|thinking about it now|looking in the first place|what happened)\b/,
+  },
+  {
+    id: 'budget',
+    label: 'budget',
+    pattern:
+      /\b(budget|spend|invest|afford|quotes?d?|quoted|financ\w*|monthly payment|price range|ballpark you)\b/,
+  },
+  {
+    id: 'horizon',
+    label: 'how long they will stay',
+    pattern:
+      /\b(how long (are|re|will|do|have) you (planning|plan|going|gonna|staying|be|been|lived|living|see yourself|see yourselves)|planning (on|to) (stay|be|being|live|sell)|stay(ing)? in the (house|home)|sell(ing)? (the house|down the road)|years? (from now|down the road)|long term)\b/,
+  },
+  {
+    id: 'timeline',
+    label: 'timeline',
+    pattern:
+      /\b(timeline|timeframe|time frame|how soon|when (were|are|would) you (hoping|looking|wanting)|by when|deadline)\b/,
+  },
+  {
+    id: 'decision',
+    label: 'who decides',
+    pattern:
+      /\b(anyone else|anybody else|who else|part of the decision|decision maker|make the decision|your (wife|husband|partner|spouse) (think|feel|want))\b/,
+  },
+  {
+    id: 'priorities',
+    label: 'what matters most',
+    pattern:
+      /\b(most important|matters (most|to you)|what else matters|anything else that matters|priority|priorities|what would make)\b/,
+  },
+];
+
+const TRADE: Record<Stage, NeedArea[]> = {
+  Windows: [
+    {
+      id: 'drafts',
+      label: 'drafts and cold rooms',
+      pattern: /\b(drafts?|drafty|cold|freezing|chilly|hot|warm|comfort\w*|space heater)\b/,
+    },
+    {
+      id: 'noise',
+      label: 'outside noise',
+      pattern: /\b(noise|noisy|loud|quiet\w*|traffic|trucks?|road|street noise)\b/,
+    },
+    {
+      id: 'bills',
+      label: 'energy bills',
+      pattern: /\b(energy|bills?|heating costs?|utility|utilities|electric)\b/,
+    },
+    {
+      id: 'condition',
+      label: 'fogging, leaks and rot',
+      pattern: /\b(fog\w*|condensation|sweat\w*|seals?|rot\w*|mold|mould|stuck|wont open|leak\w*)\b/,
+    },
+  ],
+  HVAC: [
+    {
+      id: 'age',
+      label: 'system age',
+      pattern: /\b(how old|age of|years old|original (system|unit|furnace)|when was it (installed|put in))\b/,
+    },
+    {
+      id: 'comfort',
+      label: 'comfort and hot or cold rooms',
+      pattern: /\b(comfort\w*|hot|cold|uneven|upstairs|humid\w*|drafts?|temperature)\b/,
+    },
+    {
+      id: 'bills',
+      label: 'energy bills',
+      pattern: /\b(bills?|energy|utility|utilities|electric|gas bill|costs? to run)\b/,
+    },
+    {
+      id: 'reliability',
+      label: 'repairs and breakdowns',
+      pattern:
+        /\b(repairs?|broke|breaks? down|service calls?|noise|noisy|loud|capacitor|last (guy|tech\w*) (found|said))\b/,
+    },
+  ],
+  Roofing: [
+    {
+      id: 'leaks',
+      label: 'leaks and water damage',
+      pattern: /\b(leak\w*|stains?|drip\w*|water|ceiling|attic|moisture)\b/,
+    },
+    {
+      id: 'storm',
+      label: 'storm damage',
+      pattern: /\b(storm\w*|wind\w*|hail|tree|missing shingles|blew off)\b/,
+    },
+    { id: 'insurance', label: 'insurance', pattern: /\b(insurance|claim|adjuster|deductible)\b/ },
+    {
+      id: 'age',
+      label: 'roof age',
+      pattern: /\b(how old|roof s age|age of|years old|original roof|when was it (put on|replaced))\b/,
+    },
+  ],
+  Flooring: [
+    {
+      id: 'lifestyle',
+      label: 'lifestyle, kids and pets',
+      pattern:
+        /\b(kids?|children|toddler|baby|daughter|son|pets?|dogs?|cats?|claws|scratch\w*|spills?|who s using|whos using|day to day)\b/,
+    },
+    {
+      id: 'rooms',
+      label: 'how each room is used',
+      pattern: /\b(rooms?|living room|hall\w*|kitchen|bedroom|basement|space|use the|using the)\b/,
+    },
+    {
+      id: 'style',
+      label: 'look and style',
+      pattern: /\b(look\w*|style|colou?rs?|oak|wood|grey|gray|tone|finish|picture)\b/,
+    },
+    {
+      id: 'feel',
+      label: 'feel and upkeep',
+      pattern: /\b(feel|underfoot|soft|warm|quiet|clean\w*|maintenance|durab\w*)\b/,
+    },
+  ],
+  General: [
+    {
+      id: 'use',
+      label: 'how they use the space',
+      pattern: /\b(use|using|day to day|grill\w*|entertain\w*|kids?|grandkids|family|pets?)\b/,
+    },
+    {
+      id: 'problem',
+      label: 'the problem to solve',
+      pattern: /\b(problem|trouble|issue|broken|wobbl\w*|soft|rot\w*|leak\w*|damp|overflow\w*|safe\w*)\b/,
+    },
+    {
+      id: 'outcome',
+      label: 'the outcome they want',
+      pattern: /\b(picture|look like|finished|ideal|dream|want it to|hoping for)\b/,
+    },
+  ],
+};
+
+const byStage = new Map<string, NeedArea[]>();
+
+export function needAreas(stage: string): NeedArea[] {
+  const trade = (TRADE as Record<string, NeedArea[] | undefined>)[stage] ?? TRADE.General;
+  const key = trade === TRADE.General ? 'General' : stage;
+  let areas = byStage.get(key);
+  if (!areas) {
+    areas = [...UNIVERSAL, ...trade].map((a) => ({ ...a, pattern: looseContractions(a.pattern) }));
+    byStage.set(key, areas);
+  }
+  return areas;
+}
+
+export const UNIVERSAL_DEPTH_AREAS = new Set(['budget', 'horizon', 'timeline', 'decision']);
+
+/** Words about the product itself, which say nothing about the homeowner when repeated. */
+export const TRADE_STAPLES = new Set([
+  'window',
+  'roof',
+  'floor',
+  'flooring',
+  'system',
+  'unit',
+  'deck',
+  'gutter',
+  'shingle',
+  'install',
+  'installation',
+  'price',
+  'option',
+  'warranty',
+  'product',
+  'quote',
+  'company',
+  'thousand',
+  'hundred',
+]);
