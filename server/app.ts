@@ -85,6 +85,11 @@ function describeClientError(
         message: `The file is larger than the ${formatBytes(MAX_AUDIO_BYTES)} limit.`,
       };
     case 'FST_FILES_LIMIT':
+      return {
+        status: 400,
+        code: 'one_file_per_upload',
+        message: 'Send one recording per upload. This upload had more than one file.',
+      };
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return {
