@@ -8,3 +8,4 @@ export * from './schemas';
 export * from './conversation-metrics';
 export * from './text';
 export * from './operator-status';
+export * from './ids';

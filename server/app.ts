@@ -12,7 +12,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { createProviders } from './providers/registry';
 import { JobWorker } from './jobs/queue';
-import { jobDefinitions } from './jobs';
+import { jobDefinitions } from './domain/jobs';
 import { HttpError } from './errors';
 import { registerSecurity, trustProxyOption } from './http/security';
 import { registerSessionRoutes } from './http/sessions';
