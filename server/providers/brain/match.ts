@@ -1,4 +1,4 @@
-import { nlp } from '../coach/rubric/nlp';
+import { nlp } from '../../nlp';
 
 /**
  * Word matching for text from a weak recogniser: lowercase, accents and punctuation dropped,

@@ -1,4 +1,5 @@
-import { PERSONAS, type PersonaCard, type Stage } from '../../../core/stages';
+import { PERSONAS, STAGES, type PersonaCard, type Stage } from '../../../core/stages';
+import type { VoiceStyle } from '../tts/types';
 
 /** Topics a rep can ask about; each maps to a household fact the homeowner may reveal. */
 export type Topic =
@@ -665,6 +666,12 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
 };
 
 /** Persona facts with placeholders filled from the household facts. */
+/** How the persona sounds, handed to text-to-speech as data. */
+export function personaVoice(stage: Stage): VoiceStyle {
+  const f = PERSONA_FACTS[stage];
+  return { espeakVoice: f.voice, rate: f.rate, pitch: f.pitch, speaker: STAGES.indexOf(stage) };
+}
+
 export function fillFacts(text: string, facts: PersonaFacts): string {
   const h = facts.household;
   const values: Record<string, string> = {

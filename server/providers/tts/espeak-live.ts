@@ -2,18 +2,13 @@ import { type ChildProcessByStdio } from 'node:child_process';
 import { spawnTied } from '../../child-process';
 import { cpuCores } from '../../machine';
 import type { Readable, Writable } from 'node:stream';
-import { isStage } from '../../../core/stages';
-import { PERSONA_FACTS } from '../brain/personas';
-import type { TextToSpeech, TtsAudio } from './types';
+import type { TextToSpeech, TtsAudio, VoiceStyle } from './types';
 
-/** Voice, speed (words per minute) and pitch for a persona (stage name) or a raw espeak voice name. */
-export function espeakVoice(voice: string): { name: string; rate: number; pitch: number } {
-  if (isStage(voice)) {
-    const f = PERSONA_FACTS[voice];
-    return { name: f.voice, rate: f.rate, pitch: f.pitch };
-  }
-  if (!/^[a-z0-9_+-]+$/i.test(voice)) throw new Error(`Unknown voice: ${voice}`);
-  return { name: voice, rate: 175, pitch: 50 };
+/** espeak-ng's voice name, speed (words per minute) and pitch; refuses option-like names. */
+export function espeakVoice(voice: VoiceStyle): { name: string; rate: number; pitch: number } {
+  if (!/^[a-z0-9_+-]+$/i.test(voice.espeakVoice)) throw new Error(`Unknown voice: ${voice.espeakVoice}`);
+  const clamp = (v: number, lo: number, hi: number) => Math.round(Math.min(hi, Math.max(lo, v)));
+  return { name: voice.espeakVoice, rate: clamp(voice.rate, 80, 450), pitch: clamp(voice.pitch, 0, 99) };
 }
 
 interface Sink {
@@ -113,7 +108,10 @@ export class EspeakLiveTts implements TextToSpeech {
     return this.pool[best]!;
   }
 
-  async *synthesize(text: string, opts: { voice: string; signal?: AbortSignal }): AsyncIterable<TtsAudio> {
+  async *synthesize(
+    text: string,
+    opts: { voice: VoiceStyle; signal?: AbortSignal },
+  ): AsyncIterable<TtsAudio> {
     const clean = text.replace(/\s+/g, ' ').trim();
     if (!clean || opts.signal?.aborted || this.closed) return;
     const voice = espeakVoice(opts.voice);

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { STAGES } from '../../../core/stages';
+import { isStage, STAGES } from '../../../core/stages';
+import { personaVoice } from '../brain/personas';
 import { espeakArgs, EspeakTts } from './espeak';
 import { builtHelper } from '../../native-helpers';
 import { EspeakLiveTts } from './espeak-live';
-import type { TextToSpeech } from './types';
+import { DEFAULT_VOICE, type TextToSpeech } from './types';
 import { skipWithout } from '../../test-support/engines';
+
+/** A persona's voice by stage name, or a raw espeak-ng voice name. */
+const styleOf = (voice: string) =>
+  isStage(voice) ? personaVoice(voice) : { ...DEFAULT_VOICE, espeakVoice: voice };
 
 async function synth(tts: TextToSpeech, text: string, voice: string, signal?: AbortSignal) {
   const chunks: Int16Array[] = [];
   let rate = 0;
-  for await (const c of tts.synthesize(text, { voice, signal })) {
+  for await (const c of tts.synthesize(text, { voice: styleOf(voice), signal })) {
     chunks.push(c.pcm);
     rate = c.sampleRate;
   }
@@ -61,7 +66,7 @@ describe.skipIf(noEngines).each(engines)('espeak-ng voice: %s', (_name, make) =>
 
 describe('espeak-ng voices', () => {
   it('gives every persona its own voice', () => {
-    const voices = new Set(STAGES.map((s) => espeakArgs(s).join(' ')));
+    const voices = new Set(STAGES.map((s) => espeakArgs(personaVoice(s)).join(' ')));
     expect(voices.size).toBe(STAGES.length);
   });
 });

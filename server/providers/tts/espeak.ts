@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { spawnTied } from '../../child-process';
 import { espeakVoice } from './espeak-live';
-import type { TextToSpeech, TtsAudio } from './types';
+import type { TextToSpeech, TtsAudio, VoiceStyle } from './types';
 
 const WAV_HEADER_BYTES = 44;
 /** Chunks of about 100 ms at espeak-ng's 22.05 kHz, so playback starts before synthesis ends. */
@@ -12,8 +12,8 @@ export function espeakAvailable(bin = 'espeak-ng'): boolean {
   return r.status === 0;
 }
 
-/** The espeak-ng arguments for a persona (stage name) or a raw espeak voice name. */
-export function espeakArgs(voice: string): string[] {
+/** The espeak-ng arguments for a voice. */
+export function espeakArgs(voice: VoiceStyle): string[] {
   const v = espeakVoice(voice);
   return ['-v', v.name, '-s', String(v.rate), '-p', String(v.pitch)];
 }
@@ -28,7 +28,10 @@ export class EspeakTts implements TextToSpeech {
 
   constructor(private readonly bin = 'espeak-ng') {}
 
-  async *synthesize(text: string, opts: { voice: string; signal?: AbortSignal }): AsyncIterable<TtsAudio> {
+  async *synthesize(
+    text: string,
+    opts: { voice: VoiceStyle; signal?: AbortSignal },
+  ): AsyncIterable<TtsAudio> {
     const clean = text.replace(/\s+/g, ' ').trim();
     if (!clean || opts.signal?.aborted) return;
     // The text goes on stdin, never argv, so it cannot be read as an option.

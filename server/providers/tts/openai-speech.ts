@@ -1,5 +1,4 @@
-import { isStage, STAGES } from '../../../core/stages';
-import type { TextToSpeech, TtsAudio } from './types';
+import type { TextToSpeech, TtsAudio, VoiceStyle } from './types';
 
 const VOICES = ['nova', 'onyx', 'echo', 'shimmer', 'fable'];
 /** OpenAI's `pcm` format: 24 kHz, 16-bit, mono, little-endian. */
@@ -14,9 +13,12 @@ export class OpenAiSpeechTts implements TextToSpeech {
     this.label = `Speech API (${opts.model})`;
   }
 
-  async *synthesize(text: string, opts: { voice: string; signal?: AbortSignal }): AsyncIterable<TtsAudio> {
+  async *synthesize(
+    text: string,
+    opts: { voice: VoiceStyle; signal?: AbortSignal },
+  ): AsyncIterable<TtsAudio> {
     if (!text.trim()) return;
-    const voice = isStage(opts.voice) ? VOICES[STAGES.indexOf(opts.voice)] : opts.voice;
+    const voice = VOICES[Math.abs(Math.trunc(opts.voice.speaker)) % VOICES.length];
     const res = await fetch(`${this.opts.baseUrl.replace(/\/$/, '')}/audio/speech`, {
       method: 'POST',
       headers: {

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { isStage, STAGES } from '../../../core/stages';
-import { PERSONA_FACTS } from '../brain/personas';
-import type { TextToSpeech, TtsAudio } from './types';
+import type { TextToSpeech, TtsAudio, VoiceStyle } from './types';
 
 const require = createRequire(import.meta.url);
 
@@ -89,12 +87,15 @@ export class SherpaTts implements TextToSpeech {
     this.label = `Neural voice (${path.basename(model.dir)})`;
   }
 
-  async *synthesize(text: string, opts: { voice: string; signal?: AbortSignal }): AsyncIterable<TtsAudio> {
+  async *synthesize(
+    text: string,
+    opts: { voice: VoiceStyle; signal?: AbortSignal },
+  ): AsyncIterable<TtsAudio> {
     if (!text.trim() || opts.signal?.aborted) return;
-    const index = isStage(opts.voice) ? STAGES.indexOf(opts.voice) : 0;
+    const index = Math.abs(Math.trunc(opts.voice.speaker));
     const sid = this.tts.numSpeakers > 1 ? (index * 7) % this.tts.numSpeakers : 0;
     // A single-speaker voice still tells personas apart by pace (the hurried HVAC owner, the slow roofer).
-    const speed = isStage(opts.voice) ? PERSONA_FACTS[opts.voice].rate / 170 : 1;
+    const speed = opts.voice.rate / 170;
     const audio = await this.tts.generateAsync({ text, sid, speed });
     if (opts.signal?.aborted) return;
     const pcm = new Int16Array(audio.samples.length);

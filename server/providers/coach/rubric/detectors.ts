@@ -28,7 +28,7 @@ import {
   DEADLINE,
   DECLINES,
 } from './acts';
-import { analyse, overlap } from './nlp';
+import { analyse, overlap } from '../../../nlp';
 import { needAreas, TRADE_STAPLES, UNIVERSAL_DEPTH_AREAS } from './vocabulary';
 
 /**

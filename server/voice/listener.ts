@@ -1,0 +1,297 @@
+import { concatPcm, int16ToFloat32 } from '../audio/wav';
+import type { LiveRecognizer } from '../providers/stt/live/types';
+import type { SpeechToText } from '../providers/stt/types';
+import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from '../providers/vad/types';
+import type { DecodeQueue } from './decode-queue';
+import { UPSTREAM_SAMPLE_RATE, type ServerEvent } from './protocol';
+import { TurnDetector, type TurnEvent, type TurnTakingOptions } from './turn-taking';
+
+/**
+ * A finished rep turn, whichever way it arrived (spoken through the listener, or as text): the
+ * one interface by which turns enter a call.
+ */
+export interface RepTurn {
+  /** The rep's words, once known (a recogniser may still be finishing); null: nothing to answer. */
+  words(): Promise<{ text: string; sttMs: number } | null>;
+  /** Wall time the rep stopped speaking (or sent the text). */
+  speechEndWall: number;
+  /** How long end-of-turn detection waited after the last speech. */
+  waitedMs: number;
+}
+
+export interface ListenerDeps {
+  vad: VadFactory;
+  stt: SpeechToText;
+  decodeQueue: DecodeQueue;
+  createStream?(): LiveRecognizer | null;
+  turnTaking?: Partial<TurnTakingOptions>;
+  log?: { warn(o: object, m?: string): void; error(o: object, m?: string): void };
+}
+
+/** What the listener tells the call. */
+export interface ListenerHooks {
+  send(event: ServerEvent): void;
+  /** Whether the homeowner's reply is audible now (speech then needs to be barge-in). */
+  assistantSpeaking(): boolean;
+  /** The rep started talking (a reply not yet audible should be dropped). */
+  speechStarted(): void;
+  /** Sustained speech over the homeowner: cut the reply. */
+  bargeIn(): void;
+  turn(turn: RepTurn): void;
+  fail(code: string, message: string): void;
+}
+
+/** Keep this much audio before speech starts, so the first syllable reaches the recogniser. */
+const PRE_ROLL_WINDOWS = 10;
+/** New speech between live-caption decodes (whole-utterance decodes on a shared queue). */
+const PARTIAL_EVERY_MS = 900;
+/** New speech between caption requests to a warm recogniser (cheap: its running hypothesis). */
+const LIVE_PARTIAL_EVERY_MS = 300;
+/** A warm recogniser that takes longer than this for a caption is skipped for that caption. */
+const LIVE_PARTIAL_TIMEOUT_MS = 1000;
+/**
+ * How long to wait for the warm recogniser's final words. It normally answers within tens of
+ * milliseconds; when it lags (an overloaded machine), waiting still beats a fresh decoder, which
+ * must first load its model on that same busy machine.
+ */
+const STREAM_WAIT_MS = 5000;
+
+interface Utterance {
+  chunks: Int16Array[];
+  samples: number;
+  lastPartialAtSamples: number;
+  partialInFlight: boolean;
+  lastPartial: string;
+  speculative: { promise: Promise<string>; controller: AbortController } | null;
+}
+
+/**
+ * Audio in, finished rep turns out: 32 ms windows through voice detection and turn-taking,
+ * live captions, the warm recogniser (or clip decodes, started speculatively in pauses).
+ */
+export class Listener {
+  private readonly vad: FrameVad;
+  private readonly stream: LiveRecognizer | null;
+  private readonly turns: TurnDetector;
+  private residual = new Int16Array(0);
+  private samplesProcessed = 0;
+  private lastSpeechWall = 0;
+  private preRoll: Int16Array[] = [];
+  private utterance: Utterance | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly deps: ListenerDeps,
+    private readonly hooks: ListenerHooks,
+  ) {
+    this.turns = new TurnDetector(deps.turnTaking);
+    this.vad = deps.vad.create();
+    try {
+      this.stream = deps.createStream?.() ?? null;
+    } catch (err) {
+      this.vad.close();
+      throw err;
+    }
+  }
+
+  /** 16 kHz mono audio from the rep, any length. */
+  push(samples: Int16Array): void {
+    let buf = samples;
+    if (this.residual.length) buf = concatPcm([this.residual, samples]);
+    let offset = 0;
+    while (offset + VAD_WINDOW <= buf.length) {
+      const window = buf.slice(offset, offset + VAD_WINDOW);
+      offset += VAD_WINDOW;
+      this.processWindow(window);
+      if (this.closed) return;
+    }
+    this.residual = buf.slice(offset);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.utterance?.speculative?.controller.abort();
+    this.utterance = null;
+    try {
+      this.vad.close();
+    } catch {
+      // Already released.
+    }
+    this.stream?.close();
+  }
+
+  private processWindow(window: Int16Array): void {
+    let speech: boolean;
+    try {
+      speech = this.vad.isSpeech(int16ToFloat32(window));
+    } catch (err) {
+      this.deps.log?.error({ err }, 'voice activity detection failed');
+      return this.hooks.fail('engine-failed', 'Voice activity detection failed');
+    }
+    const now = Date.now();
+    if (speech) this.lastSpeechWall = now;
+    this.samplesProcessed += window.length;
+    const streamMs = (this.samplesProcessed / UPSTREAM_SAMPLE_RATE) * 1000;
+    const events = this.turns.push(speech, VAD_WINDOW_MS, streamMs, this.hooks.assistantSpeaking());
+
+    if (this.utterance) {
+      this.utterance.chunks.push(window);
+      this.utterance.samples += window.length;
+      if (this.stream?.alive) this.stream.write(window);
+    } else {
+      this.preRoll.push(window);
+      if (this.preRoll.length > PRE_ROLL_WINDOWS) this.preRoll.shift();
+    }
+    for (const e of events) this.onTurnEvent(e, now);
+    if (this.utterance && this.turns.speaking) this.maybePartial();
+  }
+
+  private onTurnEvent(event: TurnEvent, now: number): void {
+    switch (event.type) {
+      case 'speech-start': {
+        const chunks = this.preRoll;
+        this.preRoll = [];
+        this.utterance = {
+          chunks,
+          samples: chunks.reduce((n, c) => n + c.length, 0),
+          lastPartialAtSamples: 0,
+          partialInFlight: false,
+          lastPartial: '',
+          speculative: null,
+        };
+        if (this.stream?.alive) {
+          this.stream.begin();
+          this.stream.write(concatPcm(this.utterance.chunks, this.utterance.samples));
+        }
+        this.hooks.send({ type: 'speech-start', role: 'user' });
+        this.hooks.speechStarted();
+        break;
+      }
+      case 'barge-in':
+        this.hooks.bargeIn();
+        break;
+      case 'pause':
+        this.startSpeculativeDecode();
+        break;
+      case 'resume':
+        if (this.utterance?.speculative) {
+          this.utterance.speculative.controller.abort();
+          this.utterance.speculative = null;
+        }
+        break;
+      case 'end-of-turn': {
+        const u = this.utterance;
+        this.utterance = null;
+        this.hooks.send({ type: 'speech-end', role: 'user' });
+        if (!u) break;
+        // Closed now, not when the turn is answered: the next utterance may begin before that.
+        const live = this.stream?.alive ? this.stream.end(STREAM_WAIT_MS * 3) : null;
+        live?.catch(() => undefined);
+        this.hooks.turn({
+          speechEndWall: this.lastSpeechWall,
+          waitedMs: now - this.lastSpeechWall,
+          words: () => this.recognise(u, live),
+        });
+        break;
+      }
+    }
+  }
+
+  private decode(pcm: Int16Array, signal?: AbortSignal): Promise<string> {
+    return this.deps.stt.transcribe(pcm, { signal }).then((segments) =>
+      segments
+        .map((s) => s.text.trim())
+        .filter(Boolean)
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+  }
+
+  private startSpeculativeDecode(): void {
+    const u = this.utterance;
+    // A warm live recogniser has the words already; a second decode would only cost CPU.
+    if (!u || u.speculative || this.stream?.alive) return;
+    const controller = new AbortController();
+    const pcm = concatPcm(u.chunks, u.samples);
+    const promise = this.deps.decodeQueue.runFinal(() => this.decode(pcm, controller.signal));
+    promise.catch(() => undefined);
+    u.speculative = { promise, controller };
+  }
+
+  private maybePartial(): void {
+    const u = this.utterance;
+    if (!u || u.partialInFlight) return;
+    const live = this.stream?.alive ? this.stream : null;
+    const every = live ? LIVE_PARTIAL_EVERY_MS : PARTIAL_EVERY_MS;
+    if (((u.samples - u.lastPartialAtSamples) / UPSTREAM_SAMPLE_RATE) * 1000 < every) return;
+    u.partialInFlight = true;
+    u.lastPartialAtSamples = u.samples;
+    let caption: Promise<string | null>;
+    if (live) {
+      caption = live.partial(LIVE_PARTIAL_TIMEOUT_MS);
+    } else {
+      const pcm = concatPcm(u.chunks, u.samples);
+      caption = this.deps.decodeQueue.tryPartial(
+        () => this.decode(pcm),
+        (pcm.length / UPSTREAM_SAMPLE_RATE) * 1000,
+      );
+    }
+    void caption
+      .then((text) => {
+        if (text === null || this.closed || this.utterance !== u || !text || text === u.lastPartial) return;
+        u.lastPartial = text;
+        this.turns.setTranscriptHint(text);
+        this.hooks.send({ type: 'transcript', role: 'user', transcriptType: 'partial', transcript: text });
+      })
+      .catch((err) => this.deps.log?.warn({ err }, 'partial decode failed'))
+      .finally(() => {
+        u.partialInFlight = false;
+      });
+  }
+
+  /** The finished utterance's words: the warm recogniser's, else a (speculative) clip decode. */
+  private async recognise(
+    u: Utterance,
+    live: Promise<string | null> | null,
+  ): Promise<{ text: string; sttMs: number } | null> {
+    let text: string;
+    const sttStart = Date.now();
+    try {
+      const heard = live ? await within(live, STREAM_WAIT_MS) : null;
+      if (typeof heard === 'string') {
+        text = heard;
+      } else if (live && u.lastPartial) {
+        // The warm recogniser is behind (an overloaded machine) or died: its latest caption is
+        // the best guess, and a fresh decode would load its model on that same busy machine.
+        text = u.lastPartial;
+      } else if (live && heard === undefined && this.stream?.alive) {
+        // Behind with no caption yet: it still has the audio, so wait for it a while longer.
+        text = (await live) ?? '';
+      } else {
+        const spec = u.speculative;
+        // The speculative decode is valid when no speech arrived after it started.
+        text =
+          spec && !spec.controller.signal.aborted
+            ? await spec.promise
+            : await this.deps.decodeQueue.runFinal(() => this.decode(concatPcm(u.chunks, u.samples)));
+      }
+    } catch (err) {
+      this.deps.log?.warn({ err }, 'speech recognition failed');
+      text = '';
+    }
+    // Noise or a cough gives no words: the caption already shown, if any, stands as the turn.
+    const words = text || u.lastPartial;
+    return words ? { text: words, sttMs: Date.now() - sttStart } : null;
+  }
+}
+
+/** The promise's value, or undefined if it has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
