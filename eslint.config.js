@@ -40,6 +40,14 @@ export default tseslint.config(
   {
     files: ['core/**/*.ts'],
     rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'core/ is isomorphic: configuration comes in as arguments.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
@@ -65,9 +73,31 @@ export default tseslint.config(
       'server/domain/**/data.ts',
       'server/domain/**/mutations.ts',
       'server/jobs/queue.ts',
+      // A provider that keeps its own table (the outbox mailer).
+      'server/providers/mailer/outbox-store.ts',
       'server/test-support/**',
       'server/**/*.test.ts',
     ],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [dbImport] }] },
+  },
+  {
+    // Arrows run one way: domain services use provider interfaces; providers use core/ and server
+    // utilities, never the domain or the HTTP layer (docs/ARCHITECTURE.md, "Directions").
+    files: ['server/providers/**/*.ts'],
+    ignores: ['server/providers/**/*.test.ts', 'server/providers/mailer/outbox-store.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            dbImport,
+            {
+              group: ['**/domain/**', '**/http/**'],
+              message: 'Providers depend on core/ and server utilities, never on domain/ or http/.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -3,6 +3,20 @@ export const MAX_CALL_SEC = 300;
 export const EARLY_STOP_WARNING_SEC = 30;
 export const LISTENING_TARGET_PERCENT = 60;
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
+
+/**
+ * The most text a role-play call can produce, so a saved transcript (and the coaching work it
+ * costs) is bounded by the call length. Both speakers together, generously: conversational
+ * speech runs 120-200 words a minute, so 300; an English word averages under 6 characters with
+ * its space, so 10; and a call may run a minute past MAX_CALL_SEC while its last turn ends.
+ * 6 min x 300 words x 10 characters = 18,000 characters; at most 2 entries a second.
+ */
+export const MAX_SPEECH_WORDS_PER_MIN = 300;
+export const MAX_CHARS_PER_WORD = 10;
+export const CALL_END_GRACE_SEC = 60;
+export const MAX_CALL_TRANSCRIPT_CHARS =
+  ((MAX_CALL_SEC + CALL_END_GRACE_SEC) / 60) * MAX_SPEECH_WORDS_PER_MIN * MAX_CHARS_PER_WORD;
+export const MAX_CALL_TRANSCRIPT_ENTRIES = (MAX_CALL_SEC + CALL_END_GRACE_SEC) * 2;
 export const AUDIO_POLL_INTERVAL = 2000;
 export const COACHING_QUERY_RETRIES = 2;
 

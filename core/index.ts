@@ -7,3 +7,5 @@ export * from './audio-validation';
 export * from './schemas';
 export * from './conversation-metrics';
 export * from './text';
+export * from './operator-status';
+export * from './ids';

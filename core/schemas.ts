@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STAGES } from './stages';
 import { transcriptEntrySchema } from './transcript';
 import { storableText } from './text';
+import { MAX_CALL_SEC, MAX_CALL_TRANSCRIPT_CHARS, MAX_CALL_TRANSCRIPT_ENTRIES } from './constants';
 
 /** Entities and insert shapes (spec §3). Timestamps travel as ISO strings. */
 export const stageSchema = z.enum(STAGES);
@@ -21,7 +22,16 @@ export const insertSessionSchema = z.object({ stage: stageSchema }).strict();
 export type InsertSession = z.infer<typeof insertSessionSchema>;
 
 export const saveTranscriptSchema = z.object({
-  transcript: z.array(transcriptEntrySchema).max(5000),
+  transcript: z
+    .array(transcriptEntrySchema)
+    .max(
+      MAX_CALL_TRANSCRIPT_ENTRIES,
+      `A call of at most ${MAX_CALL_SEC / 60} minutes has at most ${MAX_CALL_TRANSCRIPT_ENTRIES} entries.`,
+    )
+    .refine(
+      (entries) => entries.reduce((n, e) => n + e.transcript.length, 0) <= MAX_CALL_TRANSCRIPT_CHARS,
+      `A call of at most ${MAX_CALL_SEC / 60} minutes produces at most ${MAX_CALL_TRANSCRIPT_CHARS.toLocaleString('en-US')} characters of transcript.`,
+    ),
   duration: z
     .string()
     .regex(/^\d{1,6}$/, 'duration must be a string of whole seconds')

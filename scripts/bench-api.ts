@@ -5,6 +5,10 @@
  *
  *   BENCH_DURATION_SEC  seconds per run (default 5)
  *   BENCH_WRITE=1       also rewrite the API section of docs/benchmarks.md
+ *
+ * npm run bench:api -- --coaching-load: /api/config latency (p50/p95/max) while one client
+ * loops new session + longest allowed transcript + coaching at the default per-client limits,
+ * against the same measurement with no coaching running (BENCH_WRITE=1 records it too).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +17,7 @@ import autocannon from 'autocannon';
 import { createTestDatabase, sharedDir } from '../server/test-support/harness';
 import { projectRoot, ServerProcess, tempDataDir } from './lib/server-process';
 import { LIMITS } from '../server/http/route';
+import { MAX_CALL_TRANSCRIPT_CHARS } from '../core/constants';
 
 const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 5);
 const CONNECTIONS = [10, 100];
@@ -119,7 +124,7 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
   };
   try {
     const health = (await json(`${base}/api/health`, 'GET')).body;
-    const coachOk = health?.engines?.some((e: any) => e.capability === 'coach' && e.ok);
+    const coachOk = health?.capabilities?.some((e: any) => e.capability === 'coach' && e.ok);
 
     for (const c of CONNECTIONS) {
       record(
@@ -245,7 +250,163 @@ function writeDocs(rows: Row[]) {
   console.log(`Wrote ${path.relative(projectRoot, file)}`);
 }
 
+interface LoadRow {
+  db: string;
+  load: string;
+  requests: number;
+  p50: number;
+  p95: number;
+  max: number;
+  coached: number;
+  refused: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** The longest transcript the API accepts (a 5-minute call's worth), made of the fixture's turns. */
+function longestTranscript(): string {
+  const entries: { role: string; transcript: string; timestamp: number }[] = [];
+  const turns = fixture.transcript as { role: string; transcript: string }[];
+  let chars = 0;
+  for (let i = 0; ; i++) {
+    const t = turns[i % turns.length];
+    if (chars + t.transcript.length > MAX_CALL_TRANSCRIPT_CHARS) break;
+    chars += t.transcript.length;
+    entries.push({ role: t.role, transcript: t.transcript, timestamp: i * 1000 });
+  }
+  return JSON.stringify({ transcript: entries, duration: '300' });
+}
+
+/** /api/config from 4 concurrent clients for DURATION_SEC, each request timed on its own. */
+async function measureConfig(
+  base: string,
+): Promise<{ requests: number; p50: number; p95: number; max: number }> {
+  const times: number[] = [];
+  const until = performance.now() + DURATION_SEC * 1000;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        const res = await fetch(`${base}/api/config`);
+        await res.arrayBuffer();
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    requests: times.length,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    max: round(times[times.length - 1] ?? 0),
+  };
+}
+
+async function coachingLoadOne(db: string, env: Record<string, string>): Promise<LoadRow[]> {
+  // Default per-client limits: the loop below is what one address may do.
+  const server = await ServerProcess.create(env);
+  await server.start();
+  const base = server.url;
+  const rows: LoadRow[] = [];
+  try {
+    await measureConfig(base); // warm up
+    const idle = await measureConfig(base);
+    rows.push({ db, load: 'none', ...idle, coached: 0, refused: 0 });
+    console.log(`${db.padEnd(9)} idle           p50 ${idle.p50} ms  p95 ${idle.p95} ms  max ${idle.max} ms`);
+
+    const body = longestTranscript();
+    // The coaching threads start and load their models at boot; wait until they answer.
+    for (let i = 0; i < 2; i++) {
+      const warm = await json(`${base}/api/sessions`, 'POST', JSON.stringify({ stage: fixture.stage }));
+      await json(`${base}/api/sessions/${warm.body.id}/transcript`, 'PUT', body);
+      await json(`${base}/api/sessions/${warm.body.id}/coaching`, 'POST');
+    }
+    let stop = false;
+    let coached = 0;
+    let refused = 0;
+    const loop = (async () => {
+      while (!stop) {
+        const created = await json(`${base}/api/sessions`, 'POST', JSON.stringify({ stage: fixture.stage }));
+        if (created.status !== 201) {
+          refused++;
+          await new Promise((r) => setTimeout(r, 250));
+          continue;
+        }
+        await json(`${base}/api/sessions/${created.body.id}/transcript`, 'PUT', body);
+        const res = await json(`${base}/api/sessions/${created.body.id}/coaching`, 'POST');
+        if (res.status === 200) coached++;
+        else refused++;
+      }
+    })();
+    const loaded = await measureConfig(base);
+    stop = true;
+    await loop;
+    rows.push({ db, load: 'one client coaching at its limit', ...loaded, coached, refused });
+    console.log(
+      `${db.padEnd(9)} coaching load  p50 ${loaded.p50} ms  p95 ${loaded.p95} ms  max ${loaded.max} ms` +
+        `  (${coached} coached, ${refused} refused)`,
+    );
+  } finally {
+    await server.stop('SIGTERM');
+  }
+  return rows;
+}
+
+async function coachingLoad() {
+  const rows: LoadRow[] = [];
+  const dir = tempDataDir('doorstep-bench-');
+  try {
+    rows.push(...(await coachingLoadOne('PGlite', { DATA_DIR: dir })));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    process.env.TEST_DATABASE_URL = adminUrl;
+    const created = await createTestDatabase();
+    const pgDir = tempDataDir('doorstep-bench-');
+    try {
+      rows.push(...(await coachingLoadOne('Postgres', { DATA_DIR: pgDir, DATABASE_URL: created.url })));
+    } finally {
+      await created.drop();
+      fs.rmSync(pgDir, { recursive: true, force: true });
+    }
+  }
+  const table = [
+    '| database | load | /api/config requests | p50 ms | p95 ms | max ms | coached | refused |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.db} | ${r.load} | ${r.requests} | ${r.p50} | ${r.p95} | ${r.max} | ${r.coached} | ${r.refused} |`,
+    ),
+  ].join('\n');
+  console.log(`\n${table}\n`);
+  if (process.env.BENCH_WRITE === '1') {
+    const file = path.join(projectRoot, 'docs/benchmarks.md');
+    const existing = fs.readFileSync(file, 'utf8');
+    const start = '<!-- bench:coaching-load:start -->';
+    const end = '<!-- bench:coaching-load:end -->';
+    const block = [
+      start,
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores shared with other`,
+      `work (wall-clock figures are noisy), Node ${process.version}, ${DURATION_SEC} s per row, 4 clients polling /api/config.`,
+      '',
+      table,
+      end,
+    ].join('\n');
+    const next = existing.includes(start)
+      ? existing.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block)
+      : `${existing.trimEnd()}\n\n## Coaching under load (npm run bench:api -- --coaching-load)\n\n${block}\n`;
+    fs.writeFileSync(file, next);
+  }
+}
+
 async function main() {
+  if (process.argv.includes('--coaching-load')) return coachingLoad();
   const rows: Row[] = [];
   const pgliteDir = tempDataDir('doorstep-bench-');
   try {

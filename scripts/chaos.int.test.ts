@@ -24,6 +24,9 @@ const recordings = [
   'pocketsphinx_misc/goforward.wav',
   'azure_misc/whatstheweatherlike.wav',
 ].map((f) => ({ name: path.basename(f), bytes: fs.readFileSync(path.join(sharedDir, 'fixtures/audio', f)) }));
+/** Lets the test read the queue depth from /api/status (the server runs in production mode). */
+const OPERATOR_TOKEN = 'chaos-operator-token';
+
 const transcriptFixture = JSON.parse(
   fs.readFileSync(path.join(sharedDir, 'fixtures/transcripts/dev-01-general.json'), 'utf8'),
 );
@@ -111,7 +114,9 @@ async function drain(server: ServerProcess, accepted: { uploads: Set<string> }):
       const body = (await res.json()) as any;
       if (body.status === 'transcribed' || body.status === 'failed') finals.set(id, body);
     }
-    const health = (await (await fetch(`${server.url}/api/health`)).json()) as any;
+    const health = (await (
+      await fetch(`${server.url}/api/status`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })
+    ).json()) as any;
     if (finals.size === accepted.uploads.size && health.jobs.queued === 0 && health.jobs.running === 0) break;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -152,6 +157,7 @@ for (const db of dbKinds) {
           RATE_LIMIT_UPLOAD: '0',
           RATE_LIMIT_FEEDBACK: '0',
           RATE_LIMIT_SESSIONS: '0',
+          METRICS_TOKEN: OPERATOR_TOKEN,
           RATE_LIMIT_TRANSCRIPTS: '0',
         });
         const accepted = { uploads: new Set<string>(), feedback: new Set<string>() };

@@ -12,7 +12,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { createProviders } from './providers/registry';
 import { JobWorker } from './jobs/queue';
-import { jobDefinitions } from './jobs';
+import { jobDefinitions } from './domain/jobs';
 import { HttpError } from './errors';
 import { registerSecurity, trustProxyOption } from './http/security';
 import { registerSessionRoutes } from './http/sessions';
@@ -85,6 +85,11 @@ function describeClientError(
         message: `The file is larger than the ${formatBytes(MAX_AUDIO_BYTES)} limit.`,
       };
     case 'FST_FILES_LIMIT':
+      return {
+        status: 400,
+        code: 'one_file_per_upload',
+        message: 'Send one recording per upload. This upload had more than one file.',
+      };
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return {

@@ -34,6 +34,12 @@ import { UploadVolume } from './upload-volume';
 const swapBody = z.object({ swapped: z.boolean({ error: 'swapped must be true or false' }) }).strict();
 
 const tooLarge = () => new HttpError(413, 'payload_too_large', TOO_LARGE_MESSAGE.description);
+const oneFileOnly = () =>
+  new HttpError(
+    400,
+    'one_file_per_upload',
+    'Send one recording per upload. This upload had more than one file.',
+  );
 const wrongType = () => new HttpError(415, 'unsupported_media_type', INVALID_TYPE_MESSAGE.description);
 const notARecording = () => new HttpError(415, 'unsupported_media_type', PLAYLIST_MESSAGE);
 
@@ -95,7 +101,7 @@ async function handleUpload(
       const file = part as MultipartFile;
       if (stored) {
         file.file.resume();
-        continue;
+        throw oneFileOnly();
       }
       fileName = cleanFileName(file.filename);
       mimeType = file.mimetype || null;
@@ -111,7 +117,8 @@ async function handleUpload(
   } catch (err) {
     if (stored) await discardUpload(ctx, stored.key);
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') throw tooLarge();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw oneFileOnly();
     if (err instanceof HttpError) throw err;
     if (typeof (err as { statusCode?: number }).statusCode === 'number') {
       throw new HttpError(400, 'invalid_request', 'The upload could not be read. Please try again.');

@@ -1,3 +1,4 @@
+import { isUuid } from '../../core/ids';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { getOutboxMessage, listOutbox, type OutboxRow } from '../domain/feedback/data';
@@ -7,8 +8,6 @@ import { insertFeedbackSchema } from '../../core/schemas';
 import { route } from './route';
 import { escapeHtml } from '../email/html';
 import { notFound } from '../errors';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** POST /api/feedback, POST /api/leads, and the development outbox. */
 export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -44,9 +43,7 @@ export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppConte
 
   app.get<{ Params: { id: string } }>('/outbox/:id', async (request, reply) => {
     if (!ctx.config.isDev) throw notFound('Page');
-    const row = UUID.test(request.params.id)
-      ? await getOutboxMessage(ctx.database.db, request.params.id)
-      : null;
+    const row = isUuid(request.params.id) ? await getOutboxMessage(ctx.database.db, request.params.id) : null;
     if (!row) throw notFound('Message');
     // The stored HTML part is shown as the recipient would see it, with scripts and forms sandboxed off.
     return sendPage(reply, row.html, "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { STAGES, type Stage } from '../../core/stages';
+import { timingSafeEqual } from 'node:crypto';
 import { queueDepth } from '../jobs/queue';
+import { HttpError, notFound } from '../errors';
+import type { Health, OperatorStatus } from '../../core/operator-status';
 
 const PING_TIMEOUT = 2000;
 
@@ -39,46 +42,105 @@ export function publicConfig(ctx: AppContext) {
       label: i.label,
       quality: i.quality,
       ok: i.ok,
-      ...(i.upgradeHint ? { upgradeHint: i.upgradeHint } : {}),
     })),
   };
 }
 
-/** GET /api/health and GET /api/config (public client settings). */
+/** Whether the operator endpoints (/api/status, /metrics) answer this request; throws 401/404 otherwise. */
+export function checkOperatorAccess(config: AppContext['config'], authorization: string | undefined): void {
+  const token = config.METRICS_TOKEN;
+  if (!token) {
+    // Without a token they are open while developing and off in production.
+    if (config.NODE_ENV === 'production') throw notFound('Page');
+    return;
+  }
+  if (!safeEqual(authorization ?? '', `Bearer ${token}`)) {
+    throw new HttpError(
+      401,
+      'unauthorized',
+      'This needs the operator token: Authorization: Bearer <METRICS_TOKEN>.',
+    );
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function databaseHealth(ctx: AppContext) {
+  const { database } = ctx;
+  try {
+    await withTimeout(database.ping(), PING_TIMEOUT, 'The database');
+    const depth = await withTimeout(queueDepth(database.db), PING_TIMEOUT, 'The job queue');
+    return { ok: true, depth };
+  } catch (err) {
+    return {
+      ok: false,
+      depth: {} as Record<string, number>,
+      error: err instanceof Error ? err.message : String(err),
+    };
+  }
+}
+
+/** GET /api/health (public), GET /api/status (operators) and GET /api/config (public client settings). */
 export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/health', async (_request, reply) => {
-    const { database } = ctx;
-    let dbOk = true;
-    let dbError: string | undefined;
-    let depth: Record<string, number> = {};
-    try {
-      await withTimeout(database.ping(), PING_TIMEOUT, 'The database');
-      depth = await withTimeout(queueDepth(database.db), PING_TIMEOUT, 'The job queue');
-    } catch (err) {
-      dbOk = false;
-      dbError = err instanceof Error ? err.message : String(err);
-    }
-    const enginesOk = ctx.providers.infos.every((i) => i.ok);
-    const body = {
-      status: dbOk && enginesOk ? ('ok' as const) : ('degraded' as const),
-      database: {
-        driver: database.driver,
-        ok: dbOk,
-        describe: database.describe,
-        ...(dbError ? { error: dbError } : {}),
-      },
-      jobs: {
-        queued: depth.queued ?? 0,
-        running: depth.running ?? 0,
-        failed: depth.failed ?? 0,
-        done: depth.done ?? 0,
-        scheduled: depth.scheduled ?? 0,
-        worker: ctx.worker ? { running: true, kinds: ctx.worker.kinds } : { running: false, kinds: [] },
-      },
-      engines: ctx.providers.infos,
+    const db = await databaseHealth(ctx);
+    const body: Health = {
+      status: db.ok && ctx.providers.infos.every((i) => i.ok) ? 'ok' : 'degraded',
+      database: { ok: db.ok },
+      capabilities: ctx.providers.infos.map((i) => ({
+        capability: i.capability,
+        ok: i.ok,
+        quality: i.quality,
+      })),
     };
     // Load balancers take a 503 as "send traffic elsewhere"; a missing optional engine is not that.
-    return reply.status(dbOk ? 200 : 503).send(body);
+    return reply.status(db.ok ? 200 : 503).send(body);
+  });
+
+  app.get('/api/status', async (request, reply) => {
+    checkOperatorAccess(ctx.config, request.headers.authorization);
+    const db = await databaseHealth(ctx);
+    const coach = ctx.providers.has('coach') ? ctx.providers.get('coach') : null;
+    const pool =
+      coach && 'pool' in coach ? (coach as { pool: { stats(): OperatorStatus['coaching'] } }).pool : null;
+    const body: OperatorStatus = {
+      status: db.ok && ctx.providers.infos.every((i) => i.ok) ? 'ok' : 'degraded',
+      checkedAt: new Date().toISOString(),
+      database: {
+        driver: ctx.database.driver,
+        ok: db.ok,
+        describe: ctx.database.describe,
+        ...(db.error ? { error: db.error } : {}),
+      },
+      jobs: {
+        queued: db.depth.queued ?? 0,
+        running: db.depth.running ?? 0,
+        failed: db.depth.failed ?? 0,
+        done: db.depth.done ?? 0,
+        scheduled: db.depth.scheduled ?? 0,
+        worker: ctx.worker ? { running: true, kinds: ctx.worker.kinds } : { running: false, kinds: [] },
+      },
+      coaching: pool ? pool.stats() : null,
+      engines: ctx.providers.infos.map((i) => ({
+        capability: i.capability,
+        engine: i.engine,
+        label: i.label,
+        quality: i.quality,
+        ...(i.upgradeHint ? { upgradeHint: i.upgradeHint } : {}),
+        reason: i.reason,
+        ok: i.ok,
+        ...(i.missing?.length ? { missing: i.missing } : {}),
+        ...(i.installCommand ? { installCommand: i.installCommand } : {}),
+      })),
+    };
+    return reply
+      .header('cache-control', 'no-store')
+      .status(db.ok ? 200 : 503)
+      .send(body);
   });
 
   app.get('/api/config', async () => publicConfig(ctx));

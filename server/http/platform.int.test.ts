@@ -53,8 +53,8 @@ for (const db of dbKinds) {
       await t?.close();
     });
 
-    it('reports health: database, job queue and engines', async () => {
-      const res = await api(t.url, 'GET', '/api/health');
+    it('reports status to operators: database, job queue and engines', async () => {
+      const res = await api(t.url, 'GET', '/api/status');
       expect(res.status).toBe(200);
       expect(['ok', 'degraded']).toContain(res.body.status);
       expect(res.body.database).toMatchObject({ driver: db, ok: true });

@@ -11,7 +11,7 @@ import type { FileStore } from './storage/types';
 import { selectSpeechToText } from './stt';
 import { selectTextToSpeech } from './tts';
 import { selectPersonaBrain } from './brain';
-import { selectCoach } from './coach';
+import { selectPooledCoach } from '../workers/coach-pool';
 import { selectMailer } from './mailer';
 import { selectFileStore } from './storage';
 import { selectVad, type VadFactory } from './vad';
@@ -110,7 +110,8 @@ export async function createProviders(config: Config, database: Database, log?: 
     }
   };
   await attempt('storage', () => selectFileStore(config));
-  await attempt('coach', () => selectCoach(config));
+  // Coaching is CPU work: it runs on worker threads (server/workers/coach-pool.ts).
+  await attempt('coach', () => selectPooledCoach(config));
   await attempt('mailer', () => selectMailer(config, database));
   await attempt('stt', () => selectSpeechToText(config));
   await attempt('tts', () => selectTextToSpeech(config));

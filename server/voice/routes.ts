@@ -26,7 +26,6 @@ function publicEngine(info: EngineInfo) {
     engine: info.engine,
     label: info.label,
     quality: info.quality,
-    ...(info.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../core/ids';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audioSessions, leads } from '../../db/schema';
@@ -8,11 +9,9 @@ export interface AudioSessionRecord extends AudioSessionRow {
   unlocked: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids come from the URL; anything that is not a UUID cannot name a recording. */
 export function isAudioSessionId(id: string): boolean {
-  return UUID.test(id);
+  return isUuid(id);
 }
 
 const unlockedExpr = sql<boolean>`exists (select 1 from ${leads} where ${and(

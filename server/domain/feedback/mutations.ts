@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { feedback, outbox } from '../../db/schema';
+import { feedback } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import type { FeedbackRow } from './data';
 
@@ -50,37 +50,4 @@ export async function markFeedbackQueued(db: Db, id: string): Promise<void> {
     .update(feedback)
     .set({ emailStatus: 'queued' })
     .where(and(eq(feedback.id, id), ne(feedback.emailStatus, 'sent')));
-}
-
-export interface OutboxInsert {
-  feedbackId: string | null;
-  toAddress: string;
-  fromAddress: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/**
- * Stores an email in the outbox. For a submission's email this is idempotent: a retry after
- * a crash finds the earlier row instead of writing a second one.
- */
-export async function insertOutboxMessage(db: Db, message: OutboxInsert): Promise<{ id: string }> {
-  if (!message.feedbackId) {
-    const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
-    return row;
-  }
-  const feedbackId = message.feedbackId;
-  return db.transaction(async (tx) => {
-    // Serialises concurrent writers for the same submission (the lease makes them rare).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'outbox:' + feedbackId}))`);
-    const existing = await tx
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(eq(outbox.feedbackId, feedbackId))
-      .limit(1);
-    if (existing[0]) return existing[0];
-    const [row] = await tx.insert(outbox).values(message).returning({ id: outbox.id });
-    return row;
-  });
 }

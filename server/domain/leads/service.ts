@@ -9,11 +9,15 @@ import { insertLead } from './mutations';
 /** POST /api/leads body (docs/api.md); the one definition lives in core/ with the form. */
 export const leadSchema = leadRequestSchema;
 
-/** Stores the lead against the session it came from; the same email on the same session is stored once. */
+/**
+ * Stores the lead against the session it came from; the same email on the same session is stored
+ * once. The answer is the same whether or not the email had already unlocked the session, so
+ * submitting someone's address reveals nothing about them.
+ */
 export async function captureLead(
   ctx: AppContext,
   input: z.infer<typeof leadSchema>,
-): Promise<{ id: string; unlocked: true }> {
+): Promise<{ unlocked: true }> {
   const { sessionId, sessionKind, source, marketingOptIn } = input;
   const email = cleanEmail(input.email);
   const name = input.name ? cleanName(input.name) || null : null;
@@ -22,7 +26,6 @@ export async function captureLead(
     throw notFound(sessionKind === 'audio' ? 'Audio session' : 'Session');
   }
   const existing = await findLead(db, sessionKind, sessionId, email);
-  if (existing) return { id: existing.id, unlocked: true };
-  const row = await insertLead(db, { sessionId, sessionKind, email, name, marketingOptIn, source });
-  return { id: row.id, unlocked: true };
+  if (!existing) await insertLead(db, { sessionId, sessionKind, email, name, marketingOptIn, source });
+  return { unlocked: true };
 }

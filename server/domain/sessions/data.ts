@@ -1,3 +1,4 @@
+import { isUuid } from '../../../core/ids';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { leads, sessions } from '../../db/schema';
@@ -11,11 +12,9 @@ export interface SessionRecord extends SessionRow {
   unlocked: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids come straight from the URL; anything that is not a UUID cannot name a session. */
 export function isSessionId(id: string): boolean {
-  return UUID.test(id);
+  return isUuid(id);
 }
 
 /** Whether a lead unlocked the gated coaching of this role-play (a column expression). */

@@ -56,8 +56,8 @@ for (const db of dbKinds) {
       await fake?.close();
     });
 
-    it('reports the LLM coach on the health page', async () => {
-      const health = await api(t.url, 'GET', '/api/health');
+    it('reports the LLM coach on the status page', async () => {
+      const health = await api(t.url, 'GET', '/api/status');
       const coach = health.body.engines.find((e: { capability: string }) => e.capability === 'coach');
       expect(coach).toMatchObject({ engine: 'llm:openai-chat', quality: 'enhanced', ok: true });
     });

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { insertOutboxMessage } from '../../domain/feedback/mutations';
+import { insertOutboxMessage } from './outbox-store';
 import type { Mailer, MailMessage } from './types';
 
 /** Keeps emails in the database (listed at /outbox in development) when no SMTP server is configured. */

@@ -5,7 +5,7 @@ import type { GateSessionKind } from './gate-store';
 export type LeadInput = LeadRequest;
 
 /** POST /api/leads (docs/api.md): an email alone unlocks the session's full coaching. */
-export function postLead(input: LeadInput): Promise<{ id: string; unlocked: true }> {
+export function postLead(input: LeadInput): Promise<{ unlocked: true }> {
   return apiJson('POST', '/api/leads', input);
 }
 
