@@ -79,7 +79,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
             contentType: 'application/json',
             body: '{"error":{"code":"unauthorized","message":"A token is needed"}}',
           });
-        const health = await fetch(`${server.url}/api/health`);
+        const health = await fetch(`${server.url}/api/status`);
         return route.fulfill({ status: 200, contentType: 'application/json', body: await health.text() });
       });
       await page.goto(server.url + '/status');

@@ -41,8 +41,8 @@ describe('recordings are not kept forever', () => {
     expect(t.server.ctx.worker?.kinds).toContain('purge-old-recordings');
     // After today's run, tomorrow's waits as 'scheduled', not as queued work.
     await waitFor(async () => {
-      const health = await api(t.url, 'GET', '/api/health');
-      return health.body.jobs.scheduled === 1 ? health : null;
+      const status = await api(t.url, 'GET', '/api/status');
+      return status.body.jobs.scheduled === 1 ? status : null;
     }, "tomorrow's retention run to be scheduled");
   });
 

@@ -24,7 +24,7 @@ describe.skipIf(noEngines)('recordings in S3-compatible storage (STORAGE_URL=s3:
   });
 
   it('uploads into the bucket, transcribes from it, serves byte ranges, and retention deletes it', async () => {
-    const health = await api(t.url, 'GET', '/api/health');
+    const health = await api(t.url, 'GET', '/api/status');
     expect(health.body.engines.find((e: any) => e.capability === 'storage').engine).toBe('s3');
     const form = new FormData();
     form.append('audio', new Blob([new Uint8Array(jfkWav)], { type: 'audio/wav' }), 'jfk.wav');

@@ -9,7 +9,7 @@ describe('a missing embedded engine piece at start', () => {
   afterAll(async () => t?.close());
 
   it('is named with the command that adds it in the operator health view, not in the page config', async () => {
-    const health = await api(t.url, 'GET', '/api/health');
+    const health = await api(t.url, 'GET', '/api/status');
     const live = health.body.engines.find((e: any) => e.capability === 'live-speech-to-text');
     expect(live.installCommand).toBe('npm run setup');
     expect(live.missing.join(' ')).toMatch(/sphinx-live/);
