@@ -72,8 +72,8 @@ describe('scratch files and partial uploads', () => {
 
   it("judges another host's files (a container sharing the volume) by age only", () => {
     const now = Date.now();
-    expect(isDebris(`abcdefgh1234.${process.pid}@elsewhere.part`, now - 60_000, now)).toBe(false);
-    expect(isDebris(`doorstep-ps-1@elsewhere-x`, now - 2 * 3600_000, now)).toBe(true);
+    expect(isDebris(`abcdefgh1234.${process.pid}_elsewhere.part`, now - 60_000, now)).toBe(false);
+    expect(isDebris(`doorstep-ps-1_elsewhere-x`, now - 2 * 3600_000, now)).toBe(true);
   });
 
   it('tolerates folders that do not exist yet', async () => {

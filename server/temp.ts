@@ -19,7 +19,7 @@ export function tempRoot(): string {
 }
 
 /**
- * Who owns a scratch name: `<pid>@<host>`. Several hosts (containers sharing a volume) may
+ * Who owns a scratch name: `<pid>_<host>` (letters, digits, `_` and `-` only, like every stored name). Several hosts (containers sharing a volume) may
  * share DATA_DIR, and a pid only means something on its own host.
  */
 const HOST =
@@ -29,7 +29,7 @@ const HOST =
     .slice(0, 63) || 'host';
 
 export function ownerTag(pid = process.pid): string {
-  return `${pid}@${HOST}`;
+  return `${pid}_${HOST}`;
 }
 
 /** A fresh private folder for one job's scratch files; the caller removes it. */
@@ -41,7 +41,7 @@ export async function makeTempDir(prefix: string): Promise<string> {
 /** The owner a scratch or partial-upload name records, if any. */
 export function ownerOf(name: string): { pid: number; host: string } | null {
   const m =
-    /\.(\d+)@([A-Za-z0-9-]+)\.part$/.exec(name) ?? /^doorstep-[a-z]+-(\d+)@([A-Za-z0-9-]+)-/.exec(name);
+    /\.(\d+)_([A-Za-z0-9-]+)\.part$/.exec(name) ?? /^doorstep-[a-z]+-(\d+)_([A-Za-z0-9-]+)-/.exec(name);
   return m ? { pid: Number(m[1]), host: m[2] } : null;
 }
 

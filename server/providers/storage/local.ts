@@ -25,7 +25,7 @@ export class LocalFileStore implements FileStore {
 
   async put(key: string, body: Readable): Promise<{ bytes: number }> {
     const target = this.localPath(key);
-    // The writer (pid@host) marks whose partial file this is, so a crash's leftovers are found at start.
+    // The writer (pid_host) marks whose partial file this is, so a crash's leftovers are found at start.
     const tmp = `${target}.${ownerTag()}.part`;
     let bytes = 0;
     body.on('data', (chunk: Buffer) => {
