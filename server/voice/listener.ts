@@ -12,7 +12,8 @@ import { TurnDetector, type TurnEvent, type TurnTakingOptions } from './turn-tak
  */
 export interface RepTurn {
   /** The rep's words, once known (a recogniser may still be finishing); null: nothing to answer. */
-  words(): Promise<{ text: string; sttMs: number } | null>;
+  /** `recorded`: the session already showed and kept these words (typed turns arrive final). */
+  words(): Promise<{ text: string; sttMs: number; recorded?: boolean } | null>;
   /** Wall time the rep stopped speaking (or sent the text). */
   speechEndWall: number;
   /** How long end-of-turn detection waited after the last speech. */

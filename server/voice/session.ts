@@ -186,10 +186,14 @@ export class VoiceSession {
     }
     const received = Date.now();
     this.speaker?.interrupt();
+    // Typed words are final as they arrive: keep them now, so a call that ends while an earlier
+    // reply is still queued (the rep stops right after speaking) does not lose the rep's last turn.
+    this.send({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: text });
+    this.recordFinal('user', text);
     this.acceptTurn({
       speechEndWall: received,
       waitedMs: 0,
-      words: async () => ({ text, sttMs: 0 }),
+      words: async () => ({ text, sttMs: 0, recorded: true }),
     });
   }
 
@@ -305,8 +309,10 @@ export class VoiceSession {
       if (this.ended) return;
       const words = await turn.words();
       if (this.ended || !words) return;
-      this.send({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: words.text });
-      this.recordFinal('user', words.text);
+      if (!words.recorded) {
+        this.send({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: words.text });
+        this.recordFinal('user', words.text);
+      }
       const conversation = this.conversation!;
       await this.answer((signal) => conversation.reply(this.history, { signal }), {
         speechEndWall: turn.speechEndWall,
