@@ -7,6 +7,7 @@ import type {
   VoiceEventName,
   VoiceEvents,
   VoiceListener,
+  VoiceMessage,
 } from './types';
 
 /** What an engine gives the wrapper while it starts and runs a call. */
@@ -82,11 +83,27 @@ export function microphoneErrorMessage(err: unknown): string {
  */
 export const liveCallEvents = new VoiceEmitter();
 
+/**
+ * What a status component mounted mid-call missed: whether a call is live and the last engines
+ * message (the call bar mounts only once the call has started, after both were sent).
+ */
+export const liveCallSnapshot: { active: boolean; engines: VoiceMessage | null } = {
+  active: false,
+  engines: null,
+};
+
 class MirroredEmitter extends VoiceEmitter {
   override emit<K extends VoiceEventName>(
     event: K,
     ...args: VoiceEvents[K] extends void ? [] : [VoiceEvents[K]]
   ): void {
+    if (event === 'call-start') liveCallSnapshot.active = true;
+    if (event === 'call-end') {
+      liveCallSnapshot.active = false;
+      liveCallSnapshot.engines = null;
+    }
+    if (event === 'message' && (args[0] as VoiceMessage | undefined)?.type === 'engines')
+      liveCallSnapshot.engines = args[0] as VoiceMessage;
     super.emit(event, ...args);
     liveCallEvents.emit(event, ...args);
   }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Progress } from '@client/components/ui/progress';
 import type { EnginesMessage, VoiceMessage } from '../types';
-import { liveCallEvents } from '../wrapper';
+import { liveCallEvents, liveCallSnapshot } from '../wrapper';
 
 type Engine = EnginesMessage['engines'][number];
 
@@ -11,8 +11,11 @@ type Engine = EnginesMessage['engines'][number];
  * VoiceClient events, so it needs no props beyond the persona's name.
  */
 export function CallStatus({ personaName }: { personaName: string }) {
-  const [active, setActive] = useState(false);
-  const [engines, setEngines] = useState<Engine[]>([]);
+  // Mounted mid-call (inside the call bar's area), it starts from what was already sent.
+  const [active, setActive] = useState(liveCallSnapshot.active);
+  const [engines, setEngines] = useState<Engine[]>(
+    () => (liveCallSnapshot.engines as EnginesMessage | null)?.engines ?? [],
+  );
   const [homeownerLevel, setHomeownerLevel] = useState(0);
   const [micLevel, setMicLevel] = useState(0);
 
