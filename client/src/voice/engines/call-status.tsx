@@ -34,6 +34,10 @@ export function CallStatus({ personaName }: { personaName: string }) {
           setEngines((m as EnginesMessage).engines);
       }),
     ];
+    // Anything sent between the first render and these subscriptions.
+    setActive(liveCallSnapshot.active);
+    const seen = (liveCallSnapshot.engines as EnginesMessage | null)?.engines;
+    if (seen) setEngines(seen);
     return () => offs.forEach((off) => off());
   }, []);
 
