@@ -150,6 +150,16 @@ describe('model downloads', () => {
     expect(findSherpaSttModels(dir).map((m) => m.name)).toEqual(['sherpa-onnx-whisper-tiny.en']);
   });
 
+  it('refuses a host offering another size than the pinned one before downloading it', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
+    const err = await installModel(dir, whisper({ sha256: archiveSha, sizeBytes: archive.length + 1 })).catch(
+      (e) => e,
+    );
+    expect(err.message).toMatch(/not the pinned/);
+    expect(err.transient).toBe(false);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
   it('checks the disk space first and downloads nothing when it is short', async () => {
     const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
     const before = requests.length;

@@ -44,6 +44,8 @@ export interface InstallOptions {
   /** Give up when no bytes arrive for this long mid-download. */
   stallTimeoutMs?: number;
   signal?: AbortSignal;
+  /** The pinned size: a host offering another size is refused before any byte is fetched. */
+  expectedBytes?: number;
   /** Free bytes on the models disk (tests); default from statfs. */
   freeBytes?: (dir: string) => number | null;
 }
@@ -164,6 +166,14 @@ async function download(url: string, part: string, opts: InstallOptions): Promis
     if (resumed) opts.log?.(`resuming at ${bytes} bytes`);
     const length = Number(res.headers.get('content-length'));
     const total = length > 0 ? length + bytes : null;
+    if (total !== null && opts.expectedBytes && total !== opts.expectedBytes) {
+      // Not the pinned file (moved, replaced, or a mirror's error page): fetch none of it.
+      await res.body.cancel().catch(() => undefined);
+      if (resumed) await fsp.rm(part, { force: true });
+      throw new ModelDownloadError(
+        `${host} offers ${total} bytes for ${url}, not the pinned ${opts.expectedBytes}; nothing was downloaded`,
+      );
+    }
     opts.onProgress?.(bytes, total);
     const restartStall = () => {
       clearTimeout(timer);
@@ -229,7 +239,10 @@ export async function installModel(
       );
     }
     opts.onStep?.('downloading');
-    const sha256 = await download(modelUrl(entry, opts.baseUrl), part, opts);
+    const sha256 = await download(modelUrl(entry, opts.baseUrl), part, {
+      ...opts,
+      expectedBytes: entry.sizeBytes,
+    });
     opts.onStep?.('verifying');
     const size = fs.statSync(part).size;
     if (entry.sha256 && sha256 !== entry.sha256.toLowerCase()) {
