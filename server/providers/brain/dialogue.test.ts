@@ -61,6 +61,27 @@ describe('dialogue manager: classification by meaning', () => {
     expect(analyseRepTurn('could i swing by thursday to measure').close).toBe(true);
   });
 
+  it('hears a proposal that leaves out who comes, and a check-back that is not a household question', () => {
+    const proposal = analyseRepTurn('Would Thursday evening work to come back when your spouse is home?');
+    expect(proposal.close).toBe(true);
+    expect(analyseRepTurn('Is Saturday morning good for you two?').close).toBe(true);
+    const check = analyseRepTurn(
+      'We have financing at about a hundred and twenty a month. Would that work better?',
+    );
+    expect(check.topics).toEqual([]);
+    expect(check.offTopic).toBe(false);
+    expect(check.financing).toBe(true);
+  });
+
+  it('matches a key only in its own inflections, not in a longer different word', () => {
+    // "bother" is not "both", "listening" is not "list".
+    expect(analyseRepTurn('does the noise bother you at night').addresses).not.toContain('spouse');
+    expect(analyseRepTurn('does the noise bother you at night').topics).not.toContain('decision');
+    expect(analyseRepTurn('we install them and we stopped leaks on forty homes last year').proof).toBe(
+      analyseRepTurn('we install them and we stop leaks on forty homes last year').proof,
+    );
+  });
+
   it('reads prices in digits and words', () => {
     expect(parsePrice(analyseRepTurn('it comes to $13,500 installed').words)).toBe(13500);
     expect(parsePrice(analyseRepTurn('about seven thousand five hundred').words)).toBe(7500);
@@ -70,6 +91,17 @@ describe('dialogue manager: classification by meaning', () => {
 });
 
 describe('dialogue manager: behaviour', () => {
+  it('answers a proposed visit as a proposal, and a financing check-back with a reaction to the financing', () => {
+    const c = conv('General');
+    const financing = c.respond(
+      'We have financing at about a hundred and twenty a month. Would that work better?',
+    );
+    // Not the household's problem: nothing asked about it.
+    expect(financing.toLowerCase()).not.toMatch(/like i said|sticking back door/);
+    const visit = c.respond('Would Thursday evening work to come back when Susan is home?');
+    expect(visit.toLowerCase()).not.toMatch(/like i said|told you/);
+  });
+
   it('answers the question asked, from the persona facts', () => {
     const c = conv('General');
     expect(c.respond('How long have you lived here?')).toContain('25 years');

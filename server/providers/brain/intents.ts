@@ -268,10 +268,20 @@ export function analyseRepTurn(text: string): RepTurn {
     );
   // A visit is proposed by the rep ("can I come by", "let us come out"), not asked about
   // ("did anybody else come out?"); booking words propose by themselves.
+  const joinedWords = words.join(' ');
+  const dayOrTime = has(seqs, L.DAY_OR_TIME);
+  // A proposal can leave out who comes: "would Thursday evening work to come back?", a day or
+  // time put to the homeowner as something that works, suits or is good for them.
+  const proposesTime =
+    dayOrTime &&
+    isQuestion &&
+    (has(seqs, L.CLOSE_ACTION) ||
+      /\b(work|works|suit|suits|good|better|ok|okay|fine|free|available)\b/.test(joinedWords));
   const close =
+    proposesTime ||
     has(seqs, L.CLOSE_BOOKING) ||
     (has(seqs, L.CLOSE_ACTION) && has([words], ['i', 'we', 'us', 'me', 'let', 'i ll', 'we ll'])) ||
-    (has(seqs, L.DAY_OR_TIME) &&
+    (dayOrTime &&
       has(seqs, [
         'work for',
         'does that work',
@@ -295,6 +305,14 @@ export function analyseRepTurn(text: string): RepTurn {
     topics = [
       [...scores.entries()].sort((a, b) => b[1] - a[1] || TOPICS.indexOf(a[0]) - TOPICS.indexOf(b[0]))[0][0],
     ];
+  // "Would that work better?", "how does that sound?": a check on what the rep just offered,
+  // not a question about the household; only a strong cue still makes it one.
+  const checksBack =
+    isQuestion &&
+    /\b((would|will|does|do|did|could|can|is) (that|this|it|those|these)( \w+)? (work|sound|help|fit|suit|make sense|be (ok|okay|fine|better|easier))|how (does|do|would|s) (that|this) (sound|work|look|feel)|make sense)\b/.test(
+      tailWords.join(' '),
+    );
+  if (checksBack) topics = topics.filter((t) => (scores.get(t) ?? 0) >= 2);
   // "How long have you lived here" is about the home; "how long will it take" about timing.
   if (topics.includes('home') && topics.includes('timeline') && has(seqs, ['how long have', 'how long be']))
     topics = topics.filter((t) => t !== 'timeline');
@@ -318,7 +336,17 @@ export function analyseRepTurn(text: string): RepTurn {
   const invite = isQuestion && has(seqs, L.INVITE);
   const greeting = words.length <= 25 && has([words.slice(0, 12)], L.GREETING);
   const relevant =
-    topics.length > 0 || domain || close || goodbye || invite || price !== null || has(seqs, L.PROOF);
+    topics.length > 0 ||
+    domain ||
+    close ||
+    goodbye ||
+    invite ||
+    checksBack ||
+    price !== null ||
+    has(seqs, L.PROOF) ||
+    has(seqs, L.FINANCING) ||
+    has(seqs, L.WARRANTY) ||
+    has(seqs, L.OPTIONS);
   const offTopic = isQuestion && !relevant && !smallTalk && !greeting && !nonEnglish;
 
   return {

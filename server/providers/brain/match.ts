@@ -42,10 +42,43 @@ function editDistanceAtMostOne(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
-/** One word matches a keyword word: same stem, or one edit apart for words of 6+ letters. */
+/**
+ * Endings that keep a word's meaning (plural, tense, comparison, "-y", "-ly"...), with the
+ * doubled consonant of "stopped"; anything else after a key is a different word
+ * ("listen" is not "list").
+ */
+const INFLECTION = /^(s|es|ed|d|ing|ings|er|ers|est|ly|y|ies|ied|ier|iest|ful|less|able|ment|ments|ness)$/;
+
+function inflects(word: string, key: string): boolean {
+  let rest = word.slice(key.length);
+  // "stopped", "planning": the key's last consonant doubled before the ending.
+  if (rest[0] === key[key.length - 1] && !'aeiou'.includes(rest[0])) rest = rest.slice(1);
+  return INFLECTION.test(rest);
+}
+/** Different words that happen to look like a key plus an inflection. */
+const FALSE_FRIENDS = new Set([
+  'bother',
+  'bothers',
+  'bothered',
+  'bothering',
+  'signal',
+  'needles',
+  'needle',
+  'planet',
+  'planets',
+]);
+
+/** One word matches a keyword word: the key inflected, or one edit apart for words of 6+ letters. */
 function wordMatches(word: string, key: string): boolean {
   if (word === key) return true;
-  if (key.length >= 4 && word.startsWith(key) && word.length - key.length <= 4) return true;
+  if (
+    key.length >= 4 &&
+    word.startsWith(key) &&
+    word.length - key.length <= 4 &&
+    !FALSE_FRIENDS.has(word) &&
+    inflects(word, key)
+  )
+    return true;
   if (key.length < 6 || word.length < 6) return false;
   // One edit leaves one of the first two letters in place: a cheap test before the real one.
   if (word[0] !== key[0] && word[1] !== key[1] && word[0] !== key[1] && word[1] !== key[0]) return false;
