@@ -213,6 +213,17 @@ async function download(url: string, part: string, opts: InstallOptions): Promis
   }
 }
 
+let unpackable: Promise<boolean> | null = null;
+
+/** Whether tar can unpack .tar.bz2 here (bzip2 on PATH); checked once per process. */
+function canUnpack(): Promise<boolean> {
+  unpackable ??= Promise.all([execFileAsync('tar', ['--version']), execFileAsync('bzip2', ['--help'])]).then(
+    () => true,
+    () => false,
+  );
+  return unpackable;
+}
+
 /**
  * Downloads, verifies and installs one entry; a no-op when it is already installed.
  * Throws ModelDownloadError (with `transient` for network trouble worth retrying).
@@ -230,6 +241,12 @@ export async function installModel(
   const part = partFile(modelsDir, entry);
   const unpacked = path.join(partialDir, `${entry.id}.unpack-${process.pid}`);
   try {
+    if (entry.kind === 'tar.bz2' && !(await canUnpack())) {
+      // Said before the download, not after 200 MB of it.
+      throw new ModelDownloadError(
+        `unpacking ${entry.id} needs tar and bzip2, which are not installed (npm run setup, or apt-get install bzip2)`,
+      );
+    }
     const have = fs.existsSync(part) ? fs.statSync(part).size : 0;
     const free = (opts.freeBytes ?? diskFree)(modelsDir);
     const needed = bytesNeeded(entry, have);
