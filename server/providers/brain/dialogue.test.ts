@@ -82,6 +82,24 @@ describe('dialogue manager: classification by meaning', () => {
     );
   });
 
+  it('reads a four-figure amount put as a price, but not a count of things', () => {
+    expect(
+      parsePrice(
+        analyseRepTurn('what if we looked at a single stage unit for around seventy eight hundred').words,
+      ),
+    ).toBe(7800);
+    expect(parsePrice(analyseRepTurn('the house is about fifteen hundred square feet').words)).toBeNull();
+    expect(parsePrice(analyseRepTurn('we have done about twelve hundred installs').words)).toBeNull();
+  });
+
+  it('hears a rep promising something by a time as service, not pressure', () => {
+    const t = analyseRepTurn("perfect i'll email you the paperwork tonight take care");
+    expect(t.pressure).toBe(false);
+    expect(t.goodbye).toBe(true);
+    expect(analyseRepTurn('this price is only good today so you need to sign tonight').pressure).toBe(true);
+    expect(analyseRepTurn('Thanks for your time tonight.').goodbye).toBe(true);
+  });
+
   it('reads prices in digits and words', () => {
     expect(parsePrice(analyseRepTurn('it comes to $13,500 installed').words)).toBe(13500);
     expect(parsePrice(analyseRepTurn('about seven thousand five hundred').words)).toBe(7500);
@@ -100,6 +118,35 @@ describe('dialogue manager: behaviour', () => {
     expect(financing.toLowerCase()).not.toMatch(/like i said|sticking back door/);
     const visit = c.respond('Would Thursday evening work to come back when Susan is home?');
     expect(visit.toLowerCase()).not.toMatch(/like i said|told you/);
+  });
+
+  it('answers a follow-up with a new detail and a repeated question with the same fact', () => {
+    const c = conv('HVAC');
+    c.state.trust = 8;
+    const first = c.respond("what's going on with the furnace?");
+    const follow = c.respond('is it the whole house or just upstairs?');
+    expect(follow).not.toBe(first);
+    expect(follow.toLowerCase()).toContain('upstairs');
+    expect(follow.toLowerCase()).not.toMatch(/already told|like i said|again:/);
+    const again = c.respond("what's going on with the furnace?");
+    expect(again.toLowerCase()).toContain('short-cycling');
+  });
+
+  it('agrees to the day the rep proposed, not to a day of its own', () => {
+    const c = conv('Windows');
+    c.state.trust = 9;
+    for (const q of [
+      'what made you call us',
+      'how soon do you need it',
+      'who else is part of the decision',
+      'are you getting other quotes',
+    ])
+      c.respond(q);
+    c.state.objections.set('competitor', 'accepted');
+    const yes = c.respond('Can I put you down for a final measure on Saturday at ten?');
+    expect(c.state.agreed).toBe(true);
+    expect(yes).toContain('Saturday at ten');
+    expect(yes).not.toMatch(/Thursday/);
   });
 
   it('answers the question asked, from the persona facts', () => {

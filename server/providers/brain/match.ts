@@ -243,6 +243,52 @@ const UNITS: Record<string, number> = {
 };
 
 /** A dollar amount the rep states ("$13,000", "thirteen thousand", "7.5k", "seven grand"). */
+const PRICE_CONTEXT = new Set([
+  'for',
+  'around',
+  'about',
+  'roughly',
+  'approximately',
+  'cost',
+  'costs',
+  'run',
+  'runs',
+  'to',
+  'price',
+  'total',
+  'investment',
+  'at',
+  'only',
+  'just',
+  'under',
+]);
+const NOT_MONEY_UNITS = new Set([
+  'square',
+  'sq',
+  'feet',
+  'foot',
+  'ft',
+  'homes',
+  'houses',
+  'installs',
+  'installations',
+  'jobs',
+  'customers',
+  'families',
+  'people',
+  'reviews',
+  'miles',
+  'btu',
+  'btus',
+  'pounds',
+  'degrees',
+  'watts',
+  'hours',
+  'windows',
+  'shingles',
+  'squares',
+]);
+
 export function parsePrice(words: string[]): number | null {
   let best: number | null = null;
   for (let i = 0; i < words.length; i++) {
@@ -275,6 +321,15 @@ export function parsePrice(words: string[]): number | null {
     const total = value + current;
     const next = words[j] ?? '';
     if (['dollar', 'dollars', 'bucks', 'buck'].includes(next)) money = true;
+    // "for around seventy eight hundred", "it runs about 9500": a four-figure amount put as a
+    // price, unless a unit follows ("fifteen hundred square feet", "1200 installs").
+    if (
+      !money &&
+      total >= 1000 &&
+      words.slice(Math.max(0, i - 3), i).some((w) => PRICE_CONTEXT.has(w)) &&
+      !NOT_MONEY_UNITS.has(next)
+    )
+      money = true;
     if (['percent', 'year', 'years', 'month', 'months', 'day', 'days', 'minutes'].includes(next)) continue;
     if (money && total >= 100 && (best === null || total > best)) best = total;
     i = j;
