@@ -271,7 +271,7 @@ function ModelsCard({ models }: { models: NonNullable<StatusReport['models']> })
         <CardDescription>
           {models.enabled
             ? 'Models fetched in the background after start. Each one switches new calls and uploads to the better engine when it is ready.'
-            : `Not fetched automatically${models.note ? ` (${models.note})` : ''}.`}
+            : `Not fetched automatically${models.note ? `: ${models.note}` : ''}.`}
           {models.enabled && models.note ? ` Waiting: ${models.note}.` : ''}
         </CardDescription>
       </CardHeader>
