@@ -11,7 +11,7 @@ import type { Config } from './env';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { createProviders, reselectForModel } from './providers/registry';
-import { autoModelsEnabled, ModelFetcher } from './models/auto';
+import { autoModelsEnabled, ModelFetcher, wantedUpgrades } from './models/auto';
 import { JobWorker } from './jobs/queue';
 import { jobDefinitions } from './domain/jobs';
 import { HttpError } from './errors';
@@ -221,9 +221,11 @@ export async function createServer(
   const shutdownHooks = new Set<() => void | Promise<void>>();
   // Better engines' models fetched in the background; each one ready switches engines for new calls.
   const autoModels = autoModelsEnabled(config);
+  const upgrades = wantedUpgrades(config);
   const fetcher = autoModels.enabled
     ? new ModelFetcher({
         modelsDir: config.modelsDir,
+        entries: upgrades.entries,
         baseUrl: config.MODELS_BASE_URL,
         log: app.log,
         onReady: async (entry) => {
@@ -377,7 +379,7 @@ export async function createServer(
     const waiting = fetcher.status().models.filter((m) => m.state !== 'ready');
     if (waiting.length) {
       app.log.info(
-        { models: waiting.map((m) => m.id), turnOff: 'AUTO_MODELS=off' },
+        { models: waiting.map((m) => m.id), skipped: upgrades.skipped, turnOff: 'AUTO_MODELS=off' },
         'fetching better engines in the background; the built-in engines serve until they are ready',
       );
     }

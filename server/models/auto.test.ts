@@ -13,8 +13,8 @@ import { Providers, reselectForModel, type ModelSelectors } from '../providers/r
 import type { EngineInfo } from '../providers/types';
 import type { SpeechToText } from '../providers/stt/types';
 import type { LiveRecognizerFactory } from '../providers/stt/live/types';
-import { autoModelsEnabled, ModelFetcher } from './auto';
-import type { ModelEntry } from './catalogue';
+import { autoModelsEnabled, ModelFetcher, wantedUpgrades } from './auto';
+import { upgradeSet, type ModelEntry } from './catalogue';
 
 /** A local stand-in for the model host, serving archives built here. */
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'auto-models-test-'));
@@ -145,6 +145,21 @@ describe('AUTO_MODELS', () => {
     );
     expect(autoModelsEnabled({ AUTO_MODELS: 'on', NODE_ENV: 'test', CI: '1' }).enabled).toBe(true);
     expect(() => loadConfig({ AUTO_MODELS: 'maybe' })).toThrow(/AUTO_MODELS/);
+  });
+});
+
+describe('which models are fetched', () => {
+  it('leaves out what an explicit engine choice would never use', () => {
+    const all = upgradeSet().map((m) => m.id);
+    expect(wantedUpgrades({}).entries.map((m) => m.id)).toEqual(all);
+    const cloud = wantedUpgrades({ STT_PROVIDER: 'openai', TTS_PROVIDER: 'openai' });
+    expect(cloud.entries.map((m) => m.capability)).toEqual(['streaming-speech-to-text']);
+    expect(cloud.skipped.map((s) => s.why)).toEqual(['STT_PROVIDER=openai', 'TTS_PROVIDER=openai']);
+    expect(
+      wantedUpgrades({ VOICE_STREAMING_STT: 'off', TTS_PROVIDER: 'espeak' }).entries.map((m) => m.capability),
+    ).toEqual(['speech-to-text']);
+    // Asking for a model family keeps its download.
+    expect(wantedUpgrades({ STT_PROVIDER: 'whisper' }).entries.map((m) => m.id)).toEqual(all);
   });
 });
 

@@ -56,6 +56,34 @@ export function autoModelsEnabled(config: { AUTO_MODELS: string; NODE_ENV: strin
   return { enabled: true, why: 'default' };
 }
 
+/**
+ * The upgrade set minus what the configuration would never use: a speech or voice engine chosen
+ * explicitly elsewhere (STT_PROVIDER / TTS_PROVIDER), or live streaming turned off.
+ */
+export function wantedUpgrades(
+  config: { STT_PROVIDER?: string; TTS_PROVIDER?: string; VOICE_STREAMING_STT?: string },
+  entries: ModelEntry[] = upgradeSet(),
+): { entries: ModelEntry[]; skipped: { id: string; why: string }[] } {
+  const stt = config.STT_PROVIDER?.toLowerCase();
+  const tts = config.TTS_PROVIDER?.toLowerCase();
+  const skip = (e: ModelEntry): string | null => {
+    if (e.capability === 'speech-to-text' && (stt === 'openai' || stt === 'pocketsphinx'))
+      return `STT_PROVIDER=${stt}`;
+    if (e.capability === 'text-to-speech' && (tts === 'openai' || tts === 'espeak' || tts === 'espeak-ng'))
+      return `TTS_PROVIDER=${tts}`;
+    if (e.capability === 'streaming-speech-to-text' && config.VOICE_STREAMING_STT === 'off')
+      return 'VOICE_STREAMING_STT=off';
+    return null;
+  };
+  const skipped: { id: string; why: string }[] = [];
+  const kept = entries.filter((e) => {
+    const why = skip(e);
+    if (why) skipped.push({ id: e.id, why });
+    return !why;
+  });
+  return { entries: kept, skipped };
+}
+
 export class ModelFetcher {
   private readonly entries: ModelEntry[];
   private readonly state = new Map<string, ModelDownload>();
