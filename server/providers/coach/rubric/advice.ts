@@ -28,6 +28,16 @@ const RELATION =
 const DISTRESS =
   /\b(leak\w*|drip\w*|water|cold|freezing|hot|heat|oven|drafty|draft\w*|noise|loud|bills?|broke\w*|not working|stopped|short cycling|turning on and off|stain\w*|rot\w*|soft|wobbl\w*|fall|fell|hip|breathe|smell\w*|fog\w*|peel\w*|holes?|damage\w*|missing|hail|storm|flood\w*|nightmare|worried|scared|afraid|hate|ripped off|burned|can t|cant)\b/;
 
+const NUMBER_WORD =
+  '(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|grand)';
+const PRICE_RE = new RegExp(
+  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(?:k|grand|dollars)\\b|\\b${NUMBER_WORD}(?:[ -](?:${NUMBER_WORD}|and|a))*\\s(?:hundred|thousand|grand)(?:[ -](?:${NUMBER_WORD}|and))*\\b`,
+  'gi',
+);
+/** A deadline put on the homeowner, not a next step. */
+const DEADLINE =
+  /\b(ends?|ending|expires?|expiring|until|till|only good|only valid|deadline|special|offer|promotion|goes up|go up)\b/;
+
 const toYou = (s: string) =>
   s
     .replace(/\bI'm\b/gi, "you're")
@@ -38,6 +48,7 @@ const toYou = (s: string) =>
     .replace(/\bme\b/gi, 'you')
     .replace(/\bwe're\b/gi, "you're")
     .replace(/\bwe\b/gi, 'you')
+    .replace(/\bus\b/gi, 'you')
     .replace(/\bmine\b/gi, 'yours');
 
 function shortClause(sentence: string, max = 12): string {
@@ -46,7 +57,13 @@ function shortClause(sentence: string, max = 12): string {
     .replace(/[.!?]+$/, '')
     .trim();
   const words = s.split(/\s+/);
-  return words.length > max ? words.slice(0, max).join(' ') : s;
+  if (words.length <= max) return s;
+  // Cut where a clause ends (a comma, "and", "but", "because", "so"), not mid-phrase.
+  for (let i = max; i >= 4; i--) {
+    if (/,$/.test(words[i - 1])) return words.slice(0, i).join(' ').replace(/,$/, '');
+    if (/^(and|but|because|so|when|which|though)$/i.test(words[i] ?? '')) return words.slice(0, i).join(' ');
+  }
+  return words.slice(0, max).join(' ');
 }
 
 export function callFacts(a: Analysis, personaName: string | undefined): CallFacts {
@@ -90,7 +107,6 @@ export function callFacts(a: Analysis, personaName: string | undefined): CallFac
       return `${who} ${past || verb}`;
     });
   const problem = pick ? plain(toYou(shortClause(pick)).toLowerCase()) : null;
-  const allText = a.turns.map((t) => t.text).join(' ');
   const people = new Set<string>();
   const ownerText = owner.map((t) => t.text).join(' ');
   // Names the homeowner calls the rep by, or the rep introduces themselves with, are not people to bring.
@@ -126,20 +142,26 @@ export function callFacts(a: Analysis, personaName: string | undefined): CallFac
     const named = m?.[3] && [...people].some((p) => p.toLowerCase() === m[3].trim());
     if (m && !named && people.size < 3) people.add(`your ${m[2]}`);
   }
+  // Prices the rep said: "$9,400", "9k", "nine thousand four hundred" (one price, not two).
   const prices = [
     ...new Set(
-      a.rep.flatMap(
-        (t) =>
-          t.text.match(
-            /\$\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(k|grand|dollars)\b|\b[a-z]+(?:[ -][a-z]+)? (thousand|hundred|grand)\b/gi,
-          ) ?? [],
+      a.rep.flatMap((t) =>
+        [...t.text.matchAll(PRICE_RE)]
+          .map((m) => m[0].replace(/\s+(and|a)$/i, '').trim())
+          .filter((p) => /\d|thousand|hundred|grand/i.test(p)),
       ),
     ),
   ].slice(0, 3);
+  // The day the rep put forward for the next step, not a day in the homeowner's story ("since
+  // Sunday") nor a deadline ("the special ends Friday").
   const day =
-    (normalizeText(allText).match(
-      /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/,
-    ) ?? [])[0] ?? null;
+    a.rep
+      .flatMap((t) => splitSentences(t.text))
+      .filter((s) => !DEADLINE.test(normalizeText(s)))
+      .map((s) =>
+        normalizeText(s).match(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/),
+      )
+      .find(Boolean)?.[0] ?? null;
   return { name: personaName ?? '', problem, people: [...people].slice(0, 2), prices, day };
 }
 
