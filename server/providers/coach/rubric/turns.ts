@@ -53,24 +53,6 @@ export interface QuestionFact {
   areas: string[];
 }
 
-export interface Analysis {
-  stage: string;
-  turns: Turn[];
-  rep: Turn[];
-  questions: QuestionFact[];
-  discoveryEnd: number;
-  optionTurns: number[];
-  needAreasCovered: string[];
-  empathy: Finding & { abusive: boolean };
-  needs: Finding;
-  options: Finding;
-  objections: Finding & { raised: number; preEmpted: number; kinds: string[] };
-  closing: Finding;
-  followUp: Finding;
-  /** The homeowner side does the selling: the recogniser probably guessed the speakers wrong. */
-  rolesLookSwapped: boolean;
-}
-
 export const has = (re: RegExp, s: string) => re.test(s);
 export const clamp = (n: number, lo = 0, hi = 10) => Math.max(lo, Math.min(hi, n));
 
