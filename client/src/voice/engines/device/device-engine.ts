@@ -5,7 +5,7 @@ import { pickVoice, type SpeechPlan } from '../../device-speech';
 import type { StartCallOptions, VoiceMessage } from '../../types';
 import type { EngineDriver, EngineHooks } from '../../wrapper';
 import { CallAudio } from '../shared/call-audio';
-import { CallSocket, CONNECTION_ERROR, voiceSocketUrl } from '../shared/call-socket';
+import { CallSocket, CONNECTION_ERROR, serverErrorEvent, voiceSocketUrl } from '../shared/call-socket';
 import { DeviceReply } from './device-reply';
 import { Recognizer } from './recognizer';
 import { RepTurn } from './rep-turn';
@@ -216,12 +216,7 @@ export class DeviceVoiceDriver implements EngineDriver {
       case 'error': {
         const message = event.message || CONNECTION_ERROR;
         if (!this.socket?.failStart(new Error(message))) {
-          hooks?.emit('error', {
-            type: 'daily-error',
-            error: event,
-            message,
-            timestamp: new Date().toISOString(),
-          });
+          hooks?.emit('error', serverErrorEvent(event, message));
         }
         break;
       }

@@ -3,7 +3,7 @@ import { MAX_USER_TEXT_CHARS, type CallInput, type CallOutput, type ServerEvent 
 import type { StartCallOptions, VoiceMessage } from '../../types';
 import type { EngineDriver, EngineHooks } from '../../wrapper';
 import { CallAudio } from '../shared/call-audio';
-import { CallSocket, CONNECTION_ERROR, voiceSocketUrl } from '../shared/call-socket';
+import { CallSocket, CONNECTION_ERROR, serverErrorEvent, voiceSocketUrl } from '../shared/call-socket';
 
 export { voiceSocketUrl } from '../shared/call-socket';
 
@@ -171,12 +171,7 @@ export class LocalVoiceDriver implements EngineDriver {
           // Before the start message went out (the server was full): the start fails with it.
           this.joinFailure ??= new Error(message);
         } else {
-          hooks?.emit('error', {
-            type: 'daily-error',
-            error: event,
-            message,
-            timestamp: new Date().toISOString(),
-          });
+          hooks?.emit('error', serverErrorEvent(event, message));
         }
         break;
       }

@@ -1,4 +1,5 @@
 import type { ServerEvent } from '@core/voice-protocol';
+import type { VoiceErrorEvent } from '../../types';
 
 const CONNECT_TIMEOUT_MS = 15_000;
 /** How long stop() waits for the server to confirm it has saved the transcript. */
@@ -8,6 +9,11 @@ export const CONNECTION_ERROR = 'An error occurred with the voice connection';
 export function voiceSocketUrl(base: Location | URL = location): string {
   const proto = base.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${proto}//${base.host}/api/voice`;
+}
+
+/** The page's error for a server `error` event that arrives once the call is under way. */
+export function serverErrorEvent(event: ServerEvent, message: string): VoiceErrorEvent {
+  return { type: 'daily-error', error: event, message, timestamp: new Date().toISOString() };
 }
 
 export interface CallSocketHandlers {
