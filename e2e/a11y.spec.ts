@@ -17,10 +17,7 @@ const noBrowser = skipWithout('chromium', 'pocketsphinx');
 let server: TestServer;
 let browser: Browser;
 
-useAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 describe.skipIf(noBrowser)('accessibility (axe: no serious or critical violations)', () => {
   it('role-play page, idle', async () => {

@@ -15,10 +15,7 @@ let server: TestServer;
 let browser: Browser;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'audio-e2e-'));
 
-useAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 

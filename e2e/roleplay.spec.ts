@@ -15,10 +15,7 @@ const noBrowser = skipWithout('chromium');
 let server: TestServer;
 let browser: Browser;
 
-useAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 const { callCard, balance, startCall } = roleplay;
 

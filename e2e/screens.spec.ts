@@ -10,10 +10,7 @@ const noBrowser = skipWithout('chromium');
 let server: TestServer;
 let browser: Browser;
 
-useAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 describe.skipIf(noBrowser)('role-play page', () => {
   it('shows the heading, the stages with difficulty, General preselected and its persona', async () => {

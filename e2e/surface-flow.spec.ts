@@ -21,13 +21,7 @@ let browser: Browser;
 
 // These calls exercise the server's own speech engines. Headless Chromium exposes the browser's
 // online recognition, which the device engine (e2e/device-speech.spec.ts) would first ask about.
-useAppAndBrowser(
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  { env: { DEVICE_SPEECH: 'off' } },
-);
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]), { env: { DEVICE_SPEECH: 'off' } });
 
 /** Whether the element is wholly inside the visible screen right now. */
 async function onScreen(page: Page, selector: string): Promise<boolean> {

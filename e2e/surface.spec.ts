@@ -21,10 +21,7 @@ export const SIZES = {
 let server: TestServer;
 let browser: Browser;
 
-useAppAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   describe(`what the rep sees on ${size} (${viewport.width}x${viewport.height})`, () => {

@@ -1,11 +1,17 @@
 import { VOLUME_OBSERVER_INTERVAL } from '@core/constants';
 import { PERSONA_VOICES, webSpeechSettings } from '@core/persona-voice';
-import { MAX_USER_TEXT_CHARS, UPSTREAM_SAMPLE_RATE, type ServerEvent } from '@core/voice-protocol';
+import { UPSTREAM_SAMPLE_RATE, type ServerEvent } from '@core/voice-protocol';
 import { pickVoice, type SpeechPlan } from '../../device-speech';
 import type { StartCallOptions, VoiceMessage } from '../../types';
 import type { EngineDriver, EngineHooks } from '../../wrapper';
 import { CallAudio } from '../shared/call-audio';
-import { CallSocket, CONNECTION_ERROR, serverErrorEvent, voiceSocketUrl } from '../shared/call-socket';
+import {
+  CallSocket,
+  CONNECTION_ERROR,
+  serverErrorEvent,
+  typedTurn,
+  voiceSocketUrl,
+} from '../shared/call-socket';
 import { DeviceReply } from './device-reply';
 import { Recognizer } from './recognizer';
 import { RepTurn } from './rep-turn';
@@ -322,11 +328,7 @@ export class DeviceVoiceDriver implements EngineDriver {
 
   /** A typed turn (the page's "type instead"), in any mode. */
   sendText(text: string): void {
-    const trimmed = typeof text === 'string' ? text.trim() : '';
-    if (!trimmed) throw new Error('Type something to say first.');
-    if (trimmed.length > MAX_USER_TEXT_CHARS)
-      throw new Error(`Keep a typed turn under ${MAX_USER_TEXT_CHARS.toLocaleString('en-US')} characters.`);
-    if (!this.socket?.isOpen || this.closedByUs) throw new Error('The call is not connected.');
+    const trimmed = typedTurn(text, !!this.socket?.isOpen && !this.closedByUs);
     // Recognised words not yet sent go first, so nothing the rep said is lost.
     if (this.turn.pending) this.sendTurn();
     this.turn.clear();

@@ -1,9 +1,15 @@
 import { VOLUME_OBSERVER_INTERVAL } from '@core/constants';
-import { MAX_USER_TEXT_CHARS, type CallInput, type CallOutput, type ServerEvent } from '@core/voice-protocol';
+import { type CallInput, type CallOutput, type ServerEvent } from '@core/voice-protocol';
 import type { StartCallOptions, VoiceMessage } from '../../types';
 import type { EngineDriver, EngineHooks } from '../../wrapper';
 import { CallAudio } from '../shared/call-audio';
-import { CallSocket, CONNECTION_ERROR, serverErrorEvent, voiceSocketUrl } from '../shared/call-socket';
+import {
+  CallSocket,
+  CONNECTION_ERROR,
+  serverErrorEvent,
+  typedTurn,
+  voiceSocketUrl,
+} from '../shared/call-socket';
 
 export { voiceSocketUrl } from '../shared/call-socket';
 
@@ -96,11 +102,7 @@ export class LocalVoiceDriver implements EngineDriver {
 
   /** One finished rep turn as text (docs/voice.md, typed turns). */
   sendText(text: string): void {
-    const trimmed = typeof text === 'string' ? text.trim() : '';
-    if (!trimmed) throw new Error('Type something to say first.');
-    if (trimmed.length > MAX_USER_TEXT_CHARS)
-      throw new Error(`Keep a typed turn under ${MAX_USER_TEXT_CHARS.toLocaleString('en-US')} characters.`);
-    if (!this.socket?.isOpen || this.closedByUs) throw new Error('The call is not connected.');
+    const trimmed = typedTurn(text, !!this.socket?.isOpen && !this.closedByUs);
     this.send({ type: 'user-text', text: trimmed });
   }
 

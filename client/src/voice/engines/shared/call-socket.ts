@@ -1,4 +1,4 @@
-import type { ServerEvent } from '@core/voice-protocol';
+import { MAX_USER_TEXT_CHARS, type ServerEvent } from '@core/voice-protocol';
 import type { VoiceErrorEvent } from '../../types';
 
 const CONNECT_TIMEOUT_MS = 15_000;
@@ -14,6 +14,16 @@ export function voiceSocketUrl(base: Location | URL = location): string {
 /** The page's error for a server `error` event that arrives once the call is under way. */
 export function serverErrorEvent(event: ServerEvent, message: string): VoiceErrorEvent {
   return { type: 'daily-error', error: event, message, timestamp: new Date().toISOString() };
+}
+
+/** A typed turn, trimmed, ready to send; throws the reason (for the rep) when it cannot be sent. */
+export function typedTurn(text: unknown, connected: boolean): string {
+  const trimmed = typeof text === 'string' ? text.trim() : '';
+  if (!trimmed) throw new Error('Type something to say first.');
+  if (trimmed.length > MAX_USER_TEXT_CHARS)
+    throw new Error(`Keep a typed turn under ${MAX_USER_TEXT_CHARS.toLocaleString('en-US')} characters.`);
+  if (!connected) throw new Error('The call is not connected.');
+  return trimmed;
 }
 
 export interface CallSocketHandlers {
