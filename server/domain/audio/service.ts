@@ -6,8 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { coachingForGate } from '../../../core/coaching-format';
+import { parseServedBy, type ServedBy } from '../../../core/engines';
 import { UUID_PATTERN } from '../../../core/ids';
-import type { TranscriptEntry } from '../../../core/transcript';
+import type { AudioSessionView, CoachingView } from '../../../core/views';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import { defineJob, enqueue, PermanentJobError, requeueJob, type JobRun } from '../../jobs/queue';
@@ -16,67 +17,12 @@ import { AudioDecodeError } from '../../audio/decode';
 import { SNIFF_BYTES, sniffAudio, type SniffResult } from '../../audio/sniff';
 import { transcribeFile } from '../../audio/pipeline';
 import { makeTempDir } from '../../temp';
-import { coachTranscript } from '../coaching/service';
-import type { EngineInfo } from '../../providers/types';
+import { coachTranscript, describeCoachEngine } from '../coaching/service';
 import { findAudioSession, type AudioSessionRecord, type AudioSessionRow } from './data';
 import { insertAudioSession, setAudioProgress, updateAudioSession } from './mutations';
 
 export const TRANSCRIBE_AUDIO_JOB = 'transcribe-audio';
 const dedupeKeyFor = (id: string) => `${TRANSCRIBE_AUDIO_JOB}:${id}`;
-
-export interface EngineView {
-  id: string;
-  label: string;
-  quality: EngineInfo['quality'];
-  upgradeHint?: string;
-}
-
-/** docs/api.md `AudioSession`. */
-export interface AudioSessionView {
-  id: string;
-  fileName: string;
-  stage: string;
-  uploadedAt: string;
-  transcript: TranscriptEntry[];
-  coaching: string | null;
-  status: 'uploaded' | 'transcribing' | 'transcribed' | 'failed';
-  progress: number;
-  error: string | null;
-  durationMs: number | null;
-  attribution: 'stereo' | 'turns' | 'single' | null;
-  attributionIsGuess: boolean;
-  speakersSwapped: boolean;
-  sttEngine: EngineView | null;
-  coachingEngine: EngineView | null;
-  metrics: unknown;
-  unlocked: boolean;
-}
-
-export interface CoachingView {
-  /** Until `unlocked`, the gated sections carry only their heading and the locked line. */
-  coaching: string;
-  metrics: unknown;
-  engine: EngineView;
-  note?: string;
-  unlocked: boolean;
-}
-
-function parseEngine(stored: string | null): (EngineView & { note?: string }) | null {
-  if (!stored) return null;
-  try {
-    const parsed = JSON.parse(stored) as EngineView & { note?: string };
-    if (parsed && typeof parsed.id === 'string') return parsed;
-  } catch {
-    // a bare engine id from an older row
-  }
-  return { id: stored, label: stored, quality: 'basic' };
-}
-
-function withoutNote(e: (EngineView & { note?: string }) | null): EngineView | null {
-  if (!e) return null;
-  const { note: _note, ...engine } = e;
-  return engine;
-}
 
 /** Until the recording is unlocked, the gated coaching sections leave only as heading and locked line. */
 export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }): AudioSessionView {
@@ -96,8 +42,8 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     attribution,
     attributionIsGuess: attribution === 'turns' || attribution === 'single',
     speakersSwapped: row.speakersSwapped,
-    sttEngine: withoutNote(parseEngine(row.sttEngine)),
-    coachingEngine: withoutNote(parseEngine(row.coachingEngine)),
+    sttEngine: parseServedBy(row.sttEngine)?.engine ?? null,
+    coachingEngine: parseServedBy(row.coachingEngine)?.engine ?? null,
     metrics: row.metrics ?? null,
     unlocked,
   };
@@ -229,33 +175,15 @@ export async function swapSpeakers(ctx: AppContext, id: string, swapped: boolean
   return toAudioSessionView({ ...(updated ?? row), unlocked: row.unlocked });
 }
 
-function describeCoachEngine(ctx: AppContext, engineId: string): EngineView {
-  const info = ctx.providers.info('coach');
-  if (info && info.engine === engineId) {
-    return {
-      id: info.engine,
-      label: info.label,
-      quality: info.quality,
-      ...(info.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
-    };
-  }
-  return {
-    id: engineId,
-    label: engineId,
-    quality: 'basic',
-    ...(info?.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
-  };
-}
-
 /** Coaching for a transcribed recording; stored, so asking again returns the same text. */
 export async function coachAudioSession(ctx: AppContext, id: string): Promise<CoachingView> {
   const row = await load(ctx, id);
   if (row.coaching) {
-    const stored = parseEngine(row.coachingEngine);
+    const stored = parseServedBy(row.coachingEngine);
     return {
       coaching: coachingForGate(row.coaching, row.unlocked) ?? '',
       metrics: row.metrics ?? null,
-      engine: withoutNote(stored) ?? { id: 'unknown', label: 'Unknown', quality: 'basic' },
+      engine: stored?.engine ?? { id: 'unknown', label: 'Unknown', quality: 'basic' },
       ...(stored?.note ? { note: stored.note } : {}),
       unlocked: row.unlocked,
     };
@@ -373,7 +301,7 @@ export const transcribeAudioJob = defineJob({
           label: stt.label,
           quality: engineInfo?.quality ?? 'basic',
           ...(engineInfo?.upgradeHint ? { upgradeHint: engineInfo.upgradeHint } : {}),
-        }),
+        } satisfies ServedBy),
         realTimeFactor: result.realTimeFactor,
       });
     } finally {
