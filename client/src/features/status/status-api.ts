@@ -14,6 +14,26 @@ export const STATUS_TOKEN_KEY = 'doorstep:status-token';
  */
 export type StatusEngine = Partial<OperatorEngine> & { capability: string; error?: string };
 
+/** One model of the upgrade set the server fetches in the background (AUTO_MODELS). */
+export interface StatusModel {
+  id: string;
+  capability?: string;
+  description?: string;
+  licence?: string;
+  state: 'queued' | 'downloading' | 'verifying' | 'unpacking' | 'ready' | 'failed';
+  bytesDone?: number;
+  bytesTotal?: number | null;
+  reason?: string;
+  nextAttemptAt?: string;
+}
+
+/** Whether a model download is under way (the page then refreshes itself). */
+export function modelsBusy(report: StatusReport | null | undefined): boolean {
+  return (report?.models?.models ?? []).some(
+    (m) => m.state === 'downloading' || m.state === 'verifying' || m.state === 'unpacking',
+  );
+}
+
 export interface StatusReport {
   status?: string;
   database?: { driver?: string; ok?: boolean; describe?: string; error?: string };
@@ -25,6 +45,7 @@ export interface StatusReport {
     worker?: { running?: boolean; kinds?: string[] };
   };
   engines?: StatusEngine[];
+  models?: { enabled?: boolean; note?: string; models?: StatusModel[] };
 }
 
 export type StatusResult =
