@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** 'basic' for the embedded offline defaults, 'enhanced' for real models and services. */
+export const engineQualitySchema = z.enum(['basic', 'enhanced']);
+export type EngineQuality = z.infer<typeof engineQualitySchema>;
+
+/**
+ * Which engine produced a stored result (a transcript, a coaching text), as the page shows it
+ * beside that result (docs/api.md `engine`, `sttEngine`, `coachingEngine`).
+ */
+export const servedBySchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  quality: engineQualitySchema,
+  /** How to get a better engine; operators read it, rep screens never render it. */
+  upgradeHint: z.string().optional(),
+});
+export type ServedBy = z.infer<typeof servedBySchema>;
+
+/** How a result's engine is stored with it: the served-by view plus the coach's note, if any. */
+export const storedServedBySchema = servedBySchema.extend({ note: z.string().optional() });
+
+/**
+ * Reads a stored engine description. Older rows hold a bare engine id, which reads as a basic
+ * engine of that name; nothing stored reads as null.
+ */
+export function parseServedBy(stored: string | null): { engine: ServedBy; note?: string } | null {
+  if (!stored) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(stored);
+  } catch {
+    json = undefined;
+  }
+  const parsed = storedServedBySchema.safeParse(json);
+  if (!parsed.success) return { engine: { id: stored, label: stored, quality: 'basic' } };
+  const { note, ...engine } = parsed.data;
+  return note ? { engine, note } : { engine };
+}
