@@ -22,11 +22,11 @@ import { insertAudioSession, setAudioProgress, updateAudioSession } from './muta
 export const TRANSCRIBE_AUDIO_JOB = 'transcribe-audio';
 const dedupeKeyFor = (id: string) => `${TRANSCRIBE_AUDIO_JOB}:${id}`;
 
+/** Which engine served, as a rep sees it: a plain name only (set-up hints stay on `/api/status`). */
 export interface EngineView {
   id: string;
   label: string;
   quality: EngineInfo['quality'];
-  upgradeHint?: string;
 }
 
 /** docs/api.md `AudioSession`. */
@@ -62,8 +62,16 @@ export interface CoachingView {
 function parseEngine(stored: string | null): (EngineView & { note?: string }) | null {
   if (!stored) return null;
   try {
-    const parsed = JSON.parse(stored) as EngineView & { note?: string };
-    if (parsed && typeof parsed.id === 'string') return parsed;
+    const parsed = JSON.parse(stored) as Partial<EngineView> & { note?: string };
+    if (parsed && typeof parsed.id === 'string') {
+      // Only the plain name leaves: rows written before hints moved to /api/status may hold one.
+      return {
+        id: parsed.id,
+        label: typeof parsed.label === 'string' ? parsed.label : parsed.id,
+        quality: parsed.quality === 'enhanced' ? 'enhanced' : 'basic',
+        ...(typeof parsed.note === 'string' ? { note: parsed.note } : {}),
+      };
+    }
   } catch {
     // a bare engine id from an older row
   }
@@ -89,7 +97,7 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     coaching: coachingForGate(row.coaching ?? null, unlocked),
     status: row.status as AudioSessionView['status'],
     progress: row.status === 'transcribed' ? 100 : row.progress,
-    error: row.error ?? null,
+    error: publicError(row.error ?? null),
     durationMs: row.durationMs ?? null,
     attribution,
     attributionIsGuess: attribution === 'turns' || attribution === 'single',
@@ -230,19 +238,9 @@ export async function swapSpeakers(ctx: AppContext, id: string, swapped: boolean
 function describeCoachEngine(ctx: AppContext, engineId: string): EngineView {
   const info = ctx.providers.info('coach');
   if (info && info.engine === engineId) {
-    return {
-      id: info.engine,
-      label: info.label,
-      quality: info.quality,
-      ...(info.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
-    };
+    return { id: info.engine, label: info.label, quality: info.quality };
   }
-  return {
-    id: engineId,
-    label: engineId,
-    quality: 'basic',
-    ...(info?.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
-  };
+  return { id: engineId, label: engineId, quality: 'basic' };
 }
 
 /** Coaching for a transcribed recording; stored, so asking again returns the same text. */
@@ -294,8 +292,7 @@ async function localCopy(
   const storage = ctx.providers.get('storage');
   if (storage.localPath) {
     const file = storage.localPath(key);
-    if (!fs.existsSync(file))
-      throw new PermanentJobError('The uploaded file is missing from storage. Please upload it again.');
+    if (!fs.existsSync(file)) throw new PermanentJobError(MISSING_FILE_MESSAGE);
     return { file, cleanup: async () => undefined };
   }
   const dir = await makeTempDir('doorstep-audio-');
@@ -315,11 +312,26 @@ export function fileIsUseless(err: Error): boolean {
   return err instanceof AudioDecodeError;
 }
 
-/** What the user sees when transcription gives up. */
+export const MISSING_FILE_MESSAGE = 'The uploaded file is missing from storage. Please upload it again.';
+
+/**
+ * What the rep sees when transcription fails for a reason on the server's side (an engine that is
+ * not installed, a speech service that is down). The cause, which may name commands, settings or
+ * paths, is for the operator: it is in the error log, the job's `lastError` and `/api/status`.
+ */
+export const TRANSCRIPTION_UNAVAILABLE_MESSAGE =
+  'This recording could not be transcribed right now because of a problem on the server. Please try again later.';
+
+/** What the user sees when transcription gives up: a message about their file, or a plain one. */
 export function failureMessage(err: Error): string {
   if (err instanceof AudioDecodeError) return err.message;
-  if (err.message === NO_SPEECH_MESSAGE) return err.message;
-  return `Transcription failed: ${err.message}`;
+  if (err.message === NO_SPEECH_MESSAGE || err.message === MISSING_FILE_MESSAGE) return err.message;
+  return TRANSCRIPTION_UNAVAILABLE_MESSAGE;
+}
+
+/** A stored failure as the rep sees it (rows written before causes were kept from reps held one). */
+function publicError(stored: string | null): string | null {
+  return stored?.startsWith('Transcription failed:') ? TRANSCRIPTION_UNAVAILABLE_MESSAGE : stored;
 }
 
 /** Durable transcription: decode -> speech-to-text in windows -> who said what -> saved. */
@@ -369,7 +381,6 @@ export function transcribeAudioJob(ctx: AppContext): JobDefinition {
             id: stt.id,
             label: stt.label,
             quality: engineInfo?.quality ?? 'basic',
-            ...(engineInfo?.upgradeHint ? { upgradeHint: engineInfo.upgradeHint } : {}),
           }),
           realTimeFactor: result.realTimeFactor,
         });

@@ -8,12 +8,14 @@ import { coachTranscript } from '../coaching/service';
 import { findSession, isSessionId, toSessionView, type SessionView } from './data';
 import { insertSession, saveSessionCoaching, saveSessionTranscript } from './mutations';
 
-/** Which engine wrote a coaching text, as shown beside it (docs/api.md `Coaching.engine`). */
+/**
+ * Which engine wrote a coaching text, as shown beside it (docs/api.md `Coaching.engine`): a plain
+ * name only. Set-up hints (commands, variables) are for operators and stay on `/api/status`.
+ */
 export interface CoachingEngineView {
   id: string;
   label: string;
   quality: EngineInfo['quality'];
-  upgradeHint?: string;
 }
 
 export interface CoachingView {
@@ -81,10 +83,15 @@ export async function saveCallTranscript(
 function parseStoredEngine(stored: string | null): { engine: CoachingEngineView; note?: string } {
   if (stored) {
     try {
-      const parsed = JSON.parse(stored) as CoachingEngineView & { note?: string };
+      const parsed = JSON.parse(stored) as Partial<CoachingEngineView> & { note?: string };
       if (parsed && typeof parsed.id === 'string') {
-        const { note, ...engine } = parsed;
-        return { engine, note };
+        // Only the plain name leaves: rows written before hints moved to /api/status may hold one.
+        const engine: CoachingEngineView = {
+          id: parsed.id,
+          label: typeof parsed.label === 'string' ? parsed.label : parsed.id,
+          quality: parsed.quality === 'enhanced' ? 'enhanced' : 'basic',
+        };
+        return { engine, note: typeof parsed.note === 'string' ? parsed.note : undefined };
       }
     } catch {
       // a bare id
@@ -96,12 +103,7 @@ function parseStoredEngine(stored: string | null): { engine: CoachingEngineView;
 function describeEngine(ctx: AppContext, engineId: string): CoachingEngineView {
   const info = ctx.providers.info('coach');
   if (info && info.engine === engineId) {
-    return {
-      id: info.engine,
-      label: info.label,
-      quality: info.quality,
-      ...(info.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
-    };
+    return { id: info.engine, label: info.label, quality: info.quality };
   }
   // A fallback engine answered (e.g. the LLM failed and the rubric coach stepped in).
   const coach = ctx.providers.has('coach') ? ctx.providers.get('coach') : undefined;
@@ -109,7 +111,6 @@ function describeEngine(ctx: AppContext, engineId: string): CoachingEngineView {
     id: engineId,
     label: coach && coach.id === engineId ? coach.label : engineId,
     quality: 'basic',
-    ...(info?.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
   };
 }
 

@@ -6,7 +6,6 @@ export interface EngineInfo {
   id: string;
   label: string;
   quality: 'basic' | 'enhanced';
-  upgradeHint?: string;
 }
 
 /** POST /api/sessions/:id/coaching and /api/audio/:id/coaching (docs/api.md). */
