@@ -262,6 +262,28 @@ interface LoadRow {
   refused: number;
   /** Coaching reports (PDF) downloaded during the row. */
   reports: number;
+  /** The server's own event-loop delay over the row (p99 and max, ms): what other requests wait. */
+  loopP99: number;
+  loopMax: number;
+}
+
+/** Lets the bench read the server's event-loop delay from /metrics (production mode). */
+const METRICS_TOKEN = 'bench-metrics-token';
+
+/**
+ * The server's event-loop delay since the previous call (prom-client resets its histogram on each
+ * scrape). Unlike the /api/config timings it leaves out the client's own waits for the CPU.
+ */
+async function loopDelay(base: string): Promise<{ loopP99: number; loopMax: number }> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
+  const read = (name: string) => {
+    const m = new RegExp(`^doorstep_nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(
+      text,
+    );
+    return m ? Math.round(Number(m[1]) * 10_000) / 10 : NaN;
+  };
+  return { loopP99: read('p99'), loopMax: read('max') };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -359,10 +381,12 @@ async function underLoad(base: string, body: string, recording: string | null) {
       }
     }
   })();
+  await loopDelay(base);
   const measured = await measureConfig(base);
+  const loop = await loopDelay(base);
   stop = true;
   await Promise.all([coaching, downloads]);
-  return { ...measured, coached, refused, reports };
+  return { ...measured, ...loop, coached, refused, reports };
 }
 
 /** The per-client limits' window (the server's default RATE_LIMIT_WINDOW_MS). */
@@ -370,14 +394,15 @@ const WINDOW_MS = 60_000;
 
 async function coachingLoadOne(db: string, env: Record<string, string>): Promise<LoadRow[]> {
   // Default per-client limits: the loop below is what one address may do.
-  const server = await ServerProcess.create(env);
+  const server = await ServerProcess.create({ ...env, METRICS_TOKEN });
   await server.start();
   const base = server.url;
   const rows: LoadRow[] = [];
   try {
     await measureConfig(base); // warm up
+    await loopDelay(base);
     const idle = await measureConfig(base);
-    rows.push({ db, load: 'none', ...idle, coached: 0, refused: 0, reports: 0 });
+    rows.push({ db, load: 'none', ...idle, coached: 0, refused: 0, reports: 0, ...(await loopDelay(base)) });
     console.log(`${db.padEnd(9)} idle           p50 ${idle.p50} ms  p95 ${idle.p95} ms  max ${idle.max} ms`);
 
     const body = longestTranscript();
@@ -436,11 +461,11 @@ async function coachingLoad() {
     }
   }
   const table = [
-    '| database | load | /api/config requests | p50 ms | p95 ms | max ms | coached | reports | refused |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| database | load | /api/config requests | p50 ms | p95 ms | max ms | event loop delay p99 / max ms | coached | reports | refused |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.db} | ${r.load} | ${r.requests} | ${r.p50} | ${r.p95} | ${r.max} | ${r.coached} | ${r.reports} | ${r.refused} |`,
+        `| ${r.db} | ${r.load} | ${r.requests} | ${r.p50} | ${r.p95} | ${r.max} | ${r.loopP99} / ${r.loopMax} | ${r.coached} | ${r.reports} | ${r.refused} |`,
     ),
   ].join('\n');
   console.log(`\n${table}\n`);
