@@ -12,13 +12,17 @@ export const servedBySchema = z.object({
   id: z.string(),
   label: z.string(),
   quality: engineQualitySchema,
-  /** How to get a better engine; operators read it, rep screens never render it. */
-  upgradeHint: z.string().optional(),
 });
 export type ServedBy = z.infer<typeof servedBySchema>;
 
-/** How a result's engine is stored with it: the served-by view plus the coach's note, if any. */
-export const storedServedBySchema = servedBySchema.extend({ note: z.string().optional() });
+/**
+ * How a result's engine is stored with it: the served-by view plus the coach's note, if any.
+ * Rows written before set-up hints moved to the operator page may hold one; it is read and dropped.
+ */
+export const storedServedBySchema = servedBySchema.extend({
+  note: z.string().optional(),
+  upgradeHint: z.string().optional(),
+});
 
 /**
  * Reads a stored engine description. Older rows hold a bare engine id, which reads as a basic
@@ -34,6 +38,6 @@ export function parseServedBy(stored: string | null): { engine: ServedBy; note?:
   }
   const parsed = storedServedBySchema.safeParse(json);
   if (!parsed.success) return { engine: { id: stored, label: stored, quality: 'basic' } };
-  const { note, ...engine } = parsed.data;
+  const { note, upgradeHint: _operatorOnly, ...engine } = parsed.data;
   return note ? { engine, note } : { engine };
 }

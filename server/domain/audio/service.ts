@@ -37,7 +37,7 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     coaching: coachingForGate(row.coaching ?? null, unlocked),
     status: row.status as AudioSessionView['status'],
     progress: row.status === 'transcribed' ? 100 : row.progress,
-    error: row.error ?? null,
+    error: publicError(row.error ?? null),
     durationMs: row.durationMs ?? null,
     attribution,
     attributionIsGuess: attribution === 'turns' || attribution === 'single',
@@ -224,8 +224,7 @@ async function localCopy(
   const storage = ctx.providers.get('storage');
   if (storage.localPath) {
     const file = storage.localPath(key);
-    if (!fs.existsSync(file))
-      throw new PermanentJobError('The uploaded file is missing from storage. Please upload it again.');
+    if (!fs.existsSync(file)) throw new PermanentJobError(MISSING_FILE_MESSAGE);
     return { file, cleanup: async () => undefined };
   }
   const dir = await makeTempDir('doorstep-audio-');
@@ -245,11 +244,26 @@ export function fileIsUseless(err: Error): boolean {
   return err instanceof AudioDecodeError;
 }
 
-/** What the user sees when transcription gives up. */
+export const MISSING_FILE_MESSAGE = 'The uploaded file is missing from storage. Please upload it again.';
+
+/**
+ * What the rep sees when transcription fails for a reason on the server's side (an engine that is
+ * not installed, a speech service that is down). The cause, which may name commands, settings or
+ * paths, is for the operator: it is in the error log, the job's `lastError` and `/api/status`.
+ */
+export const TRANSCRIPTION_UNAVAILABLE_MESSAGE =
+  'This recording could not be transcribed right now because of a problem on the server. Please try again later.';
+
+/** What the user sees when transcription gives up: a message about their file, or a plain one. */
 export function failureMessage(err: Error): string {
   if (err instanceof AudioDecodeError) return err.message;
-  if (err.message === NO_SPEECH_MESSAGE) return err.message;
-  return `Transcription failed: ${err.message}`;
+  if (err.message === NO_SPEECH_MESSAGE || err.message === MISSING_FILE_MESSAGE) return err.message;
+  return TRANSCRIPTION_UNAVAILABLE_MESSAGE;
+}
+
+/** A stored failure as the rep sees it (rows written before causes were kept from reps held one). */
+function publicError(stored: string | null): string | null {
+  return stored?.startsWith('Transcription failed:') ? TRANSCRIPTION_UNAVAILABLE_MESSAGE : stored;
 }
 
 /** Durable transcription: decode -> speech-to-text in windows -> who said what -> saved. */
@@ -300,7 +314,6 @@ export const transcribeAudioJob = defineJob({
           id: stt.id,
           label: stt.label,
           quality: engineInfo?.quality ?? 'basic',
-          ...(engineInfo?.upgradeHint ? { upgradeHint: engineInfo.upgradeHint } : {}),
         } satisfies ServedBy),
         realTimeFactor: result.realTimeFactor,
       });

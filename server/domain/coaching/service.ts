@@ -53,15 +53,8 @@ export async function coachTranscript(
  */
 export function describeCoachEngine(ctx: AppContext, engineId: string): ServedBy {
   const info = ctx.providers.info('coach');
-  const upgradeHint = info?.upgradeHint ? { upgradeHint: info.upgradeHint } : {};
-  if (info && info.engine === engineId) {
-    return { id: info.engine, label: info.label, quality: info.quality, ...upgradeHint };
-  }
+  // A plain name only: set-up hints (commands, settings) are for operators, on /api/status.
+  if (info && info.engine === engineId) return { id: info.engine, label: info.label, quality: info.quality };
   const coach = ctx.providers.has('coach') ? ctx.providers.get('coach') : undefined;
-  return {
-    id: engineId,
-    label: coach && coach.id === engineId ? coach.label : engineId,
-    quality: 'basic',
-    ...upgradeHint,
-  };
+  return { id: engineId, label: coach && coach.id === engineId ? coach.label : engineId, quality: 'basic' };
 }
