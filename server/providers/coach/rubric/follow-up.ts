@@ -1,5 +1,5 @@
 import { looseContractions as loose } from '../../../../core/conversation-metrics';
-import { DEADLINE } from './acts';
+import { AGREES, DEADLINE } from './acts';
 import { type Turn, type Finding, has, clamp, quoteFrom } from './turns';
 
 // ---------------------------------------------------------------- follow-up
@@ -59,7 +59,13 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
     if (has(HAND_OFF, t.norm)) handOff = true;
     // A day in a deadline pitch, or one the homeowner turned down, is not a next step.
     const answer = turns.slice(t.index + 1, t.index + 3).find((x) => x.role === 'assistant');
-    const declined = !!answer && FU_DECLINE.test(answer.norm);
+    // "Tomorrow works. But I'm not signing anything." agrees to the visit and refuses only the
+    // contract: a reply that opens by agreeing, or names the rep's day back, is not a decline.
+    const declined =
+      !!answer &&
+      FU_DECLINE.test(answer.norm) &&
+      !AGREES.test(answer.norm) &&
+      !(t.norm.match(DAY_WORD) ?? []).some((d) => new RegExp(`^(\\w+ ){0,2}${d}\\b`).test(answer.norm));
     if (has(DEADLINE, t.norm) || declined) continue;
     const d = has(DAY, t.norm);
     const dt = d && has(DATE, t.norm);
