@@ -1,4 +1,8 @@
-import { looseContractions as loose, normalizeText } from '../../../../core/conversation-metrics';
+import {
+  looseContractions as loose,
+  normalizeText,
+  splitSentences,
+} from '../../../../core/conversation-metrics';
 import { overlap } from '../../../nlp';
 import { TRADE_STAPLES } from './vocabulary';
 import { type Turn, type Finding, has, clamp, nextRep, quoteFrom, OPTIONS_START } from './turns';
@@ -169,7 +173,14 @@ export function detectOptions(
     .sort((a, b) => richness(b) - richness(a) || a.index - b.index)[0];
   if (first)
     f.evidence.push({
-      quote: quoteFrom(first, richness(first) ? ENUM : undefined),
+      // The sentence that lists the choices, else the one naming a price, not whatever the turn
+      // opened with ("Yeah, that's old.").
+      quote: quoteFrom(
+        first,
+        splitSentences(first.text).some((x) => new RegExp(ENUM.source).test(normalizeText(x)))
+          ? ENUM
+          : new RegExp(PRICE.source, 'i'),
+      ),
       turn: first.index,
       strength: optionCount >= 3 ? 0.7 : 0.4,
       label: 'laid out the options',
