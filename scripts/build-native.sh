@@ -2,6 +2,7 @@
 # Builds the two small native helpers live role-plays use (native/*.c -> build/):
 #   sphinx-live   a warm PocketSphinx decoder per call, for captions and final words
 #   espeak-live   long-lived espeak-ng synthesisers shared by all calls
+#   sphinx-batch  recordings: PocketSphinx with the sales-conversation model mixed in
 # Needs a C compiler and the headers (Debian: gcc libpocketsphinx-dev libsphinxbase-dev
 # libespeak-ng-dev pkg-config; `npm run setup` installs them). Without them calls still work,
 # with a fresh recogniser or voice process per utterance or sentence.
@@ -24,4 +25,5 @@ build() {
 }
 build sphinx-live pocketsphinx
 build espeak-live espeak-ng
+build sphinx-batch pocketsphinx
 exit $status

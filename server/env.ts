@@ -68,6 +68,12 @@ const envSchema = z.object({
   VOICE_STREAMING_STT: z.enum(['auto', 'off', '']).default('auto'),
   /** PocketSphinx model folder (holds en-us/, en-us.lm.bin, cmudict-en-us.dict). */
   POCKETSPHINX_MODEL_DIR: z.string().default('/usr/share/pocketsphinx/model/en-us'),
+  /**
+   * Share (0-0.9) of the in-home sales conversation model mixed into PocketSphinx's general
+   * English model for recordings (needs build/sphinx-batch). Off by default: it helped sales
+   * sentences a little and hurt general speech more (docs/benchmarks.md).
+   */
+  POCKETSPHINX_SALES_LM_WEIGHT: z.coerce.number().min(0).max(0.9).default(0),
   /** Longest recording transcribed, in minutes; longer uploads fail with a clear message. */
   MAX_AUDIO_MINUTES: z.coerce.number().positive().max(1440).default(120),
   /** The warm live-call decoder built by `npm run setup` (default: build/sphinx-live). */

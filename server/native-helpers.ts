@@ -7,7 +7,7 @@ const BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 /** A helper from native/ (or the file given instead), when it has been built and can be run. */
 export function builtHelper(
-  name: 'sphinx-live' | 'espeak-live',
+  name: 'sphinx-live' | 'espeak-live' | 'sphinx-batch',
   file = path.join(BUILD_DIR, name),
 ): string | null {
   try {

@@ -108,9 +108,47 @@ export function twoMeans(points: Point[], iterations = 20): { labels: number[]; 
   return { labels, centers };
 }
 
-/** Distance between the two voice groups, in units of their own spread, that counts as two people. */
-export const MIN_SEPARATION = 1.8;
+/**
+ * Distance between the two voice groups along the line joining them, in units of the spread
+ * within the groups along that line, that counts as two people. Splitting one voice in two
+ * gives about 2.5-3 (half a bell curve each side); two voices sit much further apart.
+ */
+export const MIN_SEPARATION = 4;
+/** The same for pitch alone (semitones), with the groups' medians at least this far apart. */
+export const MIN_PITCH_SEPARATION = 4;
+export const MIN_PITCH_GAP_SEMITONES = 4;
+/** Within-group pitch spread assumed at least this (semitones), so two tight groups of 2 are not overrated. */
+const PITCH_SPREAD_FLOOR = 1;
 export const MIN_UTTERANCES_PER_VOICE = 2;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** Gap between two 1-D groups in units of their pooled spread (0 unless the medians are far enough apart). */
+export function pitchSeparation(semitoneValues: number[], labels: number[]): number {
+  const groups = [0, 1].map((k) => semitoneValues.filter((_, i) => labels[i] === k));
+  if (groups.some((g) => g.length === 0)) return 0;
+  if (Math.abs(median(groups[0]) - median(groups[1])) < MIN_PITCH_GAP_SEMITONES) return 0;
+  return oneDimSeparation(groups, PITCH_SPREAD_FLOOR);
+}
+
+function oneDimSeparation(groups: number[][], floor: number): number {
+  const means = groups.map((g) => g.reduce((a, b) => a + b, 0) / g.length);
+  const n = groups[0].length + groups[1].length;
+  const pooledVar =
+    groups.reduce((s, g, k) => s + g.reduce((a, v) => a + (v - means[k]) ** 2, 0), 0) / Math.max(1, n - 2);
+  return Math.abs(means[0] - means[1]) / Math.max(Math.sqrt(pooledVar), floor);
+}
+
+/** Separation of two clusters along the line joining their centres (Fisher's criterion in 1-D). */
+export function projectedSeparation(xs: number[][], labels: number[], centers: number[][]): number {
+  const dir = centers[1].map((v, d) => v - centers[0][d]);
+  const len = Math.sqrt(dir.reduce((s, v) => s + v * v, 0));
+  if (len === 0) return 0;
+  const proj = xs.map((x) => x.reduce((s, v, d) => s + v * dir[d], 0) / len);
+  const groups = [0, 1].map((k) => proj.filter((_, i) => labels[i] === k));
+  if (groups.some((g) => g.length === 0)) return 0;
+  return oneDimSeparation(groups, 0.05);
+}
 
 const semitones = (hz: number) => 12 * Math.log2(Math.max(hz, 1) / 100);
 
@@ -158,21 +196,36 @@ export function attributeMono(segments: SttSegment[], track: FrameTrack): MonoAt
     x: r.map((v, d) => ((v - spread[d].m) / spread[d].sd) * weights[d]),
     weight: Math.max(1, utterances[idx[k]].endMs - utterances[idx[k]].startMs),
   }));
-  const { labels, centers } = twoMeans(points);
-
-  // Two voices only when the groups sit well apart compared with how much each group varies.
-  const dist = (a: number[], b: number[]) => Math.sqrt(a.reduce((s2, v, i) => s2 + (v - b[i]) ** 2, 0));
-  const within =
-    points.reduce((s2, p, i) => s2 + dist(p.x, centers[labels[i]]), 0) / Math.max(1, points.length);
-  const separation = dist(centers[0], centers[1]) / Math.max(within, 0.35);
+  // Two candidate splits: by the whole voice (pitch, loudness, brightness, spectral shape) and by
+  // pitch alone. Pitch is the surest cue between a higher and a lower voice, but with a dozen
+  // other cues beside it the spread of those (room, words, distance to the phone) can hide it.
+  const whole = twoMeans(points);
+  const pitchOnly = twoMeans(points.map((p, k) => ({ x: [raw[k][0]], weight: p.weight })));
+  const counts = (labels: number[]) => [0, 1].map((k) => labels.filter((l) => l === k).length);
+  const heardTwice = (labels: number[]) => Math.min(...counts(labels)) >= MIN_UTTERANCES_PER_VOICE;
+  let labels: number[] | null = null;
+  if (
+    heardTwice(pitchOnly.labels) &&
+    pitchSeparation(
+      raw.map((r) => r[0]),
+      pitchOnly.labels,
+    ) >= MIN_PITCH_SEPARATION
+  )
+    labels = pitchOnly.labels;
+  else if (
+    heardTwice(whole.labels) &&
+    projectedSeparation(
+      points.map((p) => p.x),
+      whole.labels,
+      whole.centers,
+    ) >= MIN_SEPARATION
+  )
+    labels = whole.labels;
+  if (!labels) return single();
   const groupStat = (k: number, d: number) => {
     const vals = raw.filter((_, i) => labels[i] === k).map((r) => r[d]);
     return vals.length ? [...vals].sort((a, b) => a - b)[vals.length >> 1] : NaN;
   };
-  const both = labels.includes(0) && labels.includes(1);
-  // One odd utterance is not evidence of a second person: each voice must be heard at least twice.
-  const smaller = Math.min(labels.filter((l) => l === 0).length, labels.filter((l) => l === 1).length);
-  if (!both || smaller < MIN_UTTERANCES_PER_VOICE || separation < MIN_SEPARATION) return single();
 
   // Utterances without enough voiced frames take the label of the nearest labelled neighbour in time.
   const labelOf = new Array<number>(utterances.length).fill(-1);

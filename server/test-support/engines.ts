@@ -15,11 +15,12 @@ import { pocketSphinxModelDir } from '../providers/stt/pocketsphinx';
  * another binary, to try the skip path without removing packages.
  */
 export type SystemEngine =
-  'espeak-live' | 'sphinx-live' | 'espeak-ng' | 'pocketsphinx' | 'pdftotext' | 'chromium';
+  'espeak-live' | 'sphinx-live' | 'sphinx-batch' | 'espeak-ng' | 'pocketsphinx' | 'pdftotext' | 'chromium';
 
 const HOW_TO_ADD: Record<SystemEngine, string> = {
   'espeak-live': 'npm install builds it when espeak-ng and its headers are installed (npm run setup)',
   'sphinx-live': 'npm install builds it when PocketSphinx and its headers are installed (npm run setup)',
+  'sphinx-batch': 'npm install builds it when PocketSphinx and its headers are installed (npm run setup)',
   'espeak-ng': 'Debian package espeak-ng (npm run setup)',
   pocketsphinx: 'Debian packages pocketsphinx and pocketsphinx-en-us (npm run setup)',
   pdftotext: 'Debian package poppler-utils (npm run setup)',
@@ -42,10 +43,11 @@ export function engineMissing(name: SystemEngine): string | null {
   const missing = (what: string) => `${what} is missing (${HOW_TO_ADD[name]})`;
   switch (name) {
     case 'espeak-live':
-    case 'sphinx-live': {
+    case 'sphinx-live':
+    case 'sphinx-batch': {
       const found = file ? builtHelper(name, file) : builtHelper(name);
       if (!found) return missing(file ?? `build/${name}`);
-      if (name === 'sphinx-live' && !pocketSphinxModelDir()) return missing('the PocketSphinx en-us model');
+      if (name !== 'espeak-live' && !pocketSphinxModelDir()) return missing('the PocketSphinx en-us model');
       return null;
     }
     case 'espeak-ng':

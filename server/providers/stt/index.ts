@@ -1,7 +1,13 @@
 import type { Config } from '../../env';
 import type { EngineInfo } from '../types';
 import { OpenAiStt } from './openai';
-import { findPocketSphinx, POCKETSPHINX_INSTALL_HINT, PocketSphinxStt } from './pocketsphinx';
+import {
+  findPocketSphinx,
+  POCKETSPHINX_INSTALL_HINT,
+  PocketSphinxStt,
+  SALES_LM,
+  TRADE_WORDS_DICT,
+} from './pocketsphinx';
 import { findSherpaSttModels, SherpaOnnxStt } from './sherpa-onnx';
 import type { SpeechToText } from './types';
 
@@ -65,7 +71,11 @@ export async function selectSpeechToText(
     }
   }
   if (findPocketSphinx({ modelDir: config.POCKETSPHINX_MODEL_DIR })) {
-    const engine = new PocketSphinxStt({ modelDir: config.POCKETSPHINX_MODEL_DIR });
+    const salesWeight = config.POCKETSPHINX_SALES_LM_WEIGHT;
+    const engine = new PocketSphinxStt({
+      modelDir: config.POCKETSPHINX_MODEL_DIR,
+      domain: salesWeight > 0 ? { lm: SALES_LM, weight: salesWeight, dict: TRADE_WORDS_DICT } : null,
+    });
     const reason = notes.length ? `fallback: ${notes.join('; ')}` : 'embedded default';
     return { engine, info: info(engine, reason, 'basic') };
   }

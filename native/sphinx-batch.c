@@ -1,0 +1,167 @@
+/*
+ * sphinx-batch: decodes one 16 kHz mono 16-bit WAV file the way pocketsphinx_continuous
+ * -infile ... -time yes does (voice detection splits utterances; one hypothesis line, then
+ * "<s> start end conf", one "word start end conf" line per word and "</s>", times in seconds),
+ * and can interpolate a second language model with the main one, which the Debian command
+ * line tool cannot.
+ *
+ * Options of its own (removed before the rest go to pocketsphinx: -hmm, -lm, -dict, -beam ...):
+ *   -infile FILE      the WAV file to decode (required)
+ *   -mixlm FILE       a second language model (ARPA or binary) interpolated with -lm
+ *   -mixweight W      its weight, 0 < W < 1 (default 0.2)
+ *   -adddict FILE     extra pronunciations ("word PH1 PH2 ...", one per line) for words the
+ *                     main dictionary lacks
+ */
+#include <pocketsphinx.h>
+#include <sphinxbase/ngram_model.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static ps_decoder_t *ps;
+
+static void print_utterance(int32 frame_rate) {
+    int32 score;
+    const char *hyp = ps_get_hyp(ps, &score);
+    if (hyp == NULL) return;
+    printf("%s\n", hyp);
+    for (ps_seg_t *it = ps_seg_iter(ps); it != NULL; it = ps_seg_next(it)) {
+        int sf, ef;
+        ps_seg_frames(it, &sf, &ef);
+        int32 pprob = ps_seg_prob(it, NULL, NULL, NULL);
+        float conf = logmath_exp(ps_get_logmath(ps), pprob);
+        printf("%s %.3f %.3f %f\n", ps_seg_word(it), (float)sf / frame_rate, (float)ef / frame_rate, conf);
+    }
+    fflush(stdout);
+}
+
+/* Seeks to the samples of a RIFF/WAVE file; returns 0 on success. */
+static int skip_wav_header(FILE *f) {
+    unsigned char hdr[12];
+    if (fread(hdr, 1, 12, f) != 12 || memcmp(hdr, "RIFF", 4) || memcmp(hdr + 8, "WAVE", 4)) return -1;
+    for (;;) {
+        unsigned char chunk[8];
+        if (fread(chunk, 1, 8, f) != 8) return -1;
+        uint32_t len = (uint32_t)chunk[4] | (uint32_t)chunk[5] << 8 | (uint32_t)chunk[6] << 16 |
+                       (uint32_t)chunk[7] << 24;
+        if (!memcmp(chunk, "data", 4)) return 0;
+        if (fseek(f, (long)len + (len & 1), SEEK_CUR) != 0) return -1;
+    }
+}
+
+static int add_words(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (f == NULL) return -1;
+    char line[1024], pending[2048] = "";
+    while (fgets(line, sizeof line, f)) {
+        char *nl = strpbrk(line, "\r\n");
+        if (nl) *nl = 0;
+        char *sp = strchr(line, ' ');
+        if (line[0] == 0 || line[0] == '#' || sp == NULL) continue;
+        *sp = 0;
+        /* Words the dictionary already has keep their pronunciations. */
+        if (ps_lookup_word(ps, line) != NULL) continue;
+        /* The search is rebuilt once, with the last word (update = TRUE). */
+        if (pending[0]) {
+            char *psp = strchr(pending, ' ');
+            *psp = 0;
+            ps_add_word(ps, pending, psp + 1, FALSE);
+        }
+        char *phones = sp + 1;
+        while (*phones == ' ') phones++;
+        snprintf(pending, sizeof pending, "%s %s", line, phones);
+    }
+    fclose(f);
+    if (pending[0]) {
+        char *psp = strchr(pending, ' ');
+        *psp = 0;
+        ps_add_word(ps, pending, psp + 1, TRUE);
+    }
+    return 0;
+}
+
+int main(int argc, char *argv[]) {
+    const char *infile = NULL, *mainlm = NULL, *mixlm = NULL, *adddict = NULL;
+    float mixweight = 0.2f;
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 < argc && !strcmp(argv[i], "-infile")) infile = argv[++i];
+        else if (i + 1 < argc && !strcmp(argv[i], "-mixlm")) mixlm = argv[++i];
+        /* With a second model, -lm is loaded here, after the dictionary is complete, so the
+           search is built once instead of three times. */
+        else if (i + 1 < argc && !strcmp(argv[i], "-lm")) mainlm = argv[++i];
+        else if (i + 1 < argc && !strcmp(argv[i], "-mixweight")) mixweight = (float)atof(argv[++i]);
+        else if (i + 1 < argc && !strcmp(argv[i], "-adddict")) adddict = argv[++i];
+        else rest[n++] = argv[i];
+    }
+    if (mainlm != NULL && mixlm == NULL) {
+        rest[n++] = "-lm";
+        rest[n++] = (char *)mainlm;
+    }
+    if (infile == NULL || mixweight <= 0 || mixweight >= 1) {
+        fprintf(stderr, "usage: sphinx-batch -infile FILE [-mixlm FILE [-mixweight W]] [-adddict FILE] [pocketsphinx options]\n");
+        return 2;
+    }
+    cmd_ln_t *config = cmd_ln_parse_r(NULL, ps_args(), n, rest, TRUE);
+    if (config == NULL) {
+        fprintf(stderr, "bad arguments\n");
+        return 2;
+    }
+    ps = ps_init(config);
+    if (ps == NULL) {
+        fprintf(stderr, "the speech models could not be loaded\n");
+        return 3;
+    }
+    if (adddict != NULL && add_words(adddict) < 0) {
+        fprintf(stderr, "the extra dictionary could not be read\n");
+        return 3;
+    }
+    if (mixlm != NULL) {
+        logmath_t *lmath = ps_get_logmath(ps);
+        ngram_model_t *models[2];
+        models[0] = mainlm ? ngram_model_read(config, mainlm, NGRAM_AUTO, lmath) : NULL;
+        models[1] = ngram_model_read(config, mixlm, NGRAM_AUTO, lmath);
+        if (models[0] == NULL || models[1] == NULL) {
+            fprintf(stderr, "a language model could not be loaded\n");
+            return 3;
+        }
+        char *names[2] = {"general", "domain"};
+        float32 weights[2] = {1.0f - mixweight, mixweight};
+        ngram_model_t *set = ngram_model_set_init(config, models, names, weights, 2);
+        if (set == NULL || ps_set_lm(ps, "mixed", set) < 0 || ps_set_search(ps, "mixed") < 0) {
+            fprintf(stderr, "the language models could not be combined\n");
+            return 3;
+        }
+    }
+
+    FILE *f = fopen(infile, "rb");
+    if (f == NULL || skip_wav_header(f) != 0) {
+        fprintf(stderr, "not a readable WAV file\n");
+        return 4;
+    }
+    int32 frame_rate = cmd_ln_int32_r(config, "-frate");
+    int16 buf[2048];
+    size_t k;
+    int utt_started = 0;
+    ps_start_utt(ps);
+    while ((k = fread(buf, sizeof(int16), 2048, f)) > 0) {
+        ps_process_raw(ps, buf, k, FALSE, FALSE);
+        int in_speech = ps_get_in_speech(ps);
+        if (in_speech && !utt_started) utt_started = 1;
+        if (!in_speech && utt_started) {
+            ps_end_utt(ps);
+            print_utterance(frame_rate);
+            ps_start_utt(ps);
+            utt_started = 0;
+        }
+    }
+    ps_end_utt(ps);
+    if (utt_started) print_utterance(frame_rate);
+    fclose(f);
+    ps_free(ps);
+    cmd_ln_free_r(config);
+    free(rest);
+    return 0;
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeToMono } from '../../audio/decode';
+import { wordErrorRate } from '../../audio/wer';
+import { sharedDir } from '../../test-support/harness';
+import { skipWithout } from '../../test-support/engines';
+import { PocketSphinxStt, SALES_LM, TRADE_WORDS_DICT } from './pocketsphinx';
+import { buildTrigramModel, toArpa } from './ngram-lm';
+
+const goforward = path.join(sharedDir, 'fixtures/audio/pocketsphinx_misc/goforward.wav');
+
+describe.skipIf(skipWithout('pocketsphinx', 'sphinx-batch'))(
+  'recordings with the sales model mixed in',
+  () => {
+    it('with the sales model mixed in still hears read speech, with timings in the clip', async () => {
+      const stt = new PocketSphinxStt({ domain: { lm: SALES_LM, weight: 0.2, dict: TRADE_WORDS_DICT } });
+      expect(stt.mixesDomainModel).toBe(true);
+      const pcm = await decodeToMono(goforward);
+      const segs = await stt.transcribe(pcm);
+      expect(wordErrorRate('go forward ten meters', segs.map((s) => s.text).join(' '))).toBeLessThanOrEqual(
+        0.25,
+      );
+      const clipMs = (pcm.length / 16000) * 1000;
+      for (const w of segs.flatMap((s) => s.words ?? [])) {
+        expect(w.startMs).toBeGreaterThanOrEqual(0);
+        expect(w.endMs).toBeLessThanOrEqual(clipMs + 50);
+        expect(w.word).not.toMatch(/[()<>[\]]/);
+      }
+    });
+
+    it('gives the same words and times as the Debian tool when nothing is mixed in', async () => {
+      const pcm = await decodeToMono(goforward);
+      const plain = await new PocketSphinxStt({ domain: null }).transcribe(pcm);
+      const viaHelper = await new PocketSphinxStt({
+        // A weight this small leaves the general model in charge; the helper's own decoding
+        // (voice detection, utterances, word times) must match pocketsphinx_continuous.
+        domain: { lm: SALES_LM, weight: 0.0001 },
+      }).transcribe(pcm);
+      expect(viaHelper.map((s) => s.text)).toEqual(plain.map((s) => s.text));
+      expect(viaHelper[0].startMs).toBeCloseTo(plain[0].startMs, -2);
+    });
+
+    it('a mixed-in model pulls the decoder towards its own word sequences', async () => {
+      // A model that only knows one sentence, weighted heavily, turns the clip into that sentence.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-mixlm-'));
+      try {
+        const lm = path.join(dir, 'one.arpa');
+        fs.writeFileSync(lm, toArpa(buildTrigramModel([['go', 'four', 'word', 'ten', 'meters']])));
+        const pcm = await decodeToMono(goforward);
+        const text = (await new PocketSphinxStt({ domain: { lm, weight: 0.95 } }).transcribe(pcm))
+          .map((s) => s.text)
+          .join(' ');
+        expect(text).toContain('four word');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+);
