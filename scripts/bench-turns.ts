@@ -243,7 +243,12 @@ export async function measureTurns(label: string, turnTaking?: Partial<TurnTakin
 }
 
 async function main() {
-  const rows = [await measureTurns('listener as configured')];
+  // BENCH_TURN_TAKING='{"completeEndOfTurnMs":300}' tries other waits (server/voice/turn-taking.ts).
+  const overrides = JSON.parse(process.env.BENCH_TURN_TAKING ?? '{}') as Partial<TurnTakingOptions>;
+  const label = Object.keys(overrides).length
+    ? `listener with ${JSON.stringify(overrides)}`
+    : 'listener as configured';
+  const rows = [await measureTurns(label, overrides)];
   console.log(
     '\n| turn-taking | clips | false cut-ins | clips with cut-ins | wait after last speech p50 ms | p95 ms | mean ms |',
   );
