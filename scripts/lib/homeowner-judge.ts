@@ -6,6 +6,7 @@ import { lineTopics, normalise } from '../../server/providers/brain/intents';
 import { shortFact } from '../../server/providers/brain/lines';
 import { PERSONA_FACTS, TOPICS, type PersonaFacts, type Topic } from '../../server/providers/brain/personas';
 import { sentenceKey, sentences } from '../../server/providers/brain/phrasebook';
+import { AGREE_AT } from '../../server/providers/brain/scripted';
 
 /** One rep script: lines with tags saying what each line does (a question's topic, a close...). */
 export const repScriptSchema = z.object({
@@ -114,10 +115,11 @@ function personaNames(f: PersonaFacts): Set<string> {
 const ALL_NAMES = new Set(Object.values(PERSONA_FACTS).flatMap((f) => [...personaNames(f)]));
 
 /** Facts the persona contradicts: a number it never had, or another household's names. */
-export function contradictions(reply: string, f: PersonaFacts): string[] {
+export function contradictions(reply: string, f: PersonaFacts, repText = ''): string[] {
   const out: string[] = [];
   const words = normalise(reply);
-  const numbers = allowedNumbers(f);
+  // Numbers the rep just said ("Saturday at ten") may be echoed back.
+  const numbers = new Set([...allowedNumbers(f), ...normalise(repText)]);
   const own = personaNames(f);
   for (const w of words) {
     if ((/^\d+$/.test(w) || NUMBER_WORDS.has(w)) && !numbers.has(w)) out.push(`number ${w}`);
@@ -147,9 +149,15 @@ function factWords(topic: Topic, f: PersonaFacts): Set<string> {
   return new Set(normalise(shortFact(topic, f)).filter((w) => w.length > 3 && !STOP.has(w)));
 }
 
-/** A reply is on topic when it talks about the topic asked or uses that topic's fact. */
+/**
+ * A reply is on topic when it talks about the topic asked, uses that topic's fact, or gives one
+ * of the persona's follow-up details written for that topic.
+ */
 export function onTopic(reply: string, topic: Topic, f: PersonaFacts): boolean {
   if (lineTopics(reply).includes(topic)) return true;
+  const details = (f.needs.find((n) => n.topic === topic)?.more ?? []).flatMap(sentences).map(sentenceKey);
+  const said = new Set(sentences(reply).map(sentenceKey));
+  if (details.some((d) => said.has(d))) return true;
   const words = new Set(normalise(reply));
   const fact = factWords(topic, f);
   let hits = 0;
@@ -158,6 +166,22 @@ export function onTopic(reply: string, topic: Topic, f: PersonaFacts): boolean {
 }
 
 const GOODBYE_RE = /\b(bye|goodbye|take care|see you)\b/i;
+
+/** Agreeing to the day the rep proposed ("Saturday at ten works for us."). */
+const AGREE_AT_RE = Object.values(AGREE_AT)
+  .flat()
+  .flatMap(sentences)
+  .filter((sentence) => /\{when\}/i.test(sentence) && sentence.trim().split(/\s+/).length >= 2)
+  .map(
+    (line) =>
+      new RegExp(
+        `^${line
+          .split(/\{when\}/i)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.+')}$`,
+        'i',
+      ),
+  );
 
 export function scoreCall(call: CallRecord): ScriptScore {
   const f = PERSONA_FACTS[call.script.stage];
@@ -210,9 +234,10 @@ export function scoreCall(call: CallRecord): ScriptScore {
       if (GOODBYE_RE.test(turn.reply) && last && call.ended === 'goodbye') score.goodbyesAnswered++;
     }
     if (turn.tags.includes('offtopic') || turn.tags.includes('smalltalk')) {
-      if (said.some((s) => agreeKeys.has(sentenceKey(s)))) score.offTopicAgreements++;
+      if (said.some((s) => agreeKeys.has(sentenceKey(s)) || AGREE_AT_RE.some((re) => re.test(s))))
+        score.offTopicAgreements++;
     }
-    score.contradictions.push(...contradictions(turn.reply, f));
+    score.contradictions.push(...contradictions(turn.reply, f, turn.rep));
   });
   return score;
 }

@@ -61,6 +61,45 @@ describe('dialogue manager: classification by meaning', () => {
     expect(analyseRepTurn('could i swing by thursday to measure').close).toBe(true);
   });
 
+  it('hears a proposal that leaves out who comes, and a check-back that is not a household question', () => {
+    const proposal = analyseRepTurn('Would Thursday evening work to come back when your spouse is home?');
+    expect(proposal.close).toBe(true);
+    expect(analyseRepTurn('Is Saturday morning good for you two?').close).toBe(true);
+    const check = analyseRepTurn(
+      'We have financing at about a hundred and twenty a month. Would that work better?',
+    );
+    expect(check.topics).toEqual([]);
+    expect(check.offTopic).toBe(false);
+    expect(check.financing).toBe(true);
+  });
+
+  it('matches a key only in its own inflections, not in a longer different word', () => {
+    // "bother" is not "both", "listening" is not "list".
+    expect(analyseRepTurn('does the noise bother you at night').addresses).not.toContain('spouse');
+    expect(analyseRepTurn('does the noise bother you at night').topics).not.toContain('decision');
+    expect(analyseRepTurn('we install them and we stopped leaks on forty homes last year').proof).toBe(
+      analyseRepTurn('we install them and we stop leaks on forty homes last year').proof,
+    );
+  });
+
+  it('reads a four-figure amount put as a price, but not a count of things', () => {
+    expect(
+      parsePrice(
+        analyseRepTurn('what if we looked at a single stage unit for around seventy eight hundred').words,
+      ),
+    ).toBe(7800);
+    expect(parsePrice(analyseRepTurn('the house is about fifteen hundred square feet').words)).toBeNull();
+    expect(parsePrice(analyseRepTurn('we have done about twelve hundred installs').words)).toBeNull();
+  });
+
+  it('hears a rep promising something by a time as service, not pressure', () => {
+    const t = analyseRepTurn("perfect i'll email you the paperwork tonight take care");
+    expect(t.pressure).toBe(false);
+    expect(t.goodbye).toBe(true);
+    expect(analyseRepTurn('this price is only good today so you need to sign tonight').pressure).toBe(true);
+    expect(analyseRepTurn('Thanks for your time tonight.').goodbye).toBe(true);
+  });
+
   it('reads prices in digits and words', () => {
     expect(parsePrice(analyseRepTurn('it comes to $13,500 installed').words)).toBe(13500);
     expect(parsePrice(analyseRepTurn('about seven thousand five hundred').words)).toBe(7500);
@@ -70,6 +109,46 @@ describe('dialogue manager: classification by meaning', () => {
 });
 
 describe('dialogue manager: behaviour', () => {
+  it('answers a proposed visit as a proposal, and a financing check-back with a reaction to the financing', () => {
+    const c = conv('General');
+    const financing = c.respond(
+      'We have financing at about a hundred and twenty a month. Would that work better?',
+    );
+    // Not the household's problem: nothing asked about it.
+    expect(financing.toLowerCase()).not.toMatch(/like i said|sticking back door/);
+    const visit = c.respond('Would Thursday evening work to come back when Susan is home?');
+    expect(visit.toLowerCase()).not.toMatch(/like i said|told you/);
+  });
+
+  it('answers a follow-up with a new detail and a repeated question with the same fact', () => {
+    const c = conv('HVAC');
+    c.state.trust = 8;
+    const first = c.respond("what's going on with the furnace?");
+    const follow = c.respond('is it the whole house or just upstairs?');
+    expect(follow).not.toBe(first);
+    expect(follow.toLowerCase()).toContain('upstairs');
+    expect(follow.toLowerCase()).not.toMatch(/already told|like i said|again:/);
+    const again = c.respond("what's going on with the furnace?");
+    expect(again.toLowerCase()).toContain('short-cycling');
+  });
+
+  it('agrees to the day the rep proposed, not to a day of its own', () => {
+    const c = conv('Windows');
+    c.state.trust = 9;
+    for (const q of [
+      'what made you call us',
+      'how soon do you need it',
+      'who else is part of the decision',
+      'are you getting other quotes',
+    ])
+      c.respond(q);
+    c.state.objections.set('competitor', 'accepted');
+    const yes = c.respond('Can I put you down for a final measure on Saturday at ten?');
+    expect(c.state.agreed).toBe(true);
+    expect(yes).toContain('Saturday at ten');
+    expect(yes).not.toMatch(/Thursday/);
+  });
+
   it('answers the question asked, from the persona facts', () => {
     const c = conv('General');
     expect(c.respond('How long have you lived here?')).toContain('25 years');

@@ -178,7 +178,13 @@ function detectQuestion(text: string, words: string[], lemmas: string[]): boolea
   if (QUESTION_STARTS.has(first) && first !== 'have' && first !== 'tell') return true;
   if ((first === 'have' || first === 'tell') && !has([words], L.GOODBYE)) return true;
   for (let i = 1; i < words.length; i++)
-    if (CLAUSE_OPENERS.has(words[i - 1]) && QUESTION_STARTS.has(words[i]) && words[i] !== 'have') return true;
+    if (
+      CLAUSE_OPENERS.has(words[i - 1]) &&
+      QUESTION_STARTS.has(words[i]) &&
+      words[i] !== 'have' &&
+      !(['what', 'how'].includes(words[i]) && ['i', 'we'].includes(words[i + 1] ?? ''))
+    )
+      return true;
   if (has([words, lemmas], EMBEDDED_QUESTION)) return true;
   const tail = words.slice(-3).join(' ');
   return TAG_ENDINGS.some((t) => tail.endsWith(` ${t}`) && words.length > 3);
@@ -208,7 +214,9 @@ function farewellForm(words: string[]): boolean {
     /\bi (should|better|d better|need to|gotta|got to|have to|must|ll|will|m gonna|am going to) (get going|be going|go|head out|head off|run|take off|leave|let you go|get out of)/.test(
       text,
     ) ||
-    /\b(thanks|thank you|appreciate) (so much |again )?(for )?(your|the) time$/.test(text) ||
+    /\b(thanks|thank you|appreciate) (so much |again )?(for )?(your|the) time( (today|tonight|this (morning|afternoon|evening))| again)?$/.test(
+      text,
+    ) ||
     /\benjoy (the rest of )?your (day|evening|night|afternoon|weekend)\b/.test(text)
   );
 }
@@ -234,6 +242,13 @@ function detectPressure(seqs: string[][], words: string[]): boolean {
     return true;
   if (has(seqs, L.PRESSURE_ALONE)) return true;
   const strongUrgency = L.URGENCY.filter((u) => u !== 'now');
+  // "I'll email you the paperwork tonight": the rep promising something by a time is service,
+  // not pressure, unless the homeowner is told they must act.
+  const repPromise =
+    /\b(i|we) (ll|will|can|could|d|would|m going to|re going to|be able to) (\w+ )?(email|send|text|mail|drop|bring|get|have|call|write|put|prepare|draw|leave|forward|order)\b/.test(
+      joined,
+    ) && !/\byou (need|have|must|gotta|got|should|ve got|ll have) to\b/.test(joined);
+  if (repPromise) return false;
   const core = ['sign', 'decide', 'commit', 'buy', 'lock', 'answer', 'deposit', 'pay'];
   return (has(seqs, strongUrgency) && has(seqs, L.COMMIT)) || (has(seqs, ['now']) && has(seqs, core));
 }
@@ -268,10 +283,20 @@ export function analyseRepTurn(text: string): RepTurn {
     );
   // A visit is proposed by the rep ("can I come by", "let us come out"), not asked about
   // ("did anybody else come out?"); booking words propose by themselves.
-  const close =
+  const joinedWords = words.join(' ');
+  const dayOrTime = has(seqs, L.DAY_OR_TIME);
+  // A proposal can leave out who comes: "would Thursday evening work to come back?", a day or
+  // time put to the homeowner as something that works, suits or is good for them.
+  const proposesTime =
+    dayOrTime &&
+    isQuestion &&
+    (has(seqs, L.CLOSE_ACTION) ||
+      /\b(work|works|suit|suits|good|better|ok|okay|fine|free|available)\b/.test(joinedWords));
+  let close =
+    proposesTime ||
     has(seqs, L.CLOSE_BOOKING) ||
     (has(seqs, L.CLOSE_ACTION) && has([words], ['i', 'we', 'us', 'me', 'let', 'i ll', 'we ll'])) ||
-    (has(seqs, L.DAY_OR_TIME) &&
+    (dayOrTime &&
       has(seqs, [
         'work for',
         'does that work',
@@ -284,6 +309,17 @@ export function analyseRepTurn(text: string): RepTurn {
         'how about',
         'what about',
       ]));
+  // "Before I measure anything, can I ask what made you call?": a written question after a
+  // proposal-like preamble asks the question; the preamble proposes nothing. A check-back
+  // ("I can come Thursday, does that work?") keeps the proposal.
+  const lastQuestion = /([^.!?,;]*)\?\s*$/.exec(text)?.[1];
+  if (close && lastQuestion && lastQuestion.trim().split(/\s+/).length >= 3) {
+    const q = normalise(lastQuestion);
+    const qSeqs = [q, lemmatise(q)];
+    const qTopics = [...topicScores(qSeqs).values()].some((v) => v >= 2);
+    const qCloses = has(qSeqs, L.CLOSE_BOOKING) || has(qSeqs, L.CLOSE_ACTION) || has(qSeqs, L.DAY_OR_TIME);
+    if (qTopics && !qCloses) close = false;
+  }
   // Weak cues alone make a topic only in a plain question (not a proposal), when nothing else competes.
   const plainQuestion = isQuestion && !close && !smallTalk;
   let topics = [...scores.entries()]
@@ -295,6 +331,17 @@ export function analyseRepTurn(text: string): RepTurn {
     topics = [
       [...scores.entries()].sort((a, b) => b[1] - a[1] || TOPICS.indexOf(a[0]) - TOPICS.indexOf(b[0]))[0][0],
     ];
+  // "Would that work better?", "how does that sound?": a check on what the rep just offered,
+  // not a question about the household; only a strong cue still makes it one.
+  const checksBack =
+    isQuestion &&
+    /\b((would|will|does|do|did|could|can|is) (that|this|it|those|these)( \w+)? (work|sound|help|fit|suit|make sense|be (ok|okay|fine|better|easier))|how (does|do|would|s) (that|this) (sound|work|look|feel)|make sense)\b/.test(
+      tailWords.join(' '),
+    );
+  if (checksBack) topics = topics.filter((t) => (scores.get(t) ?? 0) >= 2);
+  // "What if we looked at a single-stage unit?", "how about we start with the bedrooms?": the
+  // rep suggests an option; nothing is asked about the household.
+  const suggests = /\b(what if|how about|what about) (we|i|you|going|doing|look|start)\b/.test(joinedWords);
   // "How long have you lived here" is about the home; "how long will it take" about timing.
   if (topics.includes('home') && topics.includes('timeline') && has(seqs, ['how long have', 'how long be']))
     topics = topics.filter((t) => t !== 'timeline');
@@ -302,6 +349,8 @@ export function analyseRepTurn(text: string): RepTurn {
   if (plainQuestion && topics.length === 0 && words[0] === 'who') topics = ['decision'];
   // An open question about the trade's things with no other topic asks about the problem.
   if (plainQuestion && topics.length === 0 && domain) topics = ['problem'];
+
+  if (suggests && !close) topics = [];
 
   const goodbye =
     (has([tailWords.slice(-8), tailSeqs[1].slice(-8)], L.GOODBYE) || farewellForm(tailWords)) &&
@@ -318,7 +367,17 @@ export function analyseRepTurn(text: string): RepTurn {
   const invite = isQuestion && has(seqs, L.INVITE);
   const greeting = words.length <= 25 && has([words.slice(0, 12)], L.GREETING);
   const relevant =
-    topics.length > 0 || domain || close || goodbye || invite || price !== null || has(seqs, L.PROOF);
+    topics.length > 0 ||
+    domain ||
+    close ||
+    goodbye ||
+    invite ||
+    checksBack ||
+    price !== null ||
+    has(seqs, L.PROOF) ||
+    has(seqs, L.FINANCING) ||
+    has(seqs, L.WARRANTY) ||
+    has(seqs, L.OPTIONS);
   const offTopic = isQuestion && !relevant && !smallTalk && !greeting && !nonEnglish;
 
   return {

@@ -42,10 +42,43 @@ function editDistanceAtMostOne(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
-/** One word matches a keyword word: same stem, or one edit apart for words of 6+ letters. */
+/**
+ * Endings that keep a word's meaning (plural, tense, comparison, "-y", "-ly"...), with the
+ * doubled consonant of "stopped"; anything else after a key is a different word
+ * ("listen" is not "list").
+ */
+const INFLECTION = /^(s|es|ed|d|ing|ings|er|ers|est|ly|y|ies|ied|ier|iest|ful|less|able|ment|ments|ness)$/;
+
+function inflects(word: string, key: string): boolean {
+  let rest = word.slice(key.length);
+  // "stopped", "planning": the key's last consonant doubled before the ending.
+  if (rest[0] === key[key.length - 1] && !'aeiou'.includes(rest[0])) rest = rest.slice(1);
+  return INFLECTION.test(rest);
+}
+/** Different words that happen to look like a key plus an inflection. */
+const FALSE_FRIENDS = new Set([
+  'bother',
+  'bothers',
+  'bothered',
+  'bothering',
+  'signal',
+  'needles',
+  'needle',
+  'planet',
+  'planets',
+]);
+
+/** One word matches a keyword word: the key inflected, or one edit apart for words of 6+ letters. */
 function wordMatches(word: string, key: string): boolean {
   if (word === key) return true;
-  if (key.length >= 4 && word.startsWith(key) && word.length - key.length <= 4) return true;
+  if (
+    key.length >= 4 &&
+    word.startsWith(key) &&
+    word.length - key.length <= 4 &&
+    !FALSE_FRIENDS.has(word) &&
+    inflects(word, key)
+  )
+    return true;
   if (key.length < 6 || word.length < 6) return false;
   // One edit leaves one of the first two letters in place: a cheap test before the real one.
   if (word[0] !== key[0] && word[1] !== key[1] && word[0] !== key[1] && word[1] !== key[0]) return false;
@@ -210,6 +243,52 @@ const UNITS: Record<string, number> = {
 };
 
 /** A dollar amount the rep states ("$13,000", "thirteen thousand", "7.5k", "seven grand"). */
+const PRICE_CONTEXT = new Set([
+  'for',
+  'around',
+  'about',
+  'roughly',
+  'approximately',
+  'cost',
+  'costs',
+  'run',
+  'runs',
+  'to',
+  'price',
+  'total',
+  'investment',
+  'at',
+  'only',
+  'just',
+  'under',
+]);
+const NOT_MONEY_UNITS = new Set([
+  'square',
+  'sq',
+  'feet',
+  'foot',
+  'ft',
+  'homes',
+  'houses',
+  'installs',
+  'installations',
+  'jobs',
+  'customers',
+  'families',
+  'people',
+  'reviews',
+  'miles',
+  'btu',
+  'btus',
+  'pounds',
+  'degrees',
+  'watts',
+  'hours',
+  'windows',
+  'shingles',
+  'squares',
+]);
+
 export function parsePrice(words: string[]): number | null {
   let best: number | null = null;
   for (let i = 0; i < words.length; i++) {
@@ -242,6 +321,15 @@ export function parsePrice(words: string[]): number | null {
     const total = value + current;
     const next = words[j] ?? '';
     if (['dollar', 'dollars', 'bucks', 'buck'].includes(next)) money = true;
+    // "for around seventy eight hundred", "it runs about 9500": a four-figure amount put as a
+    // price, unless a unit follows ("fifteen hundred square feet", "1200 installs").
+    if (
+      !money &&
+      total >= 1000 &&
+      words.slice(Math.max(0, i - 3), i).some((w) => PRICE_CONTEXT.has(w)) &&
+      !NOT_MONEY_UNITS.has(next)
+    )
+      money = true;
     if (['percent', 'year', 'years', 'month', 'months', 'day', 'days', 'minutes'].includes(next)) continue;
     if (money && total >= 100 && (best === null || total > best)) best = total;
     i = j;

@@ -27,6 +27,11 @@ export interface Need {
   reveal: string[];
   /** What is said when asked before trust is earned. */
   guarded: string[];
+  /**
+   * Follow-up details, said in order when the rep asks more about a topic already answered
+   * ("which rooms?", "what did they tell you?"), so a follow-up gets something new.
+   */
+  more?: string[];
 }
 
 export interface Temperament {
@@ -132,6 +137,10 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         minTrust: 2,
         reveal: ['The house is {homeAgeYears} years old. The windows are the originals, I think.'],
         guarded: ["It's an older house. Why?"],
+        more: [
+          "We've been here about twelve years. We plan to stay until we retire, so I'd rather do this once.",
+          "It's a two-storey, and the bedrooms face the street.",
+        ],
       },
       {
         topic: 'problem',
@@ -141,30 +150,42 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           'The main thing is {problem}. You can feel the cold standing next to them.',
         ],
         guarded: ["They're old windows. I'm sure you can guess."],
+        more: [
+          "The living room is the worst. There's a real chill by the big window, and the street noise comes right through.",
+          "Two of the bedroom windows won't stay open either. We prop them with a book.",
+          "It's mostly the cold. The noise bothers Mark more than me.",
+        ],
       },
       {
         topic: 'budget',
         minTrust: 5,
         reveal: ['We were thinking {budget}.'],
         guarded: ["I'd rather hear your price first, to be honest."],
+        more: ["If the monthly payment is sensible, Mark might go a little higher. But we don't like debt."],
       },
       {
         topic: 'timeline',
         minTrust: 3,
         reveal: ['We want it done {timeline}.'],
         guarded: ["No rush. We're just looking."],
+        more: ["We'd want the installers gone before the first frost. Last year it came in October."],
       },
       {
         topic: 'decision',
         minTrust: 3,
         reveal: ["It's {decider}. {spouseName} handles the numbers."],
         guarded: ["We'll decide when we decide."],
+        more: ['Mark will want to see the numbers side by side with the other quote.'],
       },
       {
         topic: 'quotes',
         minTrust: 4,
         reveal: ['We already have {competingQuote}. So what makes yours different?'],
         guarded: ["We're talking to a few companies."],
+        more: [
+          "They were friendly enough, but they couldn't tell me what the glass actually was. That bothered me.",
+          "Their price didn't include taking the old frames out, I noticed that later.",
+        ],
       },
       {
         topic: 'priorities',
@@ -173,12 +194,14 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           'What matters most is that they actually stop the drafts and that they last. I do not want to do this twice.',
         ],
         guarded: ['Just good windows at a fair price.'],
+        more: ["And I don't want my house full of dust for a week. We both work from home."],
       },
       {
         topic: 'product',
         minTrust: 3,
         reveal: ["We'd want {wishes}."],
         guarded: ['Which windows? Tell me what you would put in first.'],
+        more: ["I've read a little about low-E glass. I don't know if it's worth it."],
       },
     ],
     objections: {
@@ -252,48 +275,63 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         minTrust: 2,
         reveal: ['House is {homeAgeYears} years old. Furnace is about fifteen.'],
         guarded: ['Old enough. Next question.'],
+        more: ["We've been here about eight years. Furnace came with the house."],
       },
       {
         topic: 'problem',
         minTrust: 2,
         reveal: ['Fine. {problem}.', 'Short version: {problem}.'],
         guarded: ['It works. Mostly. Why?'],
+        more: [
+          "Upstairs. Downstairs is fine, the kids' rooms upstairs are freezing.",
+          'It clicks on, runs a few minutes, shuts off. Over and over. Started last winter.',
+          'A guy came out last year and cleaned something. Lasted two weeks.',
+        ],
       },
       {
         topic: 'budget',
         minTrust: 4,
         reveal: ["Budget's {budget}."],
         guarded: ['Depends what it costs. Give me a number.'],
+        more: ["I'd rather pay once than pay for another service call every month."],
       },
       {
         topic: 'timeline',
         minTrust: 2,
         reveal: ['{timeline}.'],
         guarded: ['Soon-ish.'],
+        more: ['The kids are sleeping in our room on cold nights. So, soon.'],
       },
       {
         topic: 'decision',
         minTrust: 3,
         reveal: ["It's {decider}."],
         guarded: ["I'm the one you're talking to."],
+        more: ["Karen will ask what it costs. That's about it."],
       },
       {
         topic: 'quotes',
         minTrust: 3,
         reveal: ['Yeah, {competingQuote}.'],
         guarded: ['I have options.'],
+        more: [
+          "Said it was the heat exchanger, or maybe the control board. He wasn't sure. That's why I called you.",
+          "His price was just the furnace. Didn't say anything about the ducts.",
+        ],
       },
       {
         topic: 'priorities',
         minTrust: 3,
         reveal: ['I want heat upstairs, no surprises on the bill, and nobody wasting my time.'],
         guarded: ['Just fix it.'],
+        more: ['And quiet. The old one rattles the vents.'],
       },
       {
         topic: 'product',
         minTrust: 2,
         reveal: ['I want {wishes}.'],
         guarded: ["What kind of system? You're the expert, you tell me."],
+        more: ["Heat pump, furnace, I don't care what it's called if the upstairs gets warm."],
       },
     ],
     objections: {
@@ -359,36 +397,49 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         minTrust: 2,
         reveal: ['The house is {homeAgeYears} years old. The roof was redone maybe twenty years back.'],
         guarded: ['Why do you need to know? You can see it from the street.'],
+        more: ["We've lived here thirty years. We raised the kids here and we're not going anywhere."],
       },
       {
         topic: 'problem',
         minTrust: 3,
         reveal: ['Alright. We have {problem}.'],
         guarded: ["I'm not telling you what's wrong so you can make up a bigger problem."],
+        more: [
+          "There's a brown stain on the bedroom ceiling, about the size of a dinner plate. It drips when it really pours.",
+          'Three or four shingles on the back slope. I picked two of them up in the yard.',
+          "I went up in the attic. The wood's damp along one rafter, that's all I saw.",
+        ],
       },
       {
         topic: 'budget',
         minTrust: 6,
         reveal: ['Budget is {budget}.'],
         guarded: ["I'm not telling you my budget. You'll just quote right up to it."],
+        more: ["The adjuster's coming next week. I'm not paying much over the deductible."],
       },
       {
         topic: 'timeline',
         minTrust: 3,
         reveal: ['I want it fixed {timeline}.'],
         guarded: ["When it's right. Not when you say so."],
+        more: ["I put a tarp on it myself. It'll hold a few weeks, not a winter."],
       },
       {
         topic: 'decision',
         minTrust: 3,
         reveal: ["It's {decider}."],
         guarded: ['I decide.'],
+        more: ['Ellen reads everything too. We sign together or not at all.'],
       },
       {
         topic: 'quotes',
         minTrust: 4,
         reveal: ['I have {competingQuote}. That one I threw out.'],
         guarded: ["I've talked to others. That's all you need to know."],
+        more: [
+          "He wanted half the money up front, cash, and he couldn't show me a licence. I sent him packing.",
+          'The other one was a local outfit. Fair enough, but slow to call back.',
+        ],
       },
       {
         topic: 'priorities',
@@ -397,12 +448,14 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           "I want it done right, by people who'll still be around if it leaks again. And nobody taking my money and disappearing.",
         ],
         guarded: ['Honest work. That is rare enough.'],
+        more: ['And I want the yard cleaned up after. Nails in the driveway last time.'],
       },
       {
         topic: 'product',
         minTrust: 3,
         reveal: ["I'd want {wishes}."],
         guarded: ["What kind of roof I want? I'll get to that once I know who you are."],
+        more: ['Ellen likes the dark grey. Whatever matches the neighbours, I suppose.'],
       },
     ],
     objections: {
@@ -476,36 +529,49 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         minTrust: 2,
         reveal: ["We bought it new {homeAgeYears} years ago. It's an open plan downstairs."],
         guarded: ["It's a fairly new house."],
+        more: ["It's our first house. We love the neighbourhood."],
       },
       {
         topic: 'problem',
         minTrust: 2,
         reveal: ['Well, {problem}.'],
         guarded: ["It just doesn't feel like us yet."],
+        more: [
+          "It's the living room and the hallway mostly. The carpet shows every paw print.",
+          'The dog is a golden retriever, so whatever we get has to survive him.',
+          'The kitchen is all white cabinets now, and the brown carpet next to it looks tired.',
+        ],
       },
       {
         topic: 'budget',
         minTrust: 4,
         reveal: ['We were hoping for {budget}.'],
         guarded: ["We haven't really settled on a number."],
+        more: ['If the hallway pushes it over, we could do that part later.'],
       },
       {
         topic: 'timeline',
         minTrust: 2,
         reveal: ['We want it {timeline}.'],
         guarded: ['Sometime soon, I suppose.'],
+        more: ["My parents arrive the second week of next month, and I'd love it done before."],
       },
       {
         topic: 'decision',
         minTrust: 3,
         reveal: ["It's {decider}."],
         guarded: ["We'll talk about it."],
+        more: ["Raj will ask about scratches and water. I'll ask about the colour."],
       },
       {
         topic: 'quotes',
         minTrust: 3,
         reveal: ['We have {competingQuote}.'],
         guarded: ["We've looked around a little."],
+        more: [
+          'The sample looked great in the store, but at home it was too orange next to the cabinets.',
+          "They wanted a deposit to even bring samples out. I didn't love that.",
+        ],
       },
       {
         topic: 'priorities',
@@ -514,12 +580,14 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           'I want it warm and light, something that goes with the white cabinets. And the dog, it has to survive the dog.',
         ],
         guarded: ['Something pretty, I suppose.'],
+        more: ["And easy to clean. With the dog, I'm mopping every other day."],
       },
       {
         topic: 'product',
         minTrust: 2,
         reveal: ['I keep picturing {wishes}.'],
         guarded: ["Oh, I haven't decided on a material or a colour yet."],
+        more: ["I've seen luxury vinyl that looks like oak. Is it really waterproof?"],
       },
     ],
     objections: {
@@ -587,48 +655,63 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         minTrust: 1,
         reveal: ["We've been here {homeAgeYears} years. Raised both kids in this house."],
         guarded: ["It's an old friend, this house."],
+        more: ["The kids are grown and gone now, so it's just us and the dog."],
       },
       {
         topic: 'problem',
         minTrust: 2,
         reveal: ["Oh, there's {problem}. Susan has a list on the fridge."],
         guarded: ['Oh, a little bit of everything.'],
+        more: [
+          "The back door sticks worst when it's humid. Susan has to shoulder it open.",
+          "A couple of the deck boards are soft near the steps. I'm worried someone will go through.",
+          "The bathroom fan rattles like a helicopter. It still works, it's just loud.",
+        ],
       },
       {
         topic: 'budget',
         minTrust: 3,
         reveal: ["We've got {budget}."],
         guarded: ["We'd have to see. Depends on the job."],
+        more: ['If the deck takes most of it, the other things can wait till next year.'],
       },
       {
         topic: 'timeline',
         minTrust: 2,
         reveal: ['Oh, {timeline}.'],
         guarded: ['Whenever, really.'],
+        more: ["Our grandson's birthday party is in August, out on the deck. That would be nice."],
       },
       {
         topic: 'decision',
         minTrust: 2,
         reveal: ["That'd be {decider}."],
         guarded: ["We'd both want to talk about it."],
+        more: ["Susan will want to meet whoever does the work. She's good at reading people."],
       },
       {
         topic: 'quotes',
         minTrust: 3,
         reveal: ['Well, {competingQuote}.'],
         guarded: ['We asked around a bit.'],
+        more: [
+          "He said around three thousand for the deck, but he's booked up till fall.",
+          "He's a nice fellow, but he doesn't do doors or electrical.",
+        ],
       },
       {
         topic: 'priorities',
         minTrust: 2,
         reveal: ["Honestly, I'd love to sit out on that deck again without worrying about the boards."],
         guarded: ['Just keeping the old place in shape.'],
+        more: ['Safety first. The deck steps, really. Then the rest.'],
       },
       {
         topic: 'product',
         minTrust: 2,
         reveal: ["Well, I'd want {wishes}."],
         guarded: ["What I'd want done? Oh, whatever makes sense, I suppose."],
+        more: ["Nothing fancy on the deck. Just boards that don't rot."],
       },
     ],
     objections: {

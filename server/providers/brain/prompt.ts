@@ -1,5 +1,5 @@
 import { difficultyLabel } from '../../../core/stages';
-import type { PersonaFacts } from './personas';
+import { fillFacts, type PersonaFacts } from './personas';
 
 /** The persona facts as a system prompt, so an LLM plays the same homeowner as the scripted engine. */
 export function personaSystemPrompt(facts: PersonaFacts): string {
@@ -21,6 +21,8 @@ export function personaSystemPrompt(facts: PersonaFacts): string {
     `- Timeline: ${h.timeline}.`,
     `- Who decides: ${h.decider} (spouse: ${h.spouseName}).`,
     `- Competing quotes: ${h.competingQuote}.`,
+    'Details to give when the rep follows up on a topic (one at a time, in your own words):',
+    ...facts.needs.flatMap((n) => (n.more ?? []).map((line) => `- ${n.topic}: ${fillFacts(line, facts)}`)),
     '',
     'Temperament:',
     t.ramblingWords < 50

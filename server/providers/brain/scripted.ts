@@ -1,5 +1,6 @@
 import type { Stage } from '../../../core/stages';
 import { analyseRepTurn, warmUp, type RepTurn } from './intents';
+import { lemmatise, normalise } from './match';
 import * as Lines from './lines';
 import { fillFacts, PERSONA_FACTS, type ObjectionKind, type PersonaFacts, type Topic } from './personas';
 import { Phrasebook } from './phrasebook';
@@ -28,6 +29,24 @@ export interface HomeownerState {
   endCall: CallEnd | null;
   /** Topics the last reply answered (revealed, restated or deflected). */
   answered: Topic[];
+  /** The content words of each question asked per topic, to tell a follow-up from a repeat. */
+  questions: Map<Topic, Set<string>[]>;
+}
+
+/** Words that carry no content when comparing two questions. */
+const FUNCTION_WORDS = new Set(
+  'a an the and or but so to of in on at for with about you your i me my we us our it its is are was were be been do does did have has had can could would will should what whats how hows why when where who whos which that this there just really like um uh again any anything tell more kind sort type'.split(
+    ' ',
+  ),
+);
+
+/** A question asked again in much the same words (not a follow-up on the same topic). */
+function repeatsAnEarlierQuestion(earlier: Set<string>[] | undefined, now: Set<string>): boolean {
+  if (!earlier || now.size === 0) return false;
+  return earlier.some((prev) => {
+    const shared = [...now].filter((w) => prev.has(w)).length;
+    return shared / Math.max(1, Math.min(now.size, prev.size)) >= 0.5;
+  });
 }
 
 const MAX_PARTS = 2;
@@ -85,6 +104,7 @@ export class ScriptedConversation implements BrainConversation {
       greeted: false,
       endCall: null,
       answered: [],
+      questions: new Map(),
     };
   }
 
@@ -179,7 +199,7 @@ export class ScriptedConversation implements BrainConversation {
 
     // 3. A proposal of a next step, only when the turn actually proposes one.
     if (t.close && !t.offTopic)
-      return this.limit([...answer, ...reactions.slice(0, 1), this.respondToClose()]);
+      return this.limit([...answer, ...reactions.slice(0, 1), this.respondToClose(t)]);
 
     const parts = [...answer, ...reactions];
     if (parts.length === 0) {
@@ -330,12 +350,28 @@ export class ScriptedConversation implements BrainConversation {
     const s = this.state;
     const f = this.facts;
     const out: (string | null)[] = [];
-    for (const topic of t.topics.slice(0, 2)) {
+    const content = new Set(t.lemmas.filter((w) => w.length > 2 && !FUNCTION_WORDS.has(w)));
+    for (const [index, topic] of t.topics.slice(0, 2).entries()) {
       const need = f.needs.find((n) => n.topic === topic);
       if (!need) continue;
+      // A second topic already answered is left alone rather than restated on top of the first.
+      if (index > 0 && s.revealed.has(topic)) continue;
       s.answered.push(topic);
       s.asked.set(topic, (s.asked.get(topic) ?? 0) + 1);
+      const earlier = s.questions.get(topic);
+      // "What was your budget again?", "and your budget was...": asked again, not a follow-up.
+      const reasked = /\b(again|remind me|one more time|you said|did you say|you mentioned)\b|\bwas$/.test(
+        t.words.join(' '),
+      );
+      const repeated = reasked || repeatsAnEarlierQuestion(earlier, content);
+      s.questions.set(topic, [...(earlier ?? []), content]);
       if (s.revealed.has(topic)) {
+        // A follow-up ("which rooms?", "what did they say?") gets the next detail not yet told.
+        const detail = repeated ? null : this.closestUnsaid(need.more ?? [], content);
+        if (detail) {
+          out.push(detail);
+          continue;
+        }
         // Memory: a repeated question gets the same fact in new words, and the impatient owner loses patience.
         const fact = Lines.shortFact(topic, f);
         out.push(this.book.first(Lines.RESTATE[this.style].map((r) => Lines.fillLine(r, { fact }))));
@@ -347,7 +383,9 @@ export class ScriptedConversation implements BrainConversation {
       if (s.trust + bonus >= need.minTrust) {
         s.revealed.add(topic);
         s.trust += 0.5;
-        out.push(this.book.pick(need.reveal));
+        // A question that points at one detail ("planning to stay long term?") gets that detail first.
+        const pointed = this.closestUnsaid(need.more ?? [], content, 2);
+        out.push(pointed ?? this.book.pick(need.reveal));
       } else {
         out.push(
           this.book.pick(need.guarded) ??
@@ -360,7 +398,27 @@ export class ScriptedConversation implements BrainConversation {
     return out;
   }
 
-  private respondToClose(): string | null {
+  /**
+   * The unsaid line sharing most content words with the question (at least `minShared`); with
+   * `minShared` 0, the first unsaid line when none shares any.
+   */
+  private closestUnsaid(lines: readonly string[], question: Set<string>, minShared = 0): string | null {
+    let best: string | null = null;
+    let bestShared = minShared - 1;
+    for (const line of lines) {
+      const filled = this.book.first([line]);
+      if (!filled) continue;
+      const words = lemmatise(normalise(filled));
+      const shared = new Set(words.filter((w) => question.has(w))).size;
+      if (shared > bestShared) {
+        best = filled;
+        bestShared = shared;
+      }
+    }
+    return best;
+  }
+
+  private respondToClose(t: RepTurn): string | null {
     const s = this.state;
     const f = this.facts;
     const open = this.openObjection();
@@ -372,12 +430,68 @@ export class ScriptedConversation implements BrainConversation {
       if (f.card.difficulty >= 3 && !s.objections.has(f.signatureObjection))
         return this.raise(f.signatureObjection);
       s.agreed = true;
+      // The rep named a day: agree to that day, not to one of our own.
+      const when = proposedTime(t.words);
+      if (when) {
+        const both =
+          f.household.decider.includes(f.household.spouseName) || f.household.decider.includes(' and ');
+        const mentionsSpouse =
+          /\b(both|spouse|husband|wife|partner|together)\b/.test(t.words.join(' ')) ||
+          t.words.includes(f.household.spouseName.toLowerCase());
+        const accept = this.book.pick(
+          AGREE_AT[this.style].map((line) =>
+            line.replace('{When}', capitalise(when)).replace('{when}', when),
+          ),
+        );
+        const spouse =
+          both && !mentionsSpouse
+            ? this.book.pick(SPOUSE_TOO.map((l) => l.replace('{spouseName}', f.household.spouseName)))
+            : null;
+        if (accept) return spouse ? `${accept} ${spouse}` : accept;
+      }
       return this.book.pick(f.agree);
     }
     if (f.temperament.demandsProof && !s.proofShown) return this.raise('trust') ?? this.stillOpen('trust');
     if (enoughNeeds && !s.objections.has(f.signatureObjection)) return this.raise(f.signatureObjection);
     return this.book.pick(f.notYet) ?? this.book.pick(NOT_YET_MORE[this.style]);
   }
+}
+
+/** Agreeing to the day the rep proposed. */
+export const AGREE_AT: Record<Lines.Style, string[]> = {
+  friendly: ['{When} works for us.', 'Oh, {when} is good. We can do that.'],
+  hurried: ['{When}. Fine. Be on time.', '{When} works. Text me before you come.'],
+  wary: ['Fine. {When}. Bring the paperwork so I can read it first.', "Alright, {when}. Don't be late."],
+  sceptical: ["Alright, {when}. I'll hold you to what you said.", '{When} works. Bring it all in writing.'],
+};
+const SPOUSE_TOO = ['{spouseName} will be here too.', "{spouseName}'ll want to be here for it."];
+
+const DAY_WORDS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|weekend)$/;
+
+/** "Saturday at ten", "Thursday evening", "tomorrow morning": the day or time a rep proposed. */
+export function proposedTime(words: readonly string[]): string | null {
+  const i = words.findIndex((w) => DAY_WORDS.test(w));
+  if (i < 0) return null;
+  const before = words[i - 1];
+  let phrase = words[i] === 'weekend' ? `the weekend` : words[i];
+  if (words[i] !== 'weekend' && (before === 'next' || before === 'this')) phrase = `${before} ${phrase}`;
+  const after = words.slice(i + 1, i + 4);
+  if (after[0] && /^(morning|afternoon|evening|night)$/.test(after[0])) phrase += ` ${after[0]}`;
+  else if (
+    after[0] === 'at' &&
+    after[1] &&
+    /^(\d{1,2}(:?\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)$/.test(after[1])
+  ) {
+    phrase += ` at ${after[1]}`;
+    if (after[2] && /^(am|pm|thirty|fifteen|forty five)$/.test(after[2])) phrase += ` ${after[2]}`;
+  }
+  return phrase.replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/, (d) =>
+    capitalise(d),
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const NOT_YET_MORE: Record<Lines.Style, string[]> = {
