@@ -17,10 +17,10 @@ RUN bash scripts/build-native.sh && npm run build && npm prune --omit=dev --no-a
 
 FROM node:20-bookworm-slim
 # Only the runtime engines: the offline recogniser and its English model, espeak-ng, and
-# Debian's maintained ffmpeg to decode uploads.
+# Debian's maintained ffmpeg to decode uploads, and bzip2 to unpack the models fetched at start.
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-    pocketsphinx pocketsphinx-en-us espeak-ng ffmpeg \
+    pocketsphinx pocketsphinx-en-us espeak-ng ffmpeg bzip2 \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app /app

@@ -29,6 +29,31 @@ export const operatorEngineSchema = engineInfoSchema.extend({
 });
 export type OperatorEngine = z.infer<typeof operatorEngineSchema>;
 
+export const MODEL_DOWNLOAD_STATES = [
+  'queued',
+  'downloading',
+  'verifying',
+  'unpacking',
+  'ready',
+  'failed',
+] as const;
+export type ModelDownloadState = (typeof MODEL_DOWNLOAD_STATES)[number];
+
+/** One model of the upgrade set fetched in the background (AUTO_MODELS). */
+export const modelDownloadSchema = z.object({
+  id: z.string(),
+  capability: z.string(),
+  description: z.string(),
+  licence: z.string(),
+  state: z.enum(MODEL_DOWNLOAD_STATES),
+  bytesDone: z.number(),
+  bytesTotal: z.number().nullable(),
+  /** Why it failed, or why it is waiting. */
+  reason: z.string().optional(),
+  nextAttemptAt: z.string().optional(),
+});
+export type ModelDownload = z.infer<typeof modelDownloadSchema>;
+
 /**
  * GET /api/status: the operator's view (the /status page). Open in development; in production
  * only with `Authorization: Bearer <METRICS_TOKEN>` (401 without it), and 404 when no token is set.
@@ -63,5 +88,14 @@ export const operatorStatusSchema = z.object({
     })
     .nullable(),
   engines: z.array(operatorEngineSchema),
+  /** The background fetch of better engines' models at start (absent in older servers). */
+  models: z
+    .object({
+      enabled: z.boolean(),
+      /** Why it is off, or when it tries again. */
+      note: z.string().optional(),
+      models: z.array(modelDownloadSchema),
+    })
+    .optional(),
 });
 export type OperatorStatus = z.infer<typeof operatorStatusSchema>;

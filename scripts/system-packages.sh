@@ -3,10 +3,11 @@
 # Engines: PocketSphinx (offline speech-to-text), espeak-ng (offline voices), and the
 # compiler and headers for the two live-call helpers (native/*.c), and ffmpeg: Debian's
 # security-maintained build decodes uploads (the bundled 2018 static build is only a fallback).
+# bzip2 unpacks the speech and voice models the server fetches at start (AUTO_MODELS).
 ENGINE_PACKAGES=(pocketsphinx pocketsphinx-en-us libpocketsphinx-dev libsphinxbase-dev gcc libc6-dev pkg-config
-  espeak-ng libespeak-ng-dev ffmpeg)
+  espeak-ng libespeak-ng-dev ffmpeg bzip2)
 # Only the test suite needs these: a browser for page tests, PDF text extraction, audio tools.
-TEST_PACKAGES=(chromium poppler-utils sox bzip2)
+TEST_PACKAGES=(chromium poppler-utils sox)
 
 # Prints the packages from the arguments that dpkg does not report installed.
 missing_packages() {

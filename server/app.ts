@@ -10,7 +10,8 @@ import { MAX_AUDIO_BYTES } from '../core/constants';
 import type { Config } from './env';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
-import { createProviders } from './providers/registry';
+import { createProviders, reselectForModel } from './providers/registry';
+import { autoModelsEnabled, ModelFetcher, wantedUpgrades } from './models/auto';
 import { JobWorker } from './jobs/queue';
 import { jobDefinitions } from './domain/jobs';
 import { HttpError } from './errors';
@@ -218,10 +219,27 @@ export async function createServer(
 
   const shutdownAbort = new AbortController();
   const shutdownHooks = new Set<() => void | Promise<void>>();
+  // Better engines' models fetched in the background; each one ready switches engines for new calls.
+  const autoModels = autoModelsEnabled(config);
+  const upgrades = wantedUpgrades(config);
+  const fetcher = autoModels.enabled
+    ? new ModelFetcher({
+        modelsDir: config.modelsDir,
+        entries: upgrades.entries,
+        baseUrl: config.MODELS_BASE_URL,
+        log: app.log,
+        onReady: async (entry) => {
+          await reselectForModel(providers, config, entry.capability, app.log);
+        },
+      })
+    : null;
   const ctx: AppContext = {
     config,
     database,
     providers,
+    models: {
+      status: () => fetcher?.status() ?? { enabled: false, note: autoModels.why, models: [] },
+    },
     worker,
     log: app.log,
     wakeWorker: () => worker?.wake(),
@@ -357,6 +375,16 @@ export async function createServer(
   // Said once at start, for operators: what is missing and the one command that adds it.
   const missingLine = annotateMissingEngines(providers.infos, missingSystemEngines(systemProbe(config)));
   if (missingLine) app.log.warn({ installCommand: SETUP_COMMAND }, missingLine);
+  if (fetcher) {
+    const waiting = fetcher.status().models.filter((m) => m.state !== 'ready');
+    if (waiting.length) {
+      app.log.info(
+        { models: waiting.map((m) => m.id), skipped: upgrades.skipped, turnOff: 'AUTO_MODELS=off' },
+        'fetching better engines in the background; the built-in engines serve until they are ready',
+      );
+    }
+    fetcher.start();
+  }
 
   if (fs.existsSync(clientDist)) {
     await app.register(fastifyStatic, {
@@ -389,7 +417,7 @@ export async function createServer(
     close() {
       closing ??= (async () => {
         // Stop taking jobs and return running ones to the queue while requests finish.
-        await Promise.all([app.close(), worker?.stop()]);
+        await Promise.all([app.close(), worker?.stop(), fetcher?.stop()]);
         await providers.close();
         await database.close();
       })();

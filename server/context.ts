@@ -3,12 +3,15 @@ import type { Config } from './env';
 import type { Database } from './db/client';
 import type { Providers } from './providers/registry';
 import type { JobWorker } from './jobs/queue';
+import type { AutoModelsStatus } from './models/auto';
 
 /** Everything a route or job needs, built once at boot and passed down explicitly. */
 export interface AppContext {
   config: Config;
   database: Database;
   providers: Providers;
+  /** The background fetch of better engines' models (AUTO_MODELS). */
+  models?: { status(): AutoModelsStatus };
   /** Present when this process runs the worker role. */
   worker: JobWorker | null;
   log: FastifyBaseLogger;

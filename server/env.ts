@@ -156,6 +156,15 @@ const envSchema = z.object({
   AWS_REGION: optional,
   /** Megabytes of recordings one client may upload per hour (0 = no limit). */
   UPLOAD_MB_PER_HOUR: z.coerce.number().min(0).default(300),
+  /**
+   * Background fetch of the recommended models at start (docs/providers.md): `auto` = on except
+   * in tests and under CI, `on`, `off`.
+   */
+  AUTO_MODELS: z.enum(['auto', 'on', 'off', '']).default('auto'),
+  /** Fetch catalogue models from this base URL instead of the publishers (tests, private mirrors). */
+  MODELS_BASE_URL: optional,
+  /** Set by CI systems; turns the background model fetch off by default. */
+  CI: optional,
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

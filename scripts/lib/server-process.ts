@@ -53,6 +53,8 @@ export class ServerProcess {
           NODE_ENV: 'production',
           HOST: '127.0.0.1',
           LOG_LEVEL: 'warn',
+          // Tests and benchmarks never fetch models from the internet (nor share the CPU with it).
+          AUTO_MODELS: 'off',
           ...this.env,
           PORT: String(this.port),
         },

@@ -136,6 +136,7 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
         ...(i.missing?.length ? { missing: i.missing } : {}),
         ...(i.installCommand ? { installCommand: i.installCommand } : {}),
       })),
+      ...(ctx.models ? { models: ctx.models.status() } : {}),
     };
     return reply
       .header('cache-control', 'no-store')

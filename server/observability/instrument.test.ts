@@ -46,6 +46,30 @@ describe('instrumentation', () => {
     expect(sum!.value).toBeLessThan(1);
   });
 
+  it('measures an engine switched in after a model download the same way', async () => {
+    const engine = (id: string): SpeechToText => ({
+      id,
+      label: id,
+      async transcribe(pcm) {
+        return [{ startMs: 0, endMs: (pcm.length / 16) | 0, text: id }];
+      },
+    });
+    const info = (id: string) => ({
+      capability: 'speech-to-text' as const,
+      engine: id,
+      label: id,
+      reason: 'test',
+      quality: 'basic' as const,
+      ok: true,
+    });
+    const providers = new Providers();
+    providers.set('stt', engine('rtf-before-switch'), info('rtf-before-switch'));
+    instrumentProviders(providers);
+    providers.replace('stt', engine('rtf-after-switch'), info('rtf-after-switch'));
+    expect((await providers.get('stt').transcribe(new Int16Array(16_000)))[0].text).toBe('rtf-after-switch');
+    expect(await sampleCount(sttRealTimeFactor, { engine: 'rtf-after-switch', mode: 'clip' })).toBe(1);
+  });
+
   it('labels job runs done, retry, failed or interrupted', async () => {
     const job = (attempts: number, maxAttempts: number) => ({ attempts, maxAttempts }) as any;
     const run = async (kind: string, fail: boolean, attempts: number, aborted = false) => {

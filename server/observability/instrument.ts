@@ -4,7 +4,7 @@ import { checkOperatorAccess } from '../http/health';
 import type { JobDefinition } from '../jobs/queue';
 import { queueDepth as readQueueDepth } from '../jobs/queue';
 import type { Providers } from '../providers/registry';
-import { STT_SAMPLE_RATE } from '../providers/stt/types';
+import { STT_SAMPLE_RATE, type SpeechToText } from '../providers/stt/types';
 import {
   httpRequestDuration,
   liveCalls,
@@ -43,8 +43,14 @@ const QUEUE_STATUSES = ['queued', 'running', 'done', 'failed'];
  * (uploads, and the live call's end-of-turn decodes), whichever module calls it.
  */
 export function instrumentProviders(providers: Providers): void {
-  if (!providers.has('stt')) return;
-  const stt = providers.get('stt');
+  // An engine switched in after a model download is measured the same way.
+  providers.onReplace((key, engine) => {
+    if (key === 'stt') instrumentStt(engine as SpeechToText);
+  });
+  if (providers.has('stt')) instrumentStt(providers.get('stt'));
+}
+
+function instrumentStt(stt: SpeechToText): void {
   const transcribe = stt.transcribe.bind(stt);
   stt.transcribe = async (pcm, opts) => {
     const started = performance.now();

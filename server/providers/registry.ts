@@ -44,10 +44,32 @@ const CAPABILITY: Record<keyof ProviderMap, EngineInfo['capability']> = {
 export class Providers {
   private readonly engines = new Map<keyof ProviderMap, ProviderMap[keyof ProviderMap]>();
   readonly infos: EngineInfo[] = [];
+  /** Engines replaced while running: live calls may still hold them, so they close only at shutdown. */
+  private readonly retired: unknown[] = [];
+  private readonly replaceListeners: ((key: keyof ProviderMap, engine: unknown) => void)[] = [];
 
   set<K extends keyof ProviderMap>(key: K, engine: ProviderMap[K], info: EngineInfo) {
     this.engines.set(key, engine);
     this.infos.push(info);
+  }
+
+  /**
+   * Swaps the engine serving a capability (a model finished downloading): what asks for it from
+   * now on gets the new one, while a live call or job that already holds the old one keeps it.
+   */
+  replace<K extends keyof ProviderMap>(key: K, engine: ProviderMap[K], info: EngineInfo) {
+    const old = this.engines.get(key);
+    if (old) this.retired.push(old);
+    this.engines.set(key, engine);
+    const at = this.infos.findIndex((i) => i.capability === CAPABILITY[key]);
+    if (at >= 0) this.infos[at] = info;
+    else this.infos.push(info);
+    for (const fn of this.replaceListeners) fn(key, engine);
+  }
+
+  /** Called after each replace (instrumentation wraps the new engine). */
+  onReplace(fn: (key: keyof ProviderMap, engine: unknown) => void): void {
+    this.replaceListeners.push(fn);
   }
 
   has(key: keyof ProviderMap): boolean {
@@ -73,7 +95,7 @@ export class Providers {
   }
 
   async close(): Promise<void> {
-    for (const e of this.engines.values()) {
+    for (const e of [...this.engines.values(), ...this.retired.splice(0)]) {
       const c = (e as { close?: () => Promise<void> }).close;
       if (c)
         await Promise.resolve()
@@ -125,4 +147,75 @@ export async function createProviders(config: Config, database: Database, log?: 
     return { engine, info: engine.info };
   });
   return providers;
+}
+
+/** How each model-backed capability is chosen again once a model is ready (tests pass fakes). */
+export interface ModelSelectors {
+  stt: (config: Config) => Promise<{ engine: SpeechToText; info: EngineInfo }>;
+  tts: (config: Config) => Promise<{ engine: TextToSpeech; info: EngineInfo }>;
+  liveStt: (config: Config, sttEngine: string) => LiveRecognizerFactory;
+}
+
+export const DEFAULT_MODEL_SELECTORS: ModelSelectors = {
+  stt: selectSpeechToText,
+  tts: selectTextToSpeech,
+  liveStt: selectLiveSpeechToText,
+};
+
+/** Which engines a newly installed model of a capability can change. */
+const RESELECT: Record<string, ('stt' | 'tts' | 'liveStt')[]> = {
+  'speech-to-text': ['stt', 'liveStt'],
+  'streaming-speech-to-text': ['liveStt'],
+  'text-to-speech': ['tts'],
+};
+
+async function closeQuietly(engine: unknown): Promise<void> {
+  const c = (engine as { close?: () => unknown }).close;
+  if (c) await Promise.resolve(c.call(engine)).catch(() => undefined);
+}
+
+/**
+ * Hot switch: runs the selection again for the engines a new model of `capability` can serve and
+ * puts a different winner in place (new calls and jobs use it; live ones keep theirs). A selection
+ * that lands on the engine already serving leaves it alone. Returns the capabilities switched.
+ */
+export async function reselectForModel(
+  providers: Providers,
+  config: Config,
+  capability: string,
+  log?: Log,
+  selectors: ModelSelectors = DEFAULT_MODEL_SELECTORS,
+): Promise<string[]> {
+  const switched: string[] = [];
+  for (const key of RESELECT[capability] ?? []) {
+    const before = providers.info(key);
+    try {
+      const { engine, info } =
+        key === 'liveStt'
+          ? (() => {
+              const factory = selectors.liveStt(
+                config,
+                providers.has('stt') ? providers.get('stt').id : 'none',
+              );
+              return { engine: factory, info: factory.info };
+            })()
+          : await selectors[key](config);
+      if (before?.ok && before.engine === info.engine) {
+        await closeQuietly(engine);
+        continue;
+      }
+      providers.replace(key, engine as ProviderMap[typeof key], info);
+      switched.push(info.capability);
+      log?.info(
+        { capability: info.capability, engine: info.engine, previous: before?.engine, reason: info.reason },
+        'engine switched: new calls and jobs use it',
+      );
+    } catch (err) {
+      log?.warn(
+        { capability: CAPABILITY[key], err: err instanceof Error ? err.message : String(err) },
+        'engine re-selection failed; the current engine stays',
+      );
+    }
+  }
+  return switched;
 }

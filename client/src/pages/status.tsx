@@ -6,11 +6,14 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { Progress } from '@client/components/ui/progress';
 import {
   loadStatus,
+  modelsBusy,
   readToken,
   saveToken,
   type StatusEngine,
+  type StatusModel,
   type StatusReport,
   type StatusResult,
 } from '@client/features/status/status-api';
@@ -20,6 +23,7 @@ const CAPABILITY_NAMES: Record<string, string> = {
   database: 'Database',
   'speech-to-text': 'Speech-to-text (recordings)',
   'live-speech-to-text': 'Speech-to-text (live calls)',
+  'streaming-speech-to-text': 'Speech-to-text (live calls)',
   'voice-activity': 'Voice detection',
   homeowner: 'Homeowner',
   coach: 'Coach',
@@ -47,6 +51,16 @@ export function StatusPage() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  // While a model downloads, its progress moves without a click.
+  const busy = result?.kind === 'ok' && modelsBusy(result.report);
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setInterval(() => {
+      void loadStatus(readToken()).then(setResult);
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [busy]);
 
   return (
     <div className="space-y-6">
@@ -226,7 +240,83 @@ function Report({ report }: { report: StatusReport }) {
           </CardContent>
         </Card>
       )}
+
+      {report.models && <ModelsCard models={report.models} />}
     </div>
+  );
+}
+
+const MODEL_STATE: Record<
+  StatusModel['state'],
+  { text: string; variant: 'secondary' | 'info' | 'success' | 'danger' }
+> = {
+  queued: { text: 'Waiting', variant: 'secondary' },
+  downloading: { text: 'Downloading', variant: 'info' },
+  verifying: { text: 'Checking', variant: 'info' },
+  unpacking: { text: 'Unpacking', variant: 'info' },
+  ready: { text: 'Ready', variant: 'success' },
+  failed: { text: 'Failed', variant: 'danger' },
+};
+
+function megabytes(bytes: number | null | undefined): string {
+  return bytes === null || bytes === undefined ? '?' : `${Math.round(bytes / 1048576)} MB`;
+}
+
+function ModelsCard({ models }: { models: NonNullable<StatusReport['models']> }) {
+  const list = models.models ?? [];
+  return (
+    <Card role="region" aria-labelledby="status-models-title">
+      <CardHeader className="pb-3">
+        <CardTitle id="status-models-title">Better engines</CardTitle>
+        <CardDescription>
+          {models.enabled
+            ? 'Models fetched in the background after start. Each one switches new calls and uploads to the better engine when it is ready.'
+            : `Not fetched automatically${models.note ? `: ${models.note}` : ''}.`}
+          {models.enabled && models.note ? ` Waiting: ${models.note}.` : ''}
+        </CardDescription>
+      </CardHeader>
+      {list.length > 0 && (
+        <CardContent>
+          <ul className="divide-y divide-slate-200">
+            {list.map((m) => {
+              const state = MODEL_STATE[m.state] ?? MODEL_STATE.queued;
+              const pct = m.bytesTotal ? ((m.bytesDone ?? 0) / m.bytesTotal) * 100 : 0;
+              return (
+                <li key={m.id} className="space-y-1.5 py-3" data-model={m.id} data-state={m.state}>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="font-medium text-slate-900">
+                      {m.description ?? m.id}
+                      {m.capability && (
+                        <span className="font-normal text-slate-600">
+                          {' '}
+                          — {CAPABILITY_NAMES[m.capability] ?? m.capability}
+                        </span>
+                      )}
+                    </p>
+                    <Badge variant={state.variant}>{state.text}</Badge>
+                  </div>
+                  {m.state === 'downloading' && (
+                    <Progress value={pct} label={`${m.description ?? m.id} download`} />
+                  )}
+                  <p className="text-sm text-slate-600 tabular-nums">
+                    {m.state === 'ready'
+                      ? megabytes(m.bytesTotal ?? m.bytesDone)
+                      : `${megabytes(m.bytesDone)} of ${megabytes(m.bytesTotal)}`}
+                    {m.licence ? ` · licence ${m.licence}` : ''}
+                  </p>
+                  {m.reason && (
+                    <p className={m.state === 'failed' ? 'text-sm text-red-700' : 'text-sm text-slate-600'}>
+                      {m.state === 'failed' ? 'Why: ' : 'Last try: '}
+                      {m.reason}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </CardContent>
+      )}
+    </Card>
   );
 }
 

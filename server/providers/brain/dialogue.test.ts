@@ -100,6 +100,18 @@ describe('dialogue manager: classification by meaning', () => {
     expect(analyseRepTurn('Thanks for your time tonight.').goodbye).toBe(true);
   });
 
+  it('hears urgency put on the homeowner, a trade question about a pet, and a spouse invited along', () => {
+    expect(
+      analyseRepTurn('you really should do all of it right now because prices are going up next month')
+        .pressure,
+    ).toBe(true);
+    const dog = analyseRepTurn('How does the dog do on hard floors?');
+    expect(dog.smallTalk).toBe(false);
+    expect(dog.topics.length).toBeGreaterThan(0);
+    expect(analyseRepTurn('would it help if susan was here when i come back').addresses).toContain('spouse');
+    expect(analyseRepTurn("What don't you like about the carpet right now?").topics[0]).toBe('problem');
+  });
+
   it('reads prices in digits and words', () => {
     expect(parsePrice(analyseRepTurn('it comes to $13,500 installed').words)).toBe(13500);
     expect(parsePrice(analyseRepTurn('about seven thousand five hundred').words)).toBe(7500);
@@ -147,6 +159,14 @@ describe('dialogue manager: behaviour', () => {
     expect(c.state.agreed).toBe(true);
     expect(yes).toContain('Saturday at ten');
     expect(yes).not.toMatch(/Thursday/);
+  });
+
+  it('takes a day the rep names after agreeing, and raises no price objection before any price', () => {
+    const c = conv('General');
+    expect(c.respond('are prices for decks going up this year?')).not.toMatch(/more than we figured/);
+    expect(c.state.objections.has('price')).toBe(false);
+    c.state.agreed = true;
+    expect(c.respond('how about saturday morning instead')).toContain('Saturday morning');
   });
 
   it('answers the question asked, from the persona facts', () => {

@@ -241,6 +241,16 @@ function detectPressure(seqs: string[][], words: string[]): boolean {
   )
     return true;
   if (has(seqs, L.PRESSURE_ALONE)) return true;
+  // Urgency put on the homeowner: prices about to rise, or "you should do it right now".
+  if (
+    /\b(price|prices|cost|costs|rate|rates|pricing)\b[a-z ]{0,20}\b(go|going|goes|will go|gonna go) up\b/.test(
+      joined,
+    ) ||
+    /\byou (really )?(should|need to|have to|gotta|got to|must|ought to)\b[a-z ]{0,40}\b(right now|today|tonight|this week|immediately)\b/.test(
+      joined,
+    )
+  )
+    return true;
   const strongUrgency = L.URGENCY.filter((u) => u !== 'now');
   // "I'll email you the paperwork tonight": the rep promising something by a time is service,
   // not pressure, unless the homeowner is told they must act.
@@ -321,7 +331,7 @@ export function analyseRepTurn(text: string): RepTurn {
     if (qTopics && !qCloses) close = false;
   }
   // Weak cues alone make a topic only in a plain question (not a proposal), when nothing else competes.
-  const plainQuestion = isQuestion && !close && !smallTalk;
+  const plainQuestion = isQuestion && !close && !(smallTalk && !domain);
   let topics = [...scores.entries()]
     .filter(([, s]) => s >= 2)
     .sort((a, b) => b[1] - a[1])
@@ -388,7 +398,8 @@ export function analyseRepTurn(text: string): RepTurn {
     topics,
     domain,
     greeting,
-    smallTalk: smallTalk && topics.length === 0,
+    // "How does the dog do on hard floors?" asks about the home, whatever the dog.
+    smallTalk: smallTalk && topics.length === 0 && !(isQuestion && domain),
     offTopic,
     nonEnglish,
     rude,

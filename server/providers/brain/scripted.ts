@@ -29,6 +29,8 @@ export interface HomeownerState {
   endCall: CallEnd | null;
   /** Topics the last reply answered (revealed, restated or deflected). */
   answered: Topic[];
+  /** The rep has named a price. */
+  quoted: boolean;
   /** The content words of each question asked per topic, to tell a follow-up from a repeat. */
   questions: Map<Topic, Set<string>[]>;
 }
@@ -105,6 +107,7 @@ export class ScriptedConversation implements BrainConversation {
       endCall: null,
       answered: [],
       questions: new Map(),
+      quoted: false,
     };
   }
 
@@ -203,7 +206,8 @@ export class ScriptedConversation implements BrainConversation {
 
     const parts = [...answer, ...reactions];
     if (parts.length === 0) {
-      if (t.priceTalk && !s.objections.has('price')) parts.push(this.raise('price'));
+      // The price objection answers a price; talk of prices before any quote raises nothing.
+      if (t.priceTalk && s.quoted && !s.objections.has('price')) parts.push(this.raise('price'));
       else if (t.pitch && !t.isQuestion) parts.push(pick(f.pitchReaction));
     }
     // Objections come at fitting moments: the distrusting owner asks for proof early, the
@@ -233,7 +237,12 @@ export class ScriptedConversation implements BrainConversation {
   private afterAgreement(t: RepTurn): (string | null)[] {
     const st = this.style;
     if (t.topics.length > 0 && t.isQuestion) return this.answerTopics(t);
-    if (t.close) return [this.book.pick(Lines.STILL_AGREED[st])];
+    if (t.close) {
+      // A day named after agreeing: take the rep's day.
+      const when = proposedTime(t.words);
+      const moved = when ? this.book.pick(RESCHEDULE[st].map((l) => fillWhen(l, when))) : null;
+      return [moved ?? this.book.pick(Lines.STILL_AGREED[st])];
+    }
     if (t.confirm) return [this.book.pick(Lines.AGREED_CONFIRM[st])];
     if (t.smallTalk) return this.smallTalk().slice(0, 1);
     return [this.book.pick(Lines.AGREED_ACK[st])];
@@ -268,8 +277,10 @@ export class ScriptedConversation implements BrainConversation {
       if (out.length === 0)
         out.push(pick(convinced ? Lines.REACT.objectionAnswered : Lines.REACT.objectionNoted));
     }
-    if (t.price !== null) out.push(this.reactToPrice(t.price));
-    else if (t.financing) out.push(pick(Lines.REACT.financing));
+    if (t.price !== null) {
+      s.quoted = true;
+      out.push(this.reactToPrice(t.price));
+    } else if (t.financing) out.push(pick(Lines.REACT.financing));
     if (t.warranty && !t.proof && out.length === 0) out.push(pick(Lines.REACT.warranty));
     if (t.options && out.length === 0) out.push(pick(Lines.REACT.options));
     if (t.recommendation && out.length === 0 && (t.domain || t.topics.includes('product')))
@@ -438,11 +449,7 @@ export class ScriptedConversation implements BrainConversation {
         const mentionsSpouse =
           /\b(both|spouse|husband|wife|partner|together)\b/.test(t.words.join(' ')) ||
           t.words.includes(f.household.spouseName.toLowerCase());
-        const accept = this.book.pick(
-          AGREE_AT[this.style].map((line) =>
-            line.replace('{When}', capitalise(when)).replace('{when}', when),
-          ),
-        );
+        const accept = this.book.pick(AGREE_AT[this.style].map((line) => fillWhen(line, when)));
         const spouse =
           both && !mentionsSpouse
             ? this.book.pick(SPOUSE_TOO.map((l) => l.replace('{spouseName}', f.household.spouseName)))
@@ -463,6 +470,13 @@ export const AGREE_AT: Record<Lines.Style, string[]> = {
   hurried: ['{When}. Fine. Be on time.', '{When} works. Text me before you come.'],
   wary: ['Fine. {When}. Bring the paperwork so I can read it first.', "Alright, {when}. Don't be late."],
   sceptical: ["Alright, {when}. I'll hold you to what you said.", '{When} works. Bring it all in writing.'],
+};
+/** The rep names a day after the homeowner has agreed to another. */
+const RESCHEDULE: Record<Lines.Style, string[]> = {
+  friendly: ["Oh, {when} is even better. Let's say {when}.", '{When} works too. {When} it is.'],
+  hurried: ['{When}, then. Fine.', 'Make it {when}. Just be on time.'],
+  wary: ['{When}, then. Not a day later.', 'Fine, {when}.'],
+  sceptical: ['{When} instead? Alright.', 'Okay, {when}. Write it down.'],
 };
 const SPOUSE_TOO = ['{spouseName} will be here too.', "{spouseName}'ll want to be here for it."];
 
@@ -488,6 +502,10 @@ export function proposedTime(words: readonly string[]): string | null {
   return phrase.replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/, (d) =>
     capitalise(d),
   );
+}
+
+function fillWhen(line: string, when: string): string {
+  return line.replaceAll('{When}', capitalise(when)).replaceAll('{when}', when);
 }
 
 function capitalise(text: string): string {

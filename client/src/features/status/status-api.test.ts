@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadStatus } from './status-api';
+import { loadStatus, modelsBusy, type StatusModel } from './status-api';
 
 const health = {
   status: 'degraded',
@@ -56,5 +56,19 @@ describe('the status page data', () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
     expect(await loadStatus(null, impl)).toMatchObject({ kind: 'error' });
+  });
+});
+
+describe('modelsBusy', () => {
+  it('is true only while a model downloads, is checked or unpacked', () => {
+    const at = (state: StatusModel['state']) => ({ models: { enabled: true, models: [{ id: 'm', state }] } });
+    expect(modelsBusy(undefined)).toBe(false);
+    expect(modelsBusy({})).toBe(false);
+    expect(modelsBusy(at('queued'))).toBe(false);
+    expect(modelsBusy(at('downloading'))).toBe(true);
+    expect(modelsBusy(at('verifying'))).toBe(true);
+    expect(modelsBusy(at('unpacking'))).toBe(true);
+    expect(modelsBusy(at('ready'))).toBe(false);
+    expect(modelsBusy(at('failed'))).toBe(false);
   });
 });

@@ -20,6 +20,26 @@ export interface StatusEngine {
   error?: string;
 }
 
+/** One model of the upgrade set the server fetches in the background (AUTO_MODELS). */
+export interface StatusModel {
+  id: string;
+  capability?: string;
+  description?: string;
+  licence?: string;
+  state: 'queued' | 'downloading' | 'verifying' | 'unpacking' | 'ready' | 'failed';
+  bytesDone?: number;
+  bytesTotal?: number | null;
+  reason?: string;
+  nextAttemptAt?: string;
+}
+
+/** Whether a model download is under way (the page then refreshes itself). */
+export function modelsBusy(report: StatusReport | null | undefined): boolean {
+  return (report?.models?.models ?? []).some(
+    (m) => m.state === 'downloading' || m.state === 'verifying' || m.state === 'unpacking',
+  );
+}
+
 export interface StatusReport {
   status?: string;
   database?: { driver?: string; ok?: boolean; describe?: string; error?: string };
@@ -31,6 +51,7 @@ export interface StatusReport {
     worker?: { running?: boolean; kinds?: string[] };
   };
   engines?: StatusEngine[];
+  models?: { enabled?: boolean; note?: string; models?: StatusModel[] };
 }
 
 export type StatusResult =

@@ -5,6 +5,8 @@ import { parseCoaching, SECTION_KEYS, type CoachingDocument } from '../../../../
 import { normalizeText } from '../../../../core/conversation-metrics';
 import type { TranscriptEntry } from '../../../../core/transcript';
 import { sharedDir } from '../../../test-support/harness';
+import { callFacts } from './advice';
+import { analyseConversation } from './detectors';
 import { rubricCoaching } from './rubric';
 
 /**
@@ -202,5 +204,31 @@ describe('degenerate calls are named, not scored', () => {
     const strong = doc.sections.filter((s) => (s.score ?? 0) >= 8);
     expect(strong.length).toBeGreaterThan(0);
     for (const s of strong) expect(s.content).toMatch(/Try this next time:\*\* Keep it/);
+  });
+});
+
+describe('facts the advice quotes back are read from the call correctly', () => {
+  const facts = (...lines: string[]) =>
+    callFacts(analyseConversation(convo(...lines), { stage: 'HVAC', personaName: undefined }), undefined);
+
+  it('reads a price said in words as one price, and the day from the rep, never from a deadline or the story', () => {
+    const f = facts(
+      'H: My mom lives with us and since Sunday it is ninety degrees upstairs.',
+      'R: We have a sixteen SEER unit for nine thousand four hundred installed. The special ends Friday.',
+      'H: I would want another quote.',
+    );
+    expect(f.prices).toEqual(['nine thousand four hundred']);
+    expect(f.day).toBeNull();
+    expect(f.problem).toBe('your mom lives with you');
+  });
+
+  it('takes the trouble from the answer to the rep question about it when no trouble word appears', () => {
+    const f = facts(
+      'R: Have you had a chance to look at the unit since the storm?',
+      'H: Not really. I did find a couple of pieces on the pad outside.',
+      'R: Would Thursday work to come back?',
+    );
+    expect(f.problem).toBe('you found a couple of pieces on the pad outside');
+    expect(f.day).toBe('thursday');
   });
 });

@@ -28,6 +28,16 @@ const RELATION =
 const DISTRESS =
   /\b(leak\w*|drip\w*|water|cold|freezing|hot|heat|oven|drafty|draft\w*|noise|loud|bills?|broke\w*|not working|stopped|short cycling|turning on and off|stain\w*|rot\w*|soft|wobbl\w*|fall|fell|hip|breathe|smell\w*|fog\w*|peel\w*|holes?|damage\w*|missing|hail|storm|flood\w*|nightmare|worried|scared|afraid|hate|ripped off|burned|can t|cant)\b/;
 
+const NUMBER_WORD =
+  '(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|grand)';
+const PRICE_RE = new RegExp(
+  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(?:k|grand|dollars)\\b|\\b${NUMBER_WORD}(?:[ -](?:${NUMBER_WORD}|and|a))*\\s(?:hundred|thousand|grand)(?:[ -](?:${NUMBER_WORD}|and))*\\b`,
+  'gi',
+);
+/** A deadline put on the homeowner, not a next step. */
+const DEADLINE =
+  /\b(ends?|ending|expires?|expiring|until|till|only good|only valid|deadline|special|offer|promotion|goes up|go up)\b/;
+
 const toYou = (s: string) =>
   s
     .replace(/\bI'm\b/gi, "you're")
@@ -38,6 +48,7 @@ const toYou = (s: string) =>
     .replace(/\bme\b/gi, 'you')
     .replace(/\bwe're\b/gi, "you're")
     .replace(/\bwe\b/gi, 'you')
+    .replace(/\bus\b/gi, 'you')
     .replace(/\bmine\b/gi, 'yours');
 
 function shortClause(sentence: string, max = 12): string {
@@ -46,28 +57,56 @@ function shortClause(sentence: string, max = 12): string {
     .replace(/[.!?]+$/, '')
     .trim();
   const words = s.split(/\s+/);
-  return words.length > max ? words.slice(0, max).join(' ') : s;
+  if (words.length <= max) return s;
+  // Cut where a clause ends (a comma, "and", "but", "because", "so"), not mid-phrase.
+  for (let i = max; i >= 4; i--) {
+    if (/,$/.test(words[i - 1])) return words.slice(0, i).join(' ').replace(/,$/, '');
+    if (/^(and|but|because|so|when|which|though)$/i.test(words[i] ?? '')) return words.slice(0, i).join(' ');
+  }
+  return words.slice(0, max).join(' ');
 }
 
 export function callFacts(a: Analysis, personaName: string | undefined): CallFacts {
   const owner = a.turns.filter((t) => t.role === 'assistant');
   const areas = needAreas(a.stage);
-  let problem: string | null = null;
-  for (const t of owner) {
-    for (const s of splitSentences(t.text)) {
-      const n = normalizeText(s);
-      if (n.split(' ').length < 4) continue;
-      if (
-        DISTRESS.test(n) ||
-        areas.some((x) => !['budget', 'horizon', 'timeline', 'decision'].includes(x.id) && x.pattern.test(n))
-      ) {
-        problem = toYou(shortClause(s)).toLowerCase();
-        break;
-      }
+  // The homeowner's trouble in their words: a line of distress first ("there's a spot in the
+  // closet", "the upstairs never gets warm"), else one about the home's condition; never a line
+  // only about its age, the budget, the timing or who decides.
+  const NOT_PROBLEM = ['budget', 'horizon', 'timeline', 'decision', 'age'];
+  const ownerSentences = owner
+    .flatMap((t) => splitSentences(t.text))
+    .filter((s) => normalizeText(s).split(' ').length >= 4 && !/\?\s*$/.test(s));
+  const aboutProblem = (text: string) => {
+    const n = normalizeText(text);
+    return DISTRESS.test(n) || areas.some((x) => !NOT_PROBLEM.includes(x.id) && x.pattern.test(n));
+  };
+  // The homeowner's answer to the rep's question about the trouble ("any leaks or stains?" ->
+  // "there's a small spot in the upstairs closet"), whatever words it uses.
+  const answerToProblemQuestion = () => {
+    for (let i = 1; i < a.turns.length; i++) {
+      const asked = a.turns[i - 1];
+      if (asked.role !== 'user' || !asked.text.includes('?') || !aboutProblem(asked.text)) continue;
+      if (a.turns[i].role !== 'assistant') continue;
+      const answer = splitSentences(a.turns[i].text).find(
+        (s) => normalizeText(s).split(' ').length >= 4 && !/\?\s*$/.test(s),
+      );
+      if (answer) return answer;
     }
-    if (problem) break;
-  }
-  const allText = a.turns.map((t) => t.text).join(' ');
+    return undefined;
+  };
+  const pick =
+    ownerSentences.find((s) => DISTRESS.test(normalizeText(s))) ??
+    answerToProblemQuestion() ??
+    ownerSentences.find((s) => aboutProblem(s));
+  // "I did find some shingles" -> "you found some shingles": the emphatic "did" reads oddly when quoted back.
+  const plain = (clause: string) =>
+    clause.replace(/\b(you|we|they) did ([a-z]+)\b/, (_m, who: string, verb: string) => {
+      const past = (nlpCompromise(verb).verbs() as unknown as { toPastTense(): { text(): string } })
+        .toPastTense()
+        .text();
+      return `${who} ${past || verb}`;
+    });
+  const problem = pick ? plain(toYou(shortClause(pick)).toLowerCase()) : null;
   const people = new Set<string>();
   const ownerText = owner.map((t) => t.text).join(' ');
   // Names the homeowner calls the rep by, or the rep introduces themselves with, are not people to bring.
@@ -103,20 +142,26 @@ export function callFacts(a: Analysis, personaName: string | undefined): CallFac
     const named = m?.[3] && [...people].some((p) => p.toLowerCase() === m[3].trim());
     if (m && !named && people.size < 3) people.add(`your ${m[2]}`);
   }
+  // Prices the rep said: "$9,400", "9k", "nine thousand four hundred" (one price, not two).
   const prices = [
     ...new Set(
-      a.rep.flatMap(
-        (t) =>
-          t.text.match(
-            /\$\s?\d[\d,.]*k?|\b\d[\d,.]*\s?(k|grand|dollars)\b|\b[a-z]+(?:[ -][a-z]+)? (thousand|hundred|grand)\b/gi,
-          ) ?? [],
+      a.rep.flatMap((t) =>
+        [...t.text.matchAll(PRICE_RE)]
+          .map((m) => m[0].replace(/\s+(and|a)$/i, '').trim())
+          .filter((p) => /\d|thousand|hundred|grand/i.test(p)),
       ),
     ),
   ].slice(0, 3);
+  // The day the rep put forward for the next step, not a day in the homeowner's story ("since
+  // Sunday") nor a deadline ("the special ends Friday").
   const day =
-    (normalizeText(allText).match(
-      /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/,
-    ) ?? [])[0] ?? null;
+    a.rep
+      .flatMap((t) => splitSentences(t.text))
+      .filter((s) => !DEADLINE.test(normalizeText(s)))
+      .map((s) =>
+        normalizeText(s).match(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/),
+      )
+      .find(Boolean)?.[0] ?? null;
   return { name: personaName ?? '', problem, people: [...people].slice(0, 2), prices, day };
 }
 
@@ -128,6 +173,18 @@ const shortQuote = (e: Evidence | undefined, max = 16) => {
   const w = e.quote.replace(/\s+/g, ' ').trim().split(' ');
   return w.length > max ? `${w.slice(0, max).join(' ')}...` : w.join(' ');
 };
+
+/** Opens a line on the homeowner's problem, which is a clause ("there's a spot in the closet"). */
+function since(problem: string | null): string {
+  return problem ? `Since ${problem}` : 'From what you told me';
+}
+
+/** He, she or they for "your husband", "your wife", a name or nobody. */
+function pronounFor(who: string): string {
+  if (/\b(husband|son|dad|father|brother)\b/.test(who)) return 'he';
+  if (/\b(wife|daughter|mom|mother|sister)\b/.test(who)) return 'she';
+  return who.startsWith('your ') ? 'they' : who;
+}
 
 function feelingFor(problem: string): string {
   const p = problem.toLowerCase();
@@ -164,17 +221,17 @@ function objectionLine(kind: string, f: CallFacts, stage: string): string {
   const who = f.people[0];
   switch (kind) {
     case 'price':
-      return `That's a fair reaction, it's real money. Can I ask what you were comparing it to? Here's what that price covers${f.problem ? ` for ${f.problem}` : ''}, line by line. Does that explain it, or is something else holding you back?`;
+      return `That's a fair reaction, it's real money. Can I ask what you were comparing it to? Here's what that price covers, line by line. Does that explain it, or is something else holding you back?`;
     case 'competitor':
       return `You should compare. Can I see what their quote includes? Then I'll show you where ours differs, item by item, so you can put them side by side. Is there anything else in theirs I should look at?`;
     case 'stall':
       return who
-        ? `Of course, ${who} should be part of this. What do you think ${who.startsWith('your ') ? 'they' : who} will care about most? Could we set a time when you're both here, so I can answer it directly?`
+        ? `Of course, ${who} should be part of this. What do you think ${pronounFor(who)} will care about most? Could we set a time when you're both here, so I can answer it directly?`
         : `That makes sense, it's a big decision. What part are you still weighing? If it helps, I can come back when everyone who decides is there. Would that work?`;
     case 'trust':
       return `After what you've heard, I'd be careful too. What would you need to see to feel safe? Here's my licence and insurance, and you can check them right now. Does that settle it, or is there anything else you'd want to check?`;
     case 'time':
-      return `I don't want to keep you, so I'll be quick: one question about ${f.problem ?? `the ${stage === 'General' ? 'job' : stage.toLowerCase()}`}, then could I come back at a time that suits you better? Which day works?`;
+      return `I don't want to keep you, so I'll be quick: one question about the ${stage === 'General' ? 'job' : stage.toLowerCase()}, then could I come back at a time that suits you better? Which day works?`;
     case 'need':
       return `Fair enough, it may be fine. What did the last person who looked at it find? Let me show you what I saw, and you decide. Does that seem fair?`;
     default:
@@ -197,7 +254,7 @@ export function betterLine(
   switch (key) {
     case 'empathy': {
       if (strong)
-        return `Keep it, and take it one step further: tie the feeling to your proposal, "Because ${problem}, I'd start with what fixes that first."`;
+        return `Keep it, and take it one step further: tie the feeling to your proposal, "${since(f.problem)}, I'd start with what fixes that first."`;
       const opener = hi ? `${hi}${problem}` : cap(problem);
       const line = `"${opener} — that sounds ${feelingFor(problem)}. What has that been like for you?"`;
       return nearMiss ? `Instead of "${shortQuote(nearMiss)}", answer what they shared first: ${line}` : line;
@@ -206,7 +263,7 @@ export function betterLine(
       const missing = Object.keys(DEPTH_QUESTION).filter((id) => !a.needAreasCovered.includes(id));
       const ask = missing.slice(0, 2).map((id) => DEPTH_QUESTION[id]);
       if (strong)
-        return `Keep it, and close the loop: play it back before you pitch, "So it's ${problem}${ask[0] ? `; and ${ask[0]}?` : '. Did I get that right?'}"`;
+        return `Keep it, and close the loop: play it back before you pitch, "So if I have it right, ${problem}. ${ask[0] ? `And ${ask[0]}?` : 'Did I get that right?'}"`;
       const closed = a.questions.find((q) => q.form === 'yesno');
       const line = `"You mentioned ${problem}. Tell me more: ${ask.length ? `${list(ask)}?` : 'what would make this a success for you?'}"`;
       return closed && a.questions.filter((q) => q.form === 'yesno').length >= 2
@@ -215,12 +272,12 @@ export function betterLine(
     }
     case 'exploringOptions': {
       if (strong)
-        return `Keep it, and say why your pick fits in their words: "For ${problem}, this is the one I'd choose, because it's the one that fixes that."`;
+        return `Keep it, and say why your pick fits in their words: "${since(f.problem)}, this is the one I'd choose, because it's the one that fixes that."`;
       const priced =
         f.prices.length >= 2
           ? ` You already had the numbers (${list(f.prices)}): put them side by side.`
           : '';
-      return `"For ${problem}, there are three ways to go: a basic fix, a middle option and the full job. Here's what each costs, and I'd recommend the middle one because it fixes exactly that."${priced}`;
+      return `"${since(f.problem)}, there are three ways to go: a basic fix, a middle option and the full job. Here's what each costs, and I'd recommend the middle one because it fixes exactly that."${priced}`;
     }
     case 'objectionHandling': {
       const kind = a.objections.kinds[0];
@@ -237,15 +294,15 @@ export function betterLine(
       const deadline = found.missteps.find((m) => /deadline/.test(m.label));
       const people = f.people.length ? ` with ${list(f.people)}` : '';
       if (strong)
-        return `Keep it, and confirm the choice in their words before you ask: "So for ${problem}, that's the one you want? Then let's get it on the schedule."`;
+        return `Keep it, and confirm the choice in their words before you ask: "${since(f.problem)}, is that the one you want? Then let's get it on the schedule."`;
       if (deadline)
-        return `Drop "${shortQuote(deadline)}" and ask on the value instead: "Given ${problem}, does this feel like the right fit? Would you like to go ahead?"`;
+        return `Drop "${shortQuote(deadline)}" and ask on the value instead: "${since(f.problem)}, does this feel like the right fit? Would you like to go ahead?"`;
       const soft = found.evidence.find((e) => /floated/.test(e.label));
       if (soft)
         return `Pin down "${shortQuote(soft, 14)}": "Which day works for you${people}, and what time?"`;
       if (found.gaps.some((g) => /first 'no'/.test(g)))
         return `After the "no", find out why before you leave: "What would you need to see to feel comfortable going ahead?"`;
-      return `"From what you told me about ${problem}, this is the one that fits. Would you like to go ahead and get it on the schedule?"`;
+      return `"${since(f.problem)}, this is the one that fits. Would you like to go ahead and get it on the schedule?"`;
     }
     case 'followUp': {
       const who = f.people.length

@@ -6,14 +6,16 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSherpaSttModels } from '../server/providers/stt/sherpa-onnx';
-import { installModel, isInstalled, MODEL_CATALOGUE, ModelDownloadError, type ModelEntry } from './models';
+import { findSherpaSttModels } from '../providers/stt/sherpa-onnx';
+import { MODEL_CATALOGUE, modelUrl, upgradeSet, type ModelEntry } from './catalogue';
+import { installModel, isInstalled, ModelDownloadError, partFile } from './install';
 
 /** A local stand-in for the release host, serving archives built here. */
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'models-test-'));
 let base = '';
 let server: http.Server;
 const requests: string[] = [];
+const ranges: string[] = [];
 let archive: Buffer;
 let archiveSha = '';
 
@@ -38,6 +40,24 @@ beforeAll(async () => {
       return res.writeHead(200, { 'content-length': archive.length }).end(archive);
     if (req.url === '/redirect') return res.writeHead(302, { location: '/whisper.tar.bz2' }).end();
     if (req.url === '/vad.onnx') return res.writeHead(200).end('vad-bytes');
+    if (req.url === '/cut/whisper.tar.bz2') {
+      // The first request is cut off halfway; a Range request gets the rest.
+      ranges.push(req.headers.range ?? '');
+      const m = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+      if (m) {
+        const from = Number(m[1]);
+        return res
+          .writeHead(206, {
+            'content-length': archive.length - from,
+            'content-range': `bytes ${from}-${archive.length - 1}/${archive.length}`,
+          })
+          .end(archive.subarray(from));
+      }
+      res.writeHead(200, { 'content-length': archive.length });
+      res.write(archive.subarray(0, Math.floor(archive.length / 2)));
+      setTimeout(() => res.destroy(), 50);
+      return;
+    }
     res.writeHead(404).end('missing');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -57,6 +77,7 @@ const whisper = (over: Partial<ModelEntry> = {}): ModelEntry => ({
   target: 'stt',
   creates: 'sherpa-onnx-whisper-tiny.en',
   approxMb: 1,
+  licence: 'test',
   ...over,
 });
 
@@ -78,7 +99,7 @@ describe('model downloads', () => {
   it('refuses a checksum mismatch and leaves nothing installed', async () => {
     const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
     const wrong = 'f'.repeat(64);
-    await expect(installModel(dir, whisper({ sha256: wrong }))).rejects.toThrow(/Checksum mismatch/);
+    await expect(installModel(dir, whisper({ sha256: wrong }))).rejects.toThrow(/checksum mismatch/);
     expect(isInstalled(dir, whisper())).toBe(false);
     expect(fs.readdirSync(dir).filter((f) => f !== 'stt')).toEqual([]);
   });
@@ -103,9 +124,74 @@ describe('model downloads', () => {
       target: 'silero-vad',
       fileName: 'silero_vad_v5.1.2.onnx',
       approxMb: 1,
+      licence: 'test',
     };
     await installModel(dir, entry);
     expect(fs.readFileSync(path.join(dir, 'silero-vad/silero_vad_v5.1.2.onnx'), 'utf8')).toBe('vad-bytes');
+  });
+
+  it('resumes an interrupted download from its part file and never installs the half', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
+    const entry = whisper({ sha256: archiveSha, sizeBytes: archive.length });
+    const opts = { baseUrl: `${base}/cut` };
+    const err = await installModel(dir, entry, opts).catch((e) => e);
+    expect(err).toBeInstanceOf(ModelDownloadError);
+    expect([err.message, err.transient]).toEqual([expect.any(String), true]);
+    expect(isInstalled(dir, entry)).toBe(false);
+    expect(findSherpaSttModels(dir)).toEqual([]);
+    const half = fs.statSync(partFile(dir, entry)).size;
+    expect(half).toBeGreaterThan(0);
+    expect(half).toBeLessThan(archive.length);
+    const r = await installModel(dir, entry, opts);
+    expect(r.status).toBe('installed');
+    expect(r.sha256).toBe(archiveSha);
+    expect(ranges.at(-1)).toBe(`bytes=${half}-`);
+    expect(fs.existsSync(path.join(dir, '.partial'))).toBe(false);
+    expect(findSherpaSttModels(dir).map((m) => m.name)).toEqual(['sherpa-onnx-whisper-tiny.en']);
+  });
+
+  it('refuses a host offering another size than the pinned one before downloading it', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
+    const err = await installModel(dir, whisper({ sha256: archiveSha, sizeBytes: archive.length + 1 })).catch(
+      (e) => e,
+    );
+    expect(err.message).toMatch(/not the pinned/);
+    expect(err.transient).toBe(false);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('checks the disk space first and downloads nothing when it is short', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
+    const before = requests.length;
+    const err = await installModel(dir, whisper({ sizeBytes: 50_000_000 }), {
+      freeBytes: () => 10_000_000,
+    }).catch((e) => e);
+    expect(err.message).toMatch(/not enough disk space/);
+    expect(requests.length).toBe(before);
+  });
+
+  it('rewrites catalogue URLs to MODELS_BASE_URL by the release file name', () => {
+    const e = MODEL_CATALOGUE.find((m) => m.id === 'whisper-base.en')!;
+    expect(modelUrl(e)).toBe(e.url);
+    expect(modelUrl(e, 'http://127.0.0.1:9/mirror/')).toBe(
+      'http://127.0.0.1:9/mirror/sherpa-onnx-whisper-base.en.tar.bz2',
+    );
+  });
+
+  it('the upgrade set is a recogniser for uploads, a streaming one for calls and a multi-voice model, all pinned', () => {
+    const set = upgradeSet();
+    expect(set.map((m) => m.capability).sort()).toEqual([
+      'speech-to-text',
+      'streaming-speech-to-text',
+      'text-to-speech',
+    ]);
+    for (const m of set) {
+      expect(m.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(m.sizeBytes).toBeGreaterThan(1_000_000);
+      expect(m.licence).toBeTruthy();
+    }
+    // Entries marked for the upgrade set without a checksum are never fetched automatically.
+    expect(upgradeSet([{ ...set[0], sha256: undefined }])).toEqual([]);
   });
 
   it('the catalogue has unique ids, https sources and well-formed pinned checksums', () => {
@@ -118,7 +204,7 @@ describe('model downloads', () => {
     }
     // The pinned Silero checksum is the one of the copy in ../shared.
     const silero = MODEL_CATALOGUE.find((m) => m.id === 'silero-vad')!;
-    const shared = path.resolve(__dirname, '../../shared/models/silero-vad/silero_vad_v5.1.2.onnx');
+    const shared = path.resolve(__dirname, '../../../shared/models/silero-vad/silero_vad_v5.1.2.onnx');
     if (fs.existsSync(shared)) {
       expect(createHash('sha256').update(fs.readFileSync(shared)).digest('hex')).toBe(silero.sha256);
     }
