@@ -156,7 +156,7 @@ export class Listener {
       // long to wait (turn-taking.ts), so both are read now, up to the last window of speech.
       if (this.wasSpeech && !speech) {
         this.turns.setPitchContour(this.pitch.contour().contour, streamMs);
-        this.maybePartial(streamMs);
+        this.maybePartial(true);
       } else this.maybePartial();
     }
     this.wasSpeech = speech;
@@ -244,14 +244,14 @@ export class Listener {
   }
 
   /**
-   * Asks for a live caption every so much new speech; `pauseAtMs` asks at once (the rep fell
-   * silent there) for words that cover all the audio so far, which turn-taking may act on.
+   * Asks for a live caption every so much new speech; `atPause` asks at once (the rep just fell
+   * silent) for words that cover all the audio so far, which turn-taking may act on.
    */
-  private maybePartial(pauseAtMs?: number): void {
+  private maybePartial(atPause = false): void {
     const u = this.utterance;
     if (!u) return;
     const live = this.stream?.alive ? this.stream : null;
-    const now = pauseAtMs !== undefined && live !== null;
+    const now = atPause && live !== null;
     if (u.partialInFlight) {
       if (now) u.refreshWanted = true;
       return;
@@ -284,7 +284,7 @@ export class Listener {
       .finally(() => {
         u.partialInFlight = false;
         if (u.refreshWanted && !this.closed && this.utterance === u && this.turns.speaking)
-          this.maybePartial((this.samplesProcessed / UPSTREAM_SAMPLE_RATE) * 1000);
+          this.maybePartial(true);
       });
   }
 
