@@ -94,6 +94,9 @@ describe('turn-taking', () => {
   it('takes no shortcut on words that did not hear the audio up to the pause', () => {
     // The caption came from the first half of the speech: its last words may be missing.
     expect(pauseAfter('how old is the furnace', 'falling', 300)).toBeGreaterThanOrEqual(400);
+    // Nor a long wait because an older caption stopped mid-phrase; a filler still counts.
+    expect(pauseAfter('eight of spades for', 'falling', 300)).toBeLessThan(500);
+    expect(pauseAfter('so um', 'falling', 300)).toBeGreaterThanOrEqual(1200);
   });
 
   it('forgets the words and pitch of a pause once the rep speaks again', () => {

@@ -137,9 +137,11 @@ export class TurnDetector {
 
   /** The silence the detector will wait for right now before ending the turn. */
   currentEndOfTurnMs(): number {
-    if (this.hintKind === 'incomplete' || endsOnFiller(this.hint)) return this.opts.fillerEndOfTurnMs;
-    // Words that stop short of the pause may miss its last word ("...and"): no shortcut on them.
+    if (endsOnFiller(this.hint)) return this.opts.fillerEndOfTurnMs;
+    // Words that stop short of the pause may miss its last word ("...and"), and a caption taken
+    // mid-sentence naturally ends mid-phrase ("eight of spades for"): no judgement on them.
     if (this.hintHeardToMs < this.lastSpeechEndMs) return this.opts.endOfTurnMs;
+    if (this.hintKind === 'incomplete') return this.opts.fillerEndOfTurnMs;
     const pitch = this.contourAtMs >= this.lastSpeechEndMs ? this.contour : 'unknown';
     if (this.hintKind === 'question') return this.opts.completeEndOfTurnMs;
     if (this.hintKind === 'statement' || this.hintKind === 'fragment') {
