@@ -2,10 +2,22 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 
 // Module boundaries: core/ is isomorphic and imports nothing from client/ or server/;
 // the client never imports server code; only server/db and domain data.ts/mutations.ts
 // (plus the job queue and test support) talk to the database.
+// Every Node built-in, with and without the node: prefix (fs, os, crypto, child_process...).
+// Bare names are exact paths: as patterns, 'constants' would also match './constants'.
+const nodeOnly = 'core/ has no Node or DOM dependencies.';
+const nodeBuiltinPaths = builtinModules.map((name) => ({ name, message: nodeOnly }));
+
+// Arrows run one way: providers never reach up into the domain or the HTTP layer.
+const upwardImport = {
+  group: ['**/domain', '**/domain/**', '**/http', '**/http/**'],
+  message: 'Providers depend on core/ and server utilities, never on domain/ or http/.',
+};
+
 const dbImport = {
   group: ['**/db/client', '**/db/schema', 'drizzle-orm', 'drizzle-orm/*'],
   allowTypeImports: true,
@@ -40,6 +52,14 @@ export default tseslint.config(
   {
     files: ['core/**/*.ts'],
     rules: {
+      // Not process.env, nor process or Buffer in any other form: core/ runs in the browser too.
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'core/ is isomorphic: configuration comes in as arguments.' },
+        { name: 'Buffer', message: 'core/ is isomorphic: use Uint8Array.' },
+        { name: '__dirname', message: 'core/ is isomorphic: no file paths.' },
+        { name: '__filename', message: 'core/ is isomorphic: no file paths.' },
+      ],
       'no-restricted-properties': [
         'error',
         {
@@ -57,10 +77,11 @@ export default tseslint.config(
               message: 'core/ is isomorphic: no client or server imports.',
             },
             {
-              group: ['node:*', 'fs', 'path', 'react', 'react-dom'],
-              message: 'core/ has no Node or DOM dependencies.',
+              group: ['node:*', 'react', 'react-dom'],
+              message: nodeOnly,
             },
           ],
+          paths: nodeBuiltinPaths,
         },
       ],
     },
@@ -89,15 +110,14 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            dbImport,
-            {
-              group: ['**/domain/**', '**/http/**'],
-              message: 'Providers depend on core/ and server utilities, never on domain/ or http/.',
-            },
-          ],
+          patterns: [dbImport, upwardImport],
         },
       ],
     },
+  },
+  {
+    // The outbox store may touch its own table, but it is a provider all the same.
+    files: ['server/providers/mailer/outbox-store.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [upwardImport] }] },
   },
 );

@@ -9,3 +9,5 @@ export * from './conversation-metrics';
 export * from './text';
 export * from './operator-status';
 export * from './ids';
+export * from './engines';
+export * from './views';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { engineInfoSchema } from './voice-protocol';
+import { engineQualitySchema } from './engines';
 
 /**
  * GET /api/health: public, for load balancers and uptime checks. Says whether the app works and
@@ -12,7 +13,7 @@ export const healthSchema = z.object({
     z.object({
       capability: z.string(),
       ok: z.boolean(),
-      quality: z.enum(['basic', 'enhanced']),
+      quality: engineQualitySchema,
     }),
   ),
 });

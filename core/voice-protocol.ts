@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { engineQualitySchema } from './engines';
 import { STAGES } from './stages';
 import { storableText } from './text';
 
@@ -66,7 +67,7 @@ export const engineInfoSchema = z.object({
   capability: z.string(),
   engine: z.string(),
   label: z.string(),
-  quality: z.enum(['basic', 'enhanced']),
+  quality: engineQualitySchema,
   /** Operator-facing only: never rendered on rep screens. */
   upgradeHint: z.string().optional(),
 });

@@ -1,34 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { skipWithout } from '../server/test-support/engines';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { sharedDir } from '../server/test-support/harness';
-import { launchBrowser, openPage, roleplay, roleplayUrl, startAppServer, type TestServer } from './support';
+import {
+  openPage,
+  roleplay,
+  roleplayUrl,
+  seriousViolations,
+  useAppAndBrowser,
+  type TestServer,
+} from './support';
 
 const noBrowser = skipWithout('chromium', 'pocketsphinx');
 
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  // Guards against an analysis that silently checked nothing.
-  expect(results.passes.length).toBeGreaterThan(10);
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 describe.skipIf(noBrowser)('accessibility (axe: no serious or critical violations)', () => {
   it('role-play page, idle', async () => {

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../server/test-support/engines';
 import type { Browser } from 'playwright-core';
 import { sharedDir } from '../server/test-support/harness';
 import { concatAudio } from '../server/audio/test-audio';
-import { launchBrowser, openPage, startAppServer, type TestServer } from './support';
+import { openPage, useAppAndBrowser, type TestServer } from './support';
 
 const noBrowser = skipWithout('chromium', 'pocketsphinx', 'pdftotext');
 
@@ -15,16 +15,9 @@ let server: TestServer;
 let browser: Browser;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'audio-e2e-'));
 
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]));
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe.skipIf(noBrowser)('audio page: upload, transcription progress, coaching and the PDF report', () => {
   it('takes a real recording from upload to a downloadable report', { timeout: 420_000 }, async () => {

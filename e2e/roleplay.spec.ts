@@ -1,22 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../server/test-support/engines';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, roleplay, roleplayUrl, startAppServer, type TestServer } from './support';
+import {
+  openPage,
+  roleplay,
+  roleplayUrl,
+  startAppServer,
+  useAppAndBrowser,
+  type TestServer,
+} from './support';
 
 const noBrowser = skipWithout('chromium');
 
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 const { callCard, balance, startCall } = roleplay;
 

@@ -1,24 +1,16 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { skipWithout } from '../server/test-support/engines';
 import type { Browser } from 'playwright-core';
 import { sharedDir } from '../server/test-support/harness';
-import { launchBrowser, openPage, startAppServer, type TestServer } from './support';
+import { openPage, useAppAndBrowser, type TestServer } from './support';
 
 const noBrowser = skipWithout('chromium');
 
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 describe.skipIf(noBrowser)('role-play page', () => {
   it('shows the heading, the stages with difficulty, General preselected and its persona', async () => {

@@ -1,9 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PERSONA_BRIEFS } from '../core/stages';
 import { audioSessions } from '../server/db/schema';
-import { launchBrowser, openPage, roleplay, roleplayUrl, startAppServer, type TestServer } from './support';
+import {
+  openPage,
+  roleplay,
+  roleplayUrl,
+  seriousViolations,
+  useAppAndBrowser,
+  type TestServer,
+} from './support';
 
 const SIZES = {
   phone: { width: 390, height: 844 },
@@ -13,25 +19,9 @@ const SIZES = {
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  // These calls exercise the server's own speech engines. Headless Chromium exposes the browser's
-  // online recognition, which the device engine (e2e/device-speech.spec.ts) would first ask about.
-  server = await startAppServer({ DEVICE_SPEECH: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.passes.length).toBeGreaterThan(10);
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+// These calls exercise the server's own speech engines. Headless Chromium exposes the browser's
+// online recognition, which the device engine (e2e/device-speech.spec.ts) would first ask about.
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]), { env: { DEVICE_SPEECH: 'off' } });
 
 /** Whether the element is wholly inside the visible screen right now. */
 async function onScreen(page: Page, selector: string): Promise<boolean> {

@@ -1,7 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, roleplay, roleplayUrl, startAppServer, type TestServer } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  openPage,
+  roleplay,
+  roleplayUrl,
+  seriousViolations,
+  useAppAndBrowser,
+  type TestServer,
+} from './support';
 
 /** What reps must never be shown: commands, variable names, file paths. */
 const SET_UP_TEXT =
@@ -15,23 +21,7 @@ export const SIZES = {
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.passes.length).toBeGreaterThan(10);
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+useAppAndBrowser((s, b) => ([server, browser] = [s, b]));
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   describe(`what the rep sees on ${size} (${viewport.width}x${viewport.height})`, () => {

@@ -8,7 +8,8 @@
  *
  * npm run bench:api -- --coaching-load: /api/config latency (p50/p95/max) while one client
  * loops new session + longest allowed transcript + coaching at the default per-client limits,
- * against the same measurement with no coaching running (BENCH_WRITE=1 records it too).
+ * and again while it also downloads a coached recording's PDF report at its limit, against the same
+ * measurement with no load (BENCH_WRITE=1 records it too).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -259,6 +260,30 @@ interface LoadRow {
   max: number;
   coached: number;
   refused: number;
+  /** Coaching reports (PDF) downloaded during the row. */
+  reports: number;
+  /** The server's own event-loop delay over the row (p99 and max, ms): what other requests wait. */
+  loopP99: number;
+  loopMax: number;
+}
+
+/** Lets the bench read the server's event-loop delay from /metrics (production mode). */
+const METRICS_TOKEN = 'bench-metrics-token';
+
+/**
+ * The server's event-loop delay since the previous call (prom-client resets its histogram on each
+ * scrape). Unlike the /api/config timings it leaves out the client's own waits for the CPU.
+ */
+async function loopDelay(base: string): Promise<{ loopP99: number; loopMax: number }> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
+  const read = (name: string) => {
+    const m = new RegExp(`^doorstep_nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(
+      text,
+    );
+    return m ? Math.round(Number(m[1]) * 10_000) / 10 : NaN;
+  };
+  return { loopP99: read('p99'), loopMax: read('max') };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -306,50 +331,109 @@ async function measureConfig(
   };
 }
 
+/** An uploaded fixture, transcribed and coached, so its report has every part; null if it fails. */
+async function coachedRecording(base: string): Promise<string | null> {
+  const id = await uploadRecording(base);
+  if (!id) return null;
+  const until = Date.now() + 180_000;
+  while (Date.now() < until) {
+    const res = await json(`${base}/api/audio/${id}`, 'GET');
+    if (res.body?.status === 'transcribed') break;
+    if (res.body?.status === 'failed') return null;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const coached = await json(`${base}/api/audio/${id}/coaching`, 'POST');
+  return coached.status === 200 ? id : null;
+}
+
+/**
+ * /api/config timings while one client loops new session + `body` + coaching, and (with a
+ * recording id) downloads that recording's report, each as fast as its limits allow.
+ */
+async function underLoad(base: string, body: string, recording: string | null) {
+  let stop = false;
+  let coached = 0;
+  let refused = 0;
+  let reports = 0;
+  const pause = () => new Promise((r) => setTimeout(r, 250));
+  const coaching = (async () => {
+    while (!stop) {
+      const created = await json(`${base}/api/sessions`, 'POST', JSON.stringify({ stage: fixture.stage }));
+      if (created.status !== 201) {
+        refused++;
+        await pause();
+        continue;
+      }
+      await json(`${base}/api/sessions/${created.body.id}/transcript`, 'PUT', body);
+      const res = await json(`${base}/api/sessions/${created.body.id}/coaching`, 'POST');
+      if (res.status === 200) coached++;
+      else refused++;
+    }
+  })();
+  const downloads = (async () => {
+    while (recording && !stop) {
+      const res = await fetch(`${base}/api/audio/${recording}/pdf`);
+      await res.arrayBuffer();
+      if (res.status === 200) reports++;
+      else {
+        refused++;
+        await pause();
+      }
+    }
+  })();
+  await loopDelay(base);
+  const measured = await measureConfig(base);
+  const loop = await loopDelay(base);
+  stop = true;
+  await Promise.all([coaching, downloads]);
+  return { ...measured, ...loop, coached, refused, reports };
+}
+
+/** The per-client limits' window (the server's default RATE_LIMIT_WINDOW_MS). */
+const WINDOW_MS = 60_000;
+
 async function coachingLoadOne(db: string, env: Record<string, string>): Promise<LoadRow[]> {
   // Default per-client limits: the loop below is what one address may do.
-  const server = await ServerProcess.create(env);
+  const server = await ServerProcess.create({ ...env, METRICS_TOKEN });
   await server.start();
   const base = server.url;
   const rows: LoadRow[] = [];
   try {
     await measureConfig(base); // warm up
+    await loopDelay(base);
     const idle = await measureConfig(base);
-    rows.push({ db, load: 'none', ...idle, coached: 0, refused: 0 });
+    rows.push({ db, load: 'none', ...idle, coached: 0, refused: 0, reports: 0, ...(await loopDelay(base)) });
     console.log(`${db.padEnd(9)} idle           p50 ${idle.p50} ms  p95 ${idle.p95} ms  max ${idle.max} ms`);
 
     const body = longestTranscript();
+    // A transcribed, coached recording whose report the client also downloads in the last row.
+    const recording = await coachedRecording(base);
     // The coaching threads start and load their models at boot; wait until they answer.
     for (let i = 0; i < 2; i++) {
       const warm = await json(`${base}/api/sessions`, 'POST', JSON.stringify({ stage: fixture.stage }));
       await json(`${base}/api/sessions/${warm.body.id}/transcript`, 'PUT', body);
       await json(`${base}/api/sessions/${warm.body.id}/coaching`, 'POST');
     }
-    let stop = false;
-    let coached = 0;
-    let refused = 0;
-    const loop = (async () => {
-      while (!stop) {
-        const created = await json(`${base}/api/sessions`, 'POST', JSON.stringify({ stage: fixture.stage }));
-        if (created.status !== 201) {
-          refused++;
-          await new Promise((r) => setTimeout(r, 250));
-          continue;
-        }
-        await json(`${base}/api/sessions/${created.body.id}/transcript`, 'PUT', body);
-        const res = await json(`${base}/api/sessions/${created.body.id}/coaching`, 'POST');
-        if (res.status === 200) coached++;
-        else refused++;
-      }
-    })();
-    const loaded = await measureConfig(base);
-    stop = true;
-    await loop;
-    rows.push({ db, load: 'one client coaching at its limit', ...loaded, coached, refused });
+    const loaded = await underLoad(base, body, null);
+    rows.push({ db, load: 'one client coaching at its limit', ...loaded });
     console.log(
       `${db.padEnd(9)} coaching load  p50 ${loaded.p50} ms  p95 ${loaded.p95} ms  max ${loaded.max} ms` +
-        `  (${coached} coached, ${refused} refused)`,
+        `  (${loaded.coached} coached, ${loaded.refused} refused)`,
     );
+
+    if (recording) {
+      // The previous row spent this minute's budgets; the next row starts with fresh ones.
+      console.log(`${db.padEnd(9)} waiting ${WINDOW_MS / 1000 + 1} s for the per-client limits to reset`);
+      await new Promise((r) => setTimeout(r, WINDOW_MS + 1000));
+      const both = await underLoad(base, body, recording);
+      rows.push({ db, load: 'one client coaching and downloading reports at its limits', ...both });
+      console.log(
+        `${db.padEnd(9)} + reports      p50 ${both.p50} ms  p95 ${both.p95} ms  max ${both.max} ms` +
+          `  (${both.coached} coached, ${both.reports} reports, ${both.refused} refused)`,
+      );
+    } else {
+      console.log(`${db.padEnd(9)} + reports      skipped: the recording was not transcribed`);
+    }
   } finally {
     await server.stop('SIGTERM');
   }
@@ -377,11 +461,11 @@ async function coachingLoad() {
     }
   }
   const table = [
-    '| database | load | /api/config requests | p50 ms | p95 ms | max ms | coached | refused |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| database | load | /api/config requests | p50 ms | p95 ms | max ms | event loop delay p99 / max ms | coached | reports | refused |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.db} | ${r.load} | ${r.requests} | ${r.p50} | ${r.p95} | ${r.max} | ${r.coached} | ${r.refused} |`,
+        `| ${r.db} | ${r.load} | ${r.requests} | ${r.p50} | ${r.p95} | ${r.max} | ${r.loopP99} / ${r.loopMax} | ${r.coached} | ${r.reports} | ${r.refused} |`,
     ),
   ].join('\n');
   console.log(`\n${table}\n`);

@@ -12,14 +12,22 @@
  * BENCH_TEXT_LEVELS=50,100,200,500,800  BENCH_TURNS=5  BENCH_THINK_MS=2000  (defaults);
  * BENCH_DATABASE_URL=postgres://... to store sessions in PostgreSQL instead of embedded PGlite.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { sharedDir } from '../server/test-support/harness';
 import { VoiceCallClient } from '../server/voice/call-client';
-import { ServerProcess, tempDataDir } from './lib/server-process';
+import {
+  createSession,
+  fmt,
+  loadNow,
+  machine,
+  measured,
+  numberList,
+  percentile,
+  printTable,
+  processUsage,
+  sleep,
+  withBenchServer,
+} from './lib/bench';
 
-const LEVELS = (process.env.BENCH_TEXT_LEVELS ?? '50,100,200,500,800').split(',').map(Number);
+const LEVELS = numberList('BENCH_TEXT_LEVELS', '50,100,200,500,800');
 const TURNS = Number(process.env.BENCH_TURNS ?? 5);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 2000);
 const TARGET_P95_MS = 100;
@@ -44,34 +52,10 @@ interface TurnResult {
   serverMs: number;
 }
 
-function percentile(values: number[], p: number): number {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-const fmt = (n: number) => (Number.isFinite(n) ? String(Math.round(n)) : '-');
-
-/** CPU seconds and RSS of the server process (text calls start no child processes). */
-function usage(pid: number): { cpuSec: number; rssMb: number } {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return {
-    cpuSec: (Number(f[11]) + Number(f[12])) / 100,
-    rssMb: (Number(f[21]) * 4096) / 1024 / 1024,
-  };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 async function runCall(baseUrl: string, index: number, startDelayMs: number): Promise<TurnResult[]> {
   await sleep(startDelayMs);
   const stage = STAGES[index % STAGES.length];
-  const session = await fetch(`${baseUrl}/api/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ stage }),
-  }).then((r) => r.json() as Promise<{ id: string }>);
+  const session = await createSession(baseUrl, stage);
   const call = await VoiceCallClient.connect(baseUrl);
   const results: TurnResult[] = [];
   try {
@@ -118,60 +102,46 @@ async function runCall(baseUrl: string, index: number, startDelayMs: number): Pr
 }
 
 export async function main(): Promise<void> {
-  console.log(
-    `Text-call benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}; ${TURNS} turns per call, think time ${THINK_MS} ms ±50%`,
-  );
-  const dataDir = tempDataDir('doorstep-bench-text-');
-  const server = await ServerProcess.create({
-    DATA_DIR: dataDir,
+  console.log(`Text-call benchmark on ${machine()}; ${TURNS} turns per call, think time ${THINK_MS} ms ±50%`);
+  const env = {
     // PostgreSQL (BENCH_DATABASE_URL) as a deployment for hundreds of calls would use; else PGlite.
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    MODELS_DIR: process.env.MODELS_DIR ?? path.join(sharedDir, 'models'),
-    ROLES: 'web',
-    // Every simulated rep connects from this one address.
-    RATE_LIMIT_VOICE: '0',
     // The benchmark looks for the limit, so the text-call cap must not be it.
     MAX_TEXT_CALLS: String(Math.max(...LEVELS)),
-  });
-  await server.start();
-  const rows: string[] = [];
+  };
+  const rows: (string | number)[][] = [];
   let best: number | null = null;
-  try {
+  await withBenchServer('doorstep-bench-text-', env, async (server) => {
     for (const level of LEVELS) {
-      const before = usage(server.pid!);
-      let peakRss = before.rssMb;
-      const sampler = setInterval(() => (peakRss = Math.max(peakRss, usage(server.pid!).rssMb)), 500);
-      const t0 = Date.now();
       // Calls join over a few seconds, as reps would, not in one burst.
       const rampMs = Math.min(10_000, level * 20);
       let failed = 0;
-      const perCall = await Promise.all(
-        Array.from({ length: level }, (_, i) =>
-          runCall(server.url, i, Math.round((i / level) * rampMs)).catch((err) => {
-            failed++;
-            if (failed <= 3)
-              console.log(`call ${i} failed: ${err instanceof Error ? err.message : String(err)}`);
-            return [] as TurnResult[];
-          }),
-        ),
+      const run = await measured(
+        () => processUsage(server.pid!),
+        () =>
+          Promise.all(
+            Array.from({ length: level }, (_, i) =>
+              runCall(server.url, i, Math.round((i / level) * rampMs)).catch((err) => {
+                failed++;
+                if (failed <= 3)
+                  console.log(`call ${i} failed: ${err instanceof Error ? err.message : String(err)}`);
+                return [] as TurnResult[];
+              }),
+            ),
+          ),
       );
-      clearInterval(sampler);
-      const wallSec = (Date.now() - t0) / 1000;
-      const after = usage(server.pid!);
-      const turns = perCall.flat();
+      const { wallSec, peakRss } = run;
+      const turns = run.result.flat();
       const first = turns.map((t) => t.firstTextMs);
       const whole = turns.map((t) => t.wholeReplyMs);
       const srv = turns.map((t) => t.serverMs).filter(Number.isFinite);
-      const cpuPct = ((after.cpuSec - before.cpuSec) / wallSec) * 100;
+      const cpuPct = (run.cpuSec / wallSec) * 100;
       // Server CPU per answered turn (connects and session saves included): independent of how
       // busy the rest of the machine is, unlike the latencies.
-      const cpuMsPerTurn = turns.length ? ((after.cpuSec - before.cpuSec) * 1000) / turns.length : NaN;
+      const cpuMsPerTurn = turns.length ? (run.cpuSec * 1000) / turns.length : NaN;
       const p95 = percentile(first, 95);
       if (failed === 0 && p95 <= TARGET_P95_MS) best = Math.max(best ?? 0, level);
-      const row = [
+      rows.push([
         level,
         turns.length,
         failed,
@@ -182,25 +152,32 @@ export async function main(): Promise<void> {
         fmt(cpuPct),
         cpuMsPerTurn.toFixed(1),
         fmt(peakRss),
-        os.loadavg()[0].toFixed(1),
-      ];
-      rows.push(`| ${row.join(' | ')} |`);
+        loadNow(),
+      ]);
       console.log(
         `\n${level} concurrent text call(s): ${turns.length} turns, ${failed} failed calls, ${wallSec.toFixed(0)} s` +
           `\n  turn sent -> first homeowner text: p50 ${fmt(percentile(first, 50))} ms, p95 ${fmt(p95)} ms` +
           `\n  turn sent -> whole reply: p95 ${fmt(percentile(whole, 95))} ms; server's own figure p95 ${fmt(percentile(srv, 95))} ms` +
-          `\n  server CPU ${fmt(cpuPct)}% of one core (${cpuMsPerTurn.toFixed(1)} ms a turn), peak RSS ${fmt(peakRss)} MB, machine load ${os.loadavg()[0].toFixed(1)}`,
+          `\n  server CPU ${fmt(cpuPct)}% of one core (${cpuMsPerTurn.toFixed(1)} ms a turn), peak RSS ${fmt(peakRss)} MB, machine load ${loadNow()}`,
       );
     }
-  } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  console.log(
-    '\n| calls | turns | failed calls | first text p50 ms | first text p95 ms | whole reply p95 ms | server p95 ms | server CPU % | CPU ms/turn | peak RSS MB | load |',
+  });
+  printTable(
+    [
+      'calls',
+      'turns',
+      'failed calls',
+      'first text p50 ms',
+      'first text p95 ms',
+      'whole reply p95 ms',
+      'server p95 ms',
+      'server CPU %',
+      'CPU ms/turn',
+      'peak RSS MB',
+      'load',
+    ],
+    rows,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(r);
   console.log(
     best === null
       ? `\nNo level kept p95 within ${TARGET_P95_MS} ms.`

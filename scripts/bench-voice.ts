@@ -12,14 +12,25 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
 import { sharedDir } from '../server/test-support/harness';
 import { VoiceCallClient } from '../server/voice/call-client';
 import { readWav, resampleInt16, rms } from '../server/audio/wav';
 import { PocketSphinxStt } from '../server/providers/stt/pocketsphinx';
-import { ServerProcess, tempDataDir } from './lib/server-process';
+import {
+  createSession,
+  fmt,
+  loadNow,
+  machine,
+  measured,
+  numberList,
+  percentile,
+  printTable,
+  sleep,
+  treeUsage,
+  withBenchServer,
+} from './lib/bench';
 
-const LEVELS = (process.env.BENCH_LEVELS ?? '1,5,20').split(',').map(Number);
+const LEVELS = numberList('BENCH_LEVELS', '1,5,20');
 const TURNS = Number(process.env.BENCH_TURNS ?? 5);
 const FRAME = 320;
 const JITTER_MS = 120;
@@ -55,46 +66,6 @@ function loadClip(rel: string): Clip {
   return { name: rel, pcm: at16k, speechEnd };
 }
 
-function percentile(values: number[], p: number): number {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-const fmt = (n: number) => (Number.isFinite(n) ? String(Math.round(n)) : '-');
-
-/** CPU seconds and RSS of a process and all its live descendants (plus reaped children's CPU). */
-function treeUsage(rootPid: number): { cpuSec: number; rssMb: number } {
-  const tick = 100; // USER_HZ on Linux
-  const page = 4096;
-  const procs = new Map<number, { ppid: number; cpu: number; rss: number }>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      const cpu = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      const rss = Number(fields[21]) * page;
-      procs.set(Number(entry), { ppid, cpu, rss });
-    } catch {
-      // The process exited while being read.
-    }
-  }
-  let cpu = 0;
-  let rss = 0;
-  const stack = [rootPid];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    const p = procs.get(pid);
-    if (!p) continue;
-    cpu += p.cpu;
-    rss += p.rss;
-    for (const [child, info] of procs) if (info.ppid === pid) stack.push(child);
-  }
-  return { cpuSec: cpu / tick, rssMb: rss / 1024 / 1024 };
-}
-
 interface TurnResult {
   latencyMs: number;
   endOfTurnWaitMs: number;
@@ -125,13 +96,9 @@ async function runCall(
   offset: number,
   startDelayMs: number,
 ): Promise<TurnResult[]> {
-  await new Promise((r) => setTimeout(r, startDelayMs));
+  await sleep(startDelayMs);
   const stage = ['General', 'Windows', 'HVAC', 'Roofing', 'Flooring'][offset % 5];
-  const session = await fetch(`${baseUrl}/api/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ stage }),
-  }).then((r) => r.json() as Promise<{ id: string }>);
+  const session = await createSession(baseUrl, stage);
   const call = await VoiceCallClient.connect(baseUrl);
   call.start({ stage, sessionId: session.id });
   await call.waitForEvent('ready');
@@ -246,115 +213,57 @@ async function recogniserRtf(clips: Clip[]): Promise<{ rtf: number; sample: stri
 
 async function main() {
   const clips = UTTERANCES.map(loadClip);
-  console.log(
-    `Voice benchmark on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`Voice benchmark on ${machine()}`);
   const rtf = await recogniserRtf(clips);
   if (rtf)
     console.log(
       `Recogniser (PocketSphinx, one process per clip incl. model load): RTF ${rtf.rtf.toFixed(2)}`,
     );
 
-  const dataDir = tempDataDir('doorstep-bench-voice-');
-  const server = await ServerProcess.create({
-    DATA_DIR: dataDir,
-    MODELS_DIR: process.env.MODELS_DIR ?? path.join(sharedDir, 'models'),
-    ROLES: 'web',
-    // Every simulated rep connects from this one address.
-    RATE_LIMIT_VOICE: '0',
-    // Measure every level asked for, whatever this machine's default call cap is.
-    MAX_LIVE_CALLS: String(Math.max(...LEVELS, 1)),
-  });
-  await server.start();
-  const rows: string[] = [];
-  try {
+  // Measure every level asked for, whatever this machine's default call cap is.
+  const env = { MAX_LIVE_CALLS: String(Math.max(...LEVELS, 1)) };
+  const rows: (string | number)[][] = [];
+  await withBenchServer('doorstep-bench-voice-', env, async (server) => {
     for (const level of LEVELS) {
-      const before = treeUsage(server.pid!);
-      let peakRss = before.rssMb;
-      const sampler = setInterval(() => {
-        peakRss = Math.max(peakRss, treeUsage(server.pid!).rssMb);
-      }, 500);
-      const t0 = Date.now();
-      const perCall = await Promise.all(
-        Array.from({ length: level }, (_, i) =>
-          runCall(server.url, clips, i, Math.round((i / level) * 2000)).catch((err) => {
-            console.log(`call ${i} failed: ${err instanceof Error ? err.message : String(err)}`);
-            return [] as TurnResult[];
-          }),
-        ),
+      const run = await measured(
+        () => treeUsage(server.pid!),
+        () =>
+          Promise.all(
+            Array.from({ length: level }, (_, i) =>
+              runCall(server.url, clips, i, Math.round((i / level) * 2000)).catch((err) => {
+                console.log(`call ${i} failed: ${err instanceof Error ? err.message : String(err)}`);
+                return [] as TurnResult[];
+              }),
+            ),
+          ),
       );
-      clearInterval(sampler);
-      const wallSec = (Date.now() - t0) / 1000;
-      const after = treeUsage(server.pid!);
-      const turns = perCall.flat();
+      const { wallSec, peakRss } = run;
+      const turns = run.result.flat();
       const lat = turns.map((t) => t.latencyMs);
-      const cpuPct = ((after.cpuSec - before.cpuSec) / wallSec) * 100;
+      const p = (pick: (t: TurnResult) => number, at: number) => fmt(percentile(turns.map(pick), at));
+      const cpuPct = (run.cpuSec / wallSec) * 100;
       const underruns = turns.reduce((n, t) => n + t.underruns, 0);
       const expected = level * TURNS;
-      const row = [
+      rows.push([
         level,
         `${turns.length}/${expected}`,
         fmt(percentile(lat, 50)),
         fmt(percentile(lat, 95)),
-        fmt(
-          percentile(
-            turns.map((t) => t.endOfTurnWaitMs),
-            50,
-          ),
-        ),
-        fmt(
-          percentile(
-            turns.map((t) => t.sttMs),
-            50,
-          ),
-        ),
-        fmt(
-          percentile(
-            turns.map((t) => t.sttMs),
-            95,
-          ),
-        ),
-        fmt(
-          percentile(
-            turns.map((t) => t.ttsFirstAudioMs),
-            50,
-          ),
-        ),
+        p((t) => t.endOfTurnWaitMs, 50),
+        p((t) => t.sttMs, 50),
+        p((t) => t.sttMs, 95),
+        p((t) => t.ttsFirstAudioMs, 50),
         underruns,
         fmt(cpuPct),
         fmt(peakRss),
-        os.loadavg()[0].toFixed(1),
-      ];
-      rows.push(`| ${row.join(' | ')} |`);
+        loadNow(),
+      ]);
       console.log(
         `\n${level} concurrent call(s): ${turns.length}/${expected} turns answered in ${wallSec.toFixed(0)} s` +
           `\n  end of rep speech -> first homeowner audio: p50 ${fmt(percentile(lat, 50))} ms, p95 ${fmt(percentile(lat, 95))} ms` +
-          `\n  of which end-of-turn wait p50 ${fmt(
-            percentile(
-              turns.map((t) => t.endOfTurnWaitMs),
-              50,
-            ),
-          )} ms, recogniser after end of turn p50 ${fmt(
-            percentile(
-              turns.map((t) => t.sttMs),
-              50,
-            ),
-          )} / p95 ${fmt(
-            percentile(
-              turns.map((t) => t.sttMs),
-              95,
-            ),
-          )} ms, first synthesised audio p50 ${fmt(
-            percentile(
-              turns.map((t) => t.ttsFirstAudioMs),
-              50,
-            ),
-          )} ms` +
+          `\n  of which end-of-turn wait p50 ${p((t) => t.endOfTurnWaitMs, 50)} ms, recogniser after end of turn p50 ${p((t) => t.sttMs, 50)} / p95 ${p((t) => t.sttMs, 95)} ms, first synthesised audio p50 ${p((t) => t.ttsFirstAudioMs, 50)} ms` +
           `\n  playback gaps (120 ms jitter buffer): ${underruns}` +
-          `\n  server CPU ${fmt(cpuPct)}% of one core (process tree), peak RSS ${fmt(peakRss)} MB, machine load ${os.loadavg()[0].toFixed(1)}` +
+          `\n  server CPU ${fmt(cpuPct)}% of one core (process tree), peak RSS ${fmt(peakRss)} MB, machine load ${loadNow()}` +
           (level === 1
             ? `\n  recognised e.g.: ${turns
                 .map((t) => `"${t.recognised}"`)
@@ -363,15 +272,24 @@ async function main() {
             : ''),
       );
     }
-  } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  console.log(
-    '\n| calls | turns | p50 ms | p95 ms | end-of-turn wait p50 | STT after EOT p50 | STT p95 | first TTS audio p50 | gaps | server CPU % | peak RSS MB |',
+  });
+  printTable(
+    [
+      'calls',
+      'turns',
+      'p50 ms',
+      'p95 ms',
+      'end-of-turn wait p50',
+      'STT after EOT p50',
+      'STT p95',
+      'first TTS audio p50',
+      'gaps',
+      'server CPU %',
+      'peak RSS MB',
+      'load',
+    ],
+    rows,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(r);
 }
 
 // `--text`: calls with the speech in the browser (scripts/bench-voice-text.ts).

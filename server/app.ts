@@ -13,7 +13,7 @@ import { openDatabase } from './db/client';
 import { createProviders, reselectForModel } from './providers/registry';
 import { autoModelsEnabled, ModelFetcher, wantedUpgrades } from './models/auto';
 import { JobWorker } from './jobs/queue';
-import { jobDefinitions } from './domain/jobs';
+import { jobKinds } from './domain/jobs';
 import { HttpError } from './errors';
 import { registerSecurity, trustProxyOption } from './http/security';
 import { registerSessionRoutes } from './http/sessions';
@@ -251,7 +251,7 @@ export async function createServer(
       },
     },
   };
-  if (worker) for (const def of jobDefinitions(ctx)) worker.register(instrumentJob(def));
+  if (worker) for (const kind of jobKinds) worker.register(instrumentJob(kind), ctx);
   // Today's retention run is queued at each start (one per day however many processes start).
   if (worker)
     await scheduleRetention(ctx).catch((err) => app.log.warn({ err }, 'could not queue the retention job'));

@@ -10,3 +10,5 @@ export {
 export { startAppServer, type TestServer } from './server';
 export { roleplayUrl } from './urls';
 export { roleplay } from './pages';
+export { useAppAndBrowser } from './suite';
+export { seriousViolations } from './axe';

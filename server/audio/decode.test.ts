@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sharedDir } from '../test-support/harness';
 import {
   AudioDecodeError,
@@ -117,5 +117,22 @@ describe('ffmpeg decoding', () => {
     const info = ffmpegInfo();
     if (fs.existsSync('/usr/bin/ffmpeg') && !process.env.FFMPEG_PATH) expect(info.path).toBe('ffmpeg');
     expect(info.version).not.toBe('unknown');
+  });
+
+  it('finds ffmpeg for the server without holding up the event loop', async () => {
+    vi.resetModules(); // a fresh copy of the module, with nothing found yet
+    const fresh = await import('./decode');
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      turns++;
+      if (!done) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const found = await fresh.findFfmpeg();
+    done = true;
+    // Other work ran while the candidates were probed (a blocking probe lets none through).
+    expect(turns).toBeGreaterThan(0);
+    expect(found).toEqual(ffmpegInfo());
   });
 });

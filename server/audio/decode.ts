@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { spawnTied } from '../child-process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -25,8 +25,7 @@ let cachedFfmpeg: { path: string; version: string } | undefined;
  * static binary bundled by @ffmpeg-installer (a 2018 build, kept as the fallback for machines
  * without a system ffmpeg).
  */
-export function ffmpegInfo(): { path: string; version: string } {
-  if (cachedFfmpeg) return cachedFfmpeg;
+function ffmpegCandidates(): string[] {
   const candidates: string[] = [];
   if (process.env.FFMPEG_PATH) candidates.push(process.env.FFMPEG_PATH);
   candidates.push('ffmpeg');
@@ -35,15 +34,45 @@ export function ffmpegInfo(): { path: string; version: string } {
   } catch {
     // not installed for this platform
   }
-  for (const c of candidates) {
+  return candidates;
+}
+
+const FFMPEG_MISSING =
+  'ffmpeg is missing: install ffmpeg (npm run setup) or run npm install (it bundles one)';
+const versionOf = (stdout: string) => /ffmpeg version (\S+)/.exec(stdout)?.[1] ?? 'unknown';
+
+/** The ffmpeg to use, found synchronously (tests and scripts; the server uses findFfmpeg). */
+export function ffmpegInfo(): { path: string; version: string } {
+  if (cachedFfmpeg) return cachedFfmpeg;
+  for (const c of ffmpegCandidates()) {
     const probe = spawnSync(c, ['-hide_banner', '-version'], { encoding: 'utf8', timeout: 10_000 });
     if (!probe.error && probe.status === 0) {
-      const version = /ffmpeg version (\S+)/.exec(probe.stdout)?.[1] ?? 'unknown';
-      cachedFfmpeg = { path: c, version };
+      cachedFfmpeg = { path: c, version: versionOf(probe.stdout) };
       return cachedFfmpeg;
     }
   }
-  throw new Error('ffmpeg is missing: install ffmpeg (npm run setup) or run npm install (it bundles one)');
+  throw new Error(FFMPEG_MISSING);
+}
+
+/**
+ * The same search without blocking: probing each candidate takes a process start (hundreds of
+ * milliseconds on a busy machine), which on the request thread would stall every request and
+ * live call while the first recording is decoded.
+ */
+export async function findFfmpeg(): Promise<{ path: string; version: string }> {
+  if (cachedFfmpeg) return cachedFfmpeg;
+  for (const c of ffmpegCandidates()) {
+    const stdout = await new Promise<string | null>((resolve) => {
+      execFile(c, ['-hide_banner', '-version'], { encoding: 'utf8', timeout: 10_000 }, (err, out) =>
+        resolve(err ? null : out),
+      );
+    });
+    if (stdout !== null) {
+      cachedFfmpeg ??= { path: c, version: versionOf(stdout) };
+      return cachedFfmpeg;
+    }
+  }
+  throw new Error(FFMPEG_MISSING);
 }
 
 export function ffmpegPath(): string {
@@ -104,8 +133,9 @@ export interface AudioProbe {
 /** Reads the container header with `ffmpeg -i` (there is no ffprobe in the bundle). */
 export async function probeAudio(file: string): Promise<AudioProbe> {
   const input = await safeInputArgs(file);
+  const ffmpeg = (await findFfmpeg()).path;
   const stderr = await new Promise<string>((resolve, reject) => {
-    const child = spawnTied(ffmpegPath(), ['-hide_banner', '-nostdin', ...input], {
+    const child = spawnTied(ffmpeg, ['-hide_banner', '-nostdin', ...input], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let text = '';
@@ -158,8 +188,9 @@ export async function* decodePcm(file: string, opts: DecodeOptions = {}): AsyncG
   const blockBytes = blockSamples * 2 * outChannels;
   const input = await safeInputArgs(file);
   const maxSamples = opts.maxSeconds ? Math.round(opts.maxSeconds * STT_SAMPLE_RATE) : Infinity;
+  const ffmpeg = (await findFfmpeg()).path;
   const child = spawnTied(
-    ffmpegPath(),
+    ffmpeg,
     [
       '-hide_banner',
       '-nostdin',

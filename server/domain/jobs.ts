@@ -1,13 +1,17 @@
 import type { AppContext } from '../context';
-import type { JobDefinition } from '../jobs/queue';
+import type { JobKind } from '../jobs/queue';
 import { feedbackEmailJob } from './feedback/service';
 import { transcribeAudioJob } from './audio/service';
 import { purgeRecordingsJob } from './audio/retention';
 
 /**
- * Every durable job kind this app runs. Job definitions live with their domain module; the queue
- * (server/jobs/) knows nothing of the domain, and app.ts registers this list with the worker.
+ * Every durable job kind this app runs. Each kind (name, payload schema, handler) is defined with
+ * its domain module; the queue (server/jobs/) knows nothing of the domain, and app.ts registers
+ * this list with the worker, handing each handler the app context.
  */
-export function jobDefinitions(ctx: AppContext): JobDefinition[] {
-  return [feedbackEmailJob(ctx), transcribeAudioJob(ctx), purgeRecordingsJob(ctx)];
-}
+// Payload types differ per kind; each kind's own definition keeps its handler typed.
+export const jobKinds: readonly JobKind<any, AppContext>[] = [
+  feedbackEmailJob,
+  transcribeAudioJob,
+  purgeRecordingsJob,
+];

@@ -75,7 +75,8 @@ describe.skipIf(noEngines).each(dbKinds)('call recordings on %s', (db) => {
     expect(done.durationMs).toBeGreaterThan(10_500);
     expect(done.durationMs).toBeLessThan(11_500);
     expect(done.sttEngine).toMatchObject({ id: 'pocketsphinx', quality: 'basic' });
-    expect(done.sttEngine.upgradeHint).toMatch(/npm run models/);
+    // A plain name only: how to get a better engine is for the operator (/api/status), not the rep.
+    expect(Object.keys(done.sttEngine).sort()).toEqual(['id', 'label', 'quality']);
     expect(done.attributionIsGuess).toBe(true);
     const wer = wordErrorRate(jfkRef, transcriptText(done));
     expect(wer).toBeLessThanOrEqual(JFK_WER_CEILING);

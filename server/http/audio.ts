@@ -27,7 +27,7 @@ import {
   swapSpeakers,
 } from '../domain/audio/service';
 import { findAudioSession } from '../domain/audio/data';
-import { renderAudioReport } from '../pdf/report';
+import { PdfRenderer } from '../workers/pdf-pool';
 import { route } from './route';
 import { UploadVolume } from './upload-volume';
 
@@ -209,6 +209,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 export async function registerAudioRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { config } = ctx;
   const volume = new UploadVolume(config.UPLOAD_MB_PER_HOUR);
+  const reports = new PdfRenderer();
+  app.addHook('onClose', () => reports.close());
   route(app, config, {
     method: 'POST',
     url: '/api/audio/upload',
@@ -261,9 +263,10 @@ export async function registerAudioRoutes(app: FastifyInstance, ctx: AppContext)
   route(app, config, {
     method: 'GET',
     url: '/api/audio/:id/pdf',
+    limit: 'reports',
     handler: async ({ params, reply }) => {
       const session = await getAudioSession(ctx, params.id);
-      const pdf = await renderAudioReport(session);
+      const pdf = await reports.render(session);
       const base = session.fileName.replace(/\.[a-z0-9]+$/i, '') || 'recording';
       return reply
         .header('content-type', 'application/pdf')

@@ -56,4 +56,13 @@ describe('every mutating route declares a rate limit', () => {
     }
     expect(unlimited).toEqual([]);
   });
+
+  it('a report download, CPU work on a worker thread, is limited per client too', async () => {
+    const url = `${t.url}/api/audio/${SOME_ID}/pdf`;
+    const first = await fetch(url);
+    await first.arrayBuffer();
+    const second = await fetch(url);
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
 });

@@ -19,6 +19,7 @@ export const LIMITS = {
   transcripts: { setting: 'RATE_LIMIT_TRANSCRIPTS', what: 'transcript saves' },
   retry: { setting: 'RATE_LIMIT_RETRY', what: 'transcription retries' },
   edits: { setting: 'RATE_LIMIT_EDITS', what: 'changes to a recording' },
+  reports: { setting: 'RATE_LIMIT_REPORTS', what: 'report downloads' },
 } as const satisfies Record<string, { setting: keyof Config; what: string }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -3,24 +3,29 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { dbKinds, openTestDatabase, waitFor as waitUntil } from '../test-support/harness';
-import { enqueueJob, JobWorker, type JobDefinition } from './queue';
+import { z } from 'zod';
+import { defineJob, enqueue, JobWorker, type JobKind } from './queue';
 
 /** Leases here are seconds long: poll often, give up sooner than the default. */
 const waitFor: typeof waitUntil = (probe, what, timeoutMs = 20_000, intervalMs = 50) =>
   waitUntil(probe, what, timeoutMs, intervalMs);
 
 /** A job kind whose runs hang until the worker stops, like a process killed mid-job. */
-function hangingKind(kind: string, leaseMs: number | undefined, runs: string[]): JobDefinition {
-  return {
-    kind,
+function hangingKind(name: string, leaseMs: number | undefined, runs: string[]): JobKind<object> {
+  return defineJob({
+    name,
+    schema: z.object({}),
     ...(leaseMs === undefined ? {} : { leaseMs }),
-    handler: (_payload, ctx) =>
+    handle: (_payload, ctx) =>
       new Promise<void>((_resolve, reject) => {
         runs.push(ctx.job.id);
         ctx.signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
       }),
-  };
+  });
 }
+
+/** Enqueueing only needs a kind's name and schema. */
+const byName = (name: string) => hangingKind(name, undefined, []);
 
 for (const kind of dbKinds) {
   describe(`job queue leases on ${kind}`, () => {
@@ -51,13 +56,13 @@ for (const kind of dbKinds) {
     it("leases each claimed job for its own kind's leaseMs, not the longest registered one", async () => {
       const runs: string[] = [];
       const worker = new JobWorker(database.db, { concurrency: 3, pollMs: 50 })
-        .register(hangingKind('quick', 2_000, runs))
-        .register(hangingKind('slow', 120_000, runs))
-        .register(hangingKind('plain', undefined, runs));
+        .register(hangingKind('quick', 2_000, runs), undefined)
+        .register(hangingKind('slow', 120_000, runs), undefined)
+        .register(hangingKind('plain', undefined, runs), undefined);
       workers.push(worker);
-      const quick = await enqueueJob(database.db, 'quick', {});
-      const slow = await enqueueJob(database.db, 'slow', {});
-      const plain = await enqueueJob(database.db, 'plain', {});
+      const quick = await enqueue(database.db, byName('quick'), {});
+      const slow = await enqueue(database.db, byName('slow'), {});
+      const plain = await enqueue(database.db, byName('plain'), {});
       await worker.start();
       await waitFor(async () => runs.length === 3, 'all three jobs to be claimed');
 
@@ -75,18 +80,18 @@ for (const kind of dbKinds) {
       const firstRuns: string[] = [];
       const secondRuns: string[] = [];
       const first = new JobWorker(database.db, { concurrency: 2, pollMs: 50 })
-        .register(hangingKind('quick', 1_000, firstRuns))
-        .register(hangingKind('slow', 120_000, firstRuns));
+        .register(hangingKind('quick', 1_000, firstRuns), undefined)
+        .register(hangingKind('slow', 120_000, firstRuns), undefined);
       workers.push(first);
-      const quick = await enqueueJob(database.db, 'quick', {});
-      const slow = await enqueueJob(database.db, 'slow', {});
+      const quick = await enqueue(database.db, byName('quick'), {});
+      const slow = await enqueue(database.db, byName('slow'), {});
       await first.start();
       await waitFor(async () => firstRuns.length === 2, 'the first worker to claim both jobs');
 
       // The first worker is stuck (as if killed); a second one polls the same kinds.
       const second = new JobWorker(database.db, { concurrency: 2, pollMs: 100 })
-        .register(hangingKind('quick', 1_000, secondRuns))
-        .register(hangingKind('slow', 120_000, secondRuns));
+        .register(hangingKind('quick', 1_000, secondRuns), undefined)
+        .register(hangingKind('slow', 120_000, secondRuns), undefined);
       workers.push(second);
       await second.start();
       await waitFor(async () => secondRuns.includes(quick), 'the quick job to be taken over', 10_000);
@@ -97,6 +102,42 @@ for (const kind of dbKinds) {
       // The long-leased job stays with its first worker.
       expect(byId.get(slow)).toMatchObject({ status: 'running', lockedBy: first.id, attempts: 1 });
       expect(secondRuns).toEqual([quick]);
+    });
+
+    it('fails a job whose stored payload does not match its schema, and keeps running the rest', async () => {
+      const handled: string[] = [];
+      const finalFailures: string[] = [];
+      const strict = defineJob({
+        name: 'strict',
+        schema: z.object({ n: z.number().int() }),
+        handle: async ({ n }) => {
+          handled.push(String(n));
+        },
+        onFinalFailure: async ({ n }) => {
+          finalFailures.push(String(n));
+        },
+      });
+      // A row written by hand (or an older version) skips enqueue's check.
+      const [bad] = await database.db
+        .insert(jobs)
+        .values({ kind: 'strict', payload: { n: 'seven' } })
+        .returning({ id: jobs.id });
+      const good = await enqueue(database.db, strict, { n: 7 });
+      const worker = new JobWorker(database.db, { pollMs: 50 }).register(strict, undefined);
+      workers.push(worker);
+      await worker.start();
+      await waitFor(async () => {
+        const rows = await database.db.select().from(jobs);
+        return rows.every((r) => r.status === 'done' || r.status === 'failed');
+      }, 'both jobs to finish');
+
+      const rows = new Map((await database.db.select().from(jobs)).map((r) => [r.id, r]));
+      expect(rows.get(bad.id)).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(rows.get(bad.id)!.lastError).toMatch(/Invalid payload for job "strict": n:/);
+      expect(rows.get(good)).toMatchObject({ status: 'done' });
+      expect(handled).toEqual(['7']);
+      // The failure hook takes a typed payload; a payload that never parsed does not reach it.
+      expect(finalFailures).toEqual([]);
     });
   });
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import { z } from 'zod';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -14,16 +15,46 @@ export interface JobContext {
   heartbeat(): Promise<void>;
 }
 
-export type JobHandler = (payload: any, ctx: JobContext) => Promise<void>;
+/** What a handler is given: the running job, plus the dependencies its kind was registered with. */
+export interface JobRun<Deps> extends JobContext {
+  deps: Deps;
+}
 
-export interface JobDefinition {
-  kind: string;
-  handler: JobHandler;
+/**
+ * One job kind: its name, the zod schema of its payload and its handler, in one definition.
+ * `enqueue` takes the kind itself, so the payload is typed from the schema and checked before
+ * it is stored; the worker checks it again when it reads the job back.
+ */
+export interface JobKind<Payload, Deps = unknown> {
+  readonly name: string;
+  readonly schema: z.ZodType<Payload>;
   /** How long a claimed job of this kind is leased before another worker may take it over (default 60 s). */
-  leaseMs?: number;
-  maxAttempts?: number;
+  readonly leaseMs?: number;
+  /** Attempts before the job fails for good (default 5); `enqueue` can override it per job. */
+  readonly maxAttempts?: number;
+  handle(payload: Payload, run: JobRun<Deps>): Promise<void>;
   /** Called once when the last attempt fails, to record the failure where users see it. */
-  onFinalFailure?: (payload: any, error: Error) => Promise<void>;
+  onFinalFailure?(payload: Payload, error: Error, deps: Deps): Promise<void>;
+}
+
+/** Declares a job kind; the payload type comes from `schema`, the dependencies from `handle`. */
+export function defineJob<Payload, Deps = unknown>(kind: JobKind<Payload, Deps>): JobKind<Payload, Deps> {
+  return kind;
+}
+
+/** A payload that does not match its kind's schema: refused at enqueue, failed when read back. */
+export class InvalidJobPayloadError extends Error {
+  constructor(kind: string, error: z.ZodError) {
+    const issue = error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    super(`Invalid payload for job "${kind}": ${where}${issue?.message ?? 'does not match its schema'}`);
+    this.name = 'InvalidJobPayloadError';
+  }
+}
+
+interface Registered {
+  kind: JobKind<any, any>;
+  deps: unknown;
 }
 
 /** Thrown by a handler for a failure that retrying cannot fix (a corrupt file, say). */
@@ -37,22 +68,25 @@ export function backoffMs(attempt: number): number {
 }
 
 /**
- * Enqueues a job. With a dedupeKey, at most one job per key exists: enqueueing the same
- * key again is a no-op that returns the existing job's id.
+ * Enqueues a job of this kind. The payload is checked against the kind's schema first: a bad
+ * one throws InvalidJobPayloadError and nothing is stored. With a dedupeKey, at most one job per
+ * key exists: enqueueing the same key again is a no-op that returns the existing job's id.
  */
-export async function enqueueJob(
+export async function enqueue<Payload>(
   db: Db,
-  kind: string,
-  payload: unknown,
+  kind: JobKind<Payload, any>,
+  payload: Payload,
   opts: { dedupeKey?: string; maxAttempts?: number; runAt?: Date } = {},
 ): Promise<string> {
+  const parsed = kind.schema.safeParse(payload);
+  if (!parsed.success) throw new InvalidJobPayloadError(kind.name, parsed.error);
   const rows = await db
     .insert(jobs)
     .values({
-      kind,
-      payload: payload as object,
+      kind: kind.name,
+      payload: parsed.data as object,
       dedupeKey: opts.dedupeKey ?? null,
-      maxAttempts: opts.maxAttempts ?? 5,
+      maxAttempts: opts.maxAttempts ?? kind.maxAttempts ?? 5,
       runAt: opts.runAt ?? new Date(),
     })
     .onConflictDoNothing({ target: jobs.dedupeKey })
@@ -102,7 +136,7 @@ export interface WorkerOptions {
 /** Polls the jobs table and runs handlers; safe to run in many processes against PostgreSQL. */
 export class JobWorker {
   readonly id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  private readonly defs = new Map<string, JobDefinition>();
+  private readonly defs = new Map<string, Registered>();
   private running = 0;
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
@@ -114,8 +148,9 @@ export class JobWorker {
     private readonly opts: WorkerOptions = {},
   ) {}
 
-  register(def: JobDefinition): this {
-    this.defs.set(def.kind, def);
+  /** Runs jobs of this kind here; its handler is given `deps` (the app context) on every run. */
+  register<Payload, Deps>(kind: JobKind<Payload, Deps>, deps: Deps): this {
+    this.defs.set(kind.name, { kind, deps });
     return this;
   }
 
@@ -196,7 +231,7 @@ export class JobWorker {
     // even when another kind needs a long lease.
     const leaseSecs = sql.join(
       [...this.defs.values()].map(
-        (d) => sql`when ${d.kind} then ${(d.leaseMs ?? DEFAULT_LEASE_MS) / 1000}::double precision`,
+        ({ kind: d }) => sql`when ${d.name} then ${(d.leaseMs ?? DEFAULT_LEASE_MS) / 1000}::double precision`,
       ),
       sql` `,
     );
@@ -233,7 +268,7 @@ export class JobWorker {
   }
 
   private run(job: JobRow) {
-    const def = this.defs.get(job.kind)!;
+    const { kind: def, deps } = this.defs.get(job.kind)!;
     const abort = new AbortController();
     this.running++;
     const lease = def.leaseMs ?? DEFAULT_LEASE_MS;
@@ -243,9 +278,16 @@ export class JobWorker {
         .set({ lockedUntil: new Date(Date.now() + lease) })
         .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
     };
+    let payload: unknown;
     const promise = (async () => {
       try {
-        await def.handler(job.payload, { job, signal: abort.signal, heartbeat });
+        // A row written by an older version, or by hand, may not match the schema: it fails for
+        // good with a clear error instead of reaching the handler.
+        const parsed = def.schema.safeParse(job.payload);
+        if (!parsed.success)
+          throw new PermanentJobError(new InvalidJobPayloadError(def.name, parsed.error).message);
+        payload = parsed.data;
+        await def.handle(payload, { job, signal: abort.signal, heartbeat, deps });
         await this.db
           .update(jobs)
           .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null })
@@ -274,7 +316,8 @@ export class JobWorker {
           )
           .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)))
           .catch(() => undefined);
-        if (final && def.onFinalFailure) await def.onFinalFailure(job.payload, err).catch(() => undefined);
+        if (final && def.onFinalFailure && payload !== undefined)
+          await def.onFinalFailure(payload, err, deps).catch(() => undefined);
       } finally {
         this.running--;
         this.inFlight.delete(job.id);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { Providers } from '../providers/registry';
 import type { SpeechToText } from '../providers/stt/types';
 import { instrumentJob, instrumentProviders } from './instrument';
@@ -76,13 +77,17 @@ describe('instrumentation', () => {
       const abort = new AbortController();
       if (aborted) abort.abort();
       const def = instrumentJob({
-        kind,
-        handler: async () => {
+        name: kind,
+        schema: z.object({}),
+        handle: async () => {
           if (fail) throw new Error('no');
         },
       });
       await def
-        .handler({}, { job: job(attempts, 3), signal: abort.signal, heartbeat: async () => {} })
+        .handle(
+          {},
+          { job: job(attempts, 3), signal: abort.signal, heartbeat: async () => {}, deps: undefined },
+        )
         .catch(() => undefined);
     };
     await run('metrics-test', false, 1);

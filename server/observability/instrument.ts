@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { checkOperatorAccess } from '../http/health';
-import type { JobDefinition } from '../jobs/queue';
+import type { JobKind } from '../jobs/queue';
 import { queueDepth as readQueueDepth } from '../jobs/queue';
 import type { Providers } from '../providers/registry';
 import { STT_SAMPLE_RATE, type SpeechToText } from '../providers/stt/types';
@@ -15,21 +15,21 @@ import {
 } from './metrics';
 
 /** Wraps a job handler so every run records its duration and outcome. */
-export function instrumentJob(def: JobDefinition): JobDefinition {
+export function instrumentJob<Payload, Deps>(def: JobKind<Payload, Deps>): JobKind<Payload, Deps> {
   return {
     ...def,
-    handler: async (payload, jobCtx) => {
+    handle: async (payload, jobCtx) => {
       const started = performance.now();
       try {
-        await def.handler(payload, jobCtx);
-        recordJobDuration(def.kind, 'done', performance.now() - started);
+        await def.handle(payload, jobCtx);
+        recordJobDuration(def.name, 'done', performance.now() - started);
       } catch (err) {
         const outcome = jobCtx.signal.aborted
           ? 'interrupted'
           : jobCtx.job.attempts >= jobCtx.job.maxAttempts
             ? 'failed'
             : 'retry';
-        recordJobDuration(def.kind, outcome, performance.now() - started);
+        recordJobDuration(def.name, outcome, performance.now() - started);
         throw err;
       }
     },

@@ -91,6 +91,7 @@ const RATE_LIMITS_OFF: Record<string, string> = {
   RATE_LIMIT_TRANSCRIPTS: '0',
   RATE_LIMIT_RETRY: '0',
   RATE_LIMIT_EDITS: '0',
+  RATE_LIMIT_REPORTS: '0',
 };
 
 /** Starts the real server in this process on a free port with its own data folder. */

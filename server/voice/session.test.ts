@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptEntry } from '../../core/transcript';
-import { scriptedBrain } from '../providers/brain/scripted';
+import { FakeBrain } from '../providers/brain/fake';
 import type { SpeechToText } from '../providers/stt/types';
-import { EspeakTts } from '../providers/tts/espeak';
+import { FakeTts } from '../providers/tts/fake';
 import { DecodeQueue } from './decode-queue';
 import type { ServerEvent } from './protocol';
 import { VoiceSession } from './session';
@@ -16,12 +16,12 @@ const unusedStt: SpeechToText = {
   transcribe: () => Promise.reject(new Error('no speech was sent')),
 };
 
-/** Fake voice detection, the embedded voice and homeowner, and a recogniser that must not be asked. */
+/** Fake voice detection, voice and homeowner (these tests are about the call), and a recogniser that must not be asked. */
 function offlineDeps() {
   return {
     stt: unusedStt,
-    tts: new EspeakTts(),
-    brain: scriptedBrain,
+    tts: new FakeTts(),
+    brain: new FakeBrain(),
     vad: fakeVadFactory(),
     decodeQueue: new DecodeQueue(),
     engines: [],

@@ -2,70 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { MAX_CALL_SEC } from '../../core/constants';
 import type { Stage } from '../../core/stages';
 import type { TranscriptEntry } from '../../core/transcript';
-import type { BrainConversation, BrainTurn, PersonaBrain } from '../providers/brain/types';
+import type { BrainConversation } from '../providers/brain/types';
 import { personaVoice } from '../providers/brain/personas';
-import type { SpeechToText } from '../providers/stt/types';
-import type { TextToSpeech } from '../providers/tts/types';
-import type { DecodeQueue } from './decode-queue';
+import { CallRecord } from './call-record';
+import type { EngineList, VoiceSessionDeps, VoiceTransport } from './session-deps';
+import { ControlRate, parseControl, readFrame } from './inbound';
 import {
-  clientMessageSchema,
   FLOOD_ALLOWANCE_MS,
-  MAX_USER_TEXT_CHARS,
-  MAX_CONTROL_PER_SEC,
-  MAX_FRAME_BYTES,
   UPSTREAM_SAMPLE_RATE,
   type CallInput,
   type CallOutput,
   type EndReason,
   type ServerEvent,
 } from './protocol';
-import type { LiveRecognizer } from '../providers/stt/live/types';
-import type { TurnTakingOptions } from './turn-taking';
-import type { VadFactory } from '../providers/vad/types';
 import { Listener, type RepTurn } from './listener';
 import { Speaker } from './speaker';
 
-export interface VoiceTransport {
-  sendJson(event: ServerEvent): void;
-  sendAudio(pcm: Int16Array): void;
-  close(code: number, reason: string): void;
-}
-
-type EngineList = Extract<ServerEvent, { type: 'engines' }>['engines'];
-
-export interface VoiceSessionDeps {
-  stt: SpeechToText;
-  tts: TextToSpeech;
-  brain: PersonaBrain;
-  vad: VadFactory;
-  decodeQueue: DecodeQueue;
-  engines: EngineList;
-  /** Stores the transcript so far against the role-play session (on stop, cap or drop). */
-  saveTranscript?(
-    sessionId: string,
-    transcript: TranscriptEntry[],
-    durationSec: number,
-    engines: EngineList,
-  ): Promise<void>;
-  /** A warm recogniser for the call (captions and finals), when the engine has one. */
-  createStream?(): LiveRecognizer | null;
-  /** Called once per answered turn: end of the rep's speech to the homeowner's first audio. */
-  onTurnLatency?(ms: number): void;
-  /** Checks that a session id names a role-play session. */
-  sessionExists?(sessionId: string): Promise<boolean>;
-  log?: { warn(o: object, m?: string): void; error(o: object, m?: string): void };
-  turnTaking?: Partial<TurnTakingOptions>;
-  maxCallMs?: number;
-  /** A socket that has not sent `start` by then is closed (default START_TIMEOUT_MS). */
-  startTimeoutMs?: number;
-  /** Seed for the homeowner's choices (tests); random otherwise. */
-  seed?: number;
-  /**
-   * Server-wide room for one more call of these modes: null admits it, else the message of the
-   * `busy` refusal. Asked once, at `start`, before anything is set up.
-   */
-  admit?(modes: { input: CallInput; output: CallOutput }): string | null;
-}
+export type { EngineList, VoiceSessionDeps, VoiceTransport } from './session-deps';
 
 /** An opened socket must send `start` within this long; idle sockets would otherwise pile up. */
 export const START_TIMEOUT_MS = 10_000;
@@ -92,14 +45,12 @@ export class VoiceSession {
   private conversation: BrainConversation | null = null;
   private listener: Listener | null = null;
   private speaker: Speaker | null = null;
-  private readonly history: BrainTurn[] = [];
-  private readonly transcript: TranscriptEntry[] = [];
+  private readonly record = new CallRecord();
   private samplesIn = 0;
   private startWall = 0;
   private capTimer: ReturnType<typeof setTimeout> | null = null;
   private startTimer: ReturnType<typeof setTimeout> | null = null;
-  private controlWindowStart = 0;
-  private controlCount = 0;
+  private readonly controlRate = new ControlRate();
   private engineFailures = 0;
   private turnQueue: Promise<void> = Promise.resolve();
 
@@ -129,33 +80,13 @@ export class VoiceSession {
   /** A text frame from the socket. */
   async handleText(raw: string): Promise<void> {
     if (this.ended) return;
-    const now = Date.now();
-    if (now - this.controlWindowStart > 1000) {
-      this.controlWindowStart = now;
-      this.controlCount = 0;
+    if (!this.controlRate.allow(Date.now())) return this.fail('flood', 'Too many control messages');
+    const parsed = parseControl(raw);
+    if ('refusal' in parsed) {
+      const { code, message, keepCall } = parsed.refusal;
+      return keepCall ? this.send({ type: 'error', code, message }) : this.fail(code, message);
     }
-    if (++this.controlCount > MAX_CONTROL_PER_SEC) return this.fail('flood', 'Too many control messages');
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return this.fail('bad-message', 'Control messages must be JSON');
-    }
-    const parsed = clientMessageSchema.safeParse(json);
-    if (!parsed.success && isUserText(json)) {
-      // A bad typed turn is the rep's slip, not a broken client: say so and keep the call.
-      return this.send({
-        type: 'error',
-        code: 'bad-message',
-        message: `A typed turn needs 1 to ${MAX_USER_TEXT_CHARS} characters of text`,
-      });
-    }
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return this.fail('bad-message', `Invalid message: ${where}${issue?.message ?? 'unknown shape'}`);
-    }
-    const msg = parsed.data;
+    const msg = parsed.msg;
     if (msg.type === 'ping') return this.send({ type: 'pong' });
     if (msg.type === 'stop') return this.end('customer-ended-call');
     if (msg.type === 'user-text') return this.handleUserText(msg.text);
@@ -188,8 +119,7 @@ export class VoiceSession {
     this.speaker?.interrupt();
     // Typed words are final as they arrive: keep them now, so a call that ends while an earlier
     // reply is still queued (the rep stops right after speaking) does not lose the rep's last turn.
-    this.send({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: text });
-    this.recordFinal('user', text);
+    this.finalUserLine(text);
     this.acceptTurn({
       speechEndWall: received,
       waitedMs: 0,
@@ -205,11 +135,9 @@ export class VoiceSession {
     if (this.input !== 'audio')
       return this.fail('bad-frame', 'This call takes typed turns; audio frames are not accepted');
     if (data.length === 0) return;
-    if (data.length % 2 !== 0) return this.fail('bad-frame', 'Audio frames must hold whole 16-bit samples');
-    if (data.length > MAX_FRAME_BYTES)
-      return this.fail('frame-too-large', `Audio frames are limited to ${MAX_FRAME_BYTES} bytes`);
-    const samples = new Int16Array(data.length / 2);
-    for (let i = 0; i < samples.length; i++) samples[i] = data.readInt16LE(i * 2);
+    const frame = readFrame(data);
+    if ('refusal' in frame) return this.fail(frame.refusal.code, frame.refusal.message);
+    const { samples } = frame;
     this.samplesIn += samples.length;
     const audioMs = (this.samplesIn / UPSTREAM_SAMPLE_RATE) * 1000;
     if (audioMs > Date.now() - this.startWall + FLOOD_ALLOWANCE_MS) {
@@ -248,7 +176,7 @@ export class VoiceSession {
       send: (e) => this.send(e),
       sendAudio: (pcm) => this.transport.sendAudio(pcm),
       ended: () => this.ended,
-      said: (text) => this.recordFinal('assistant', text),
+      said: (text) => this.record.add('assistant', text),
       onTurnLatency: this.deps.onTurnLatency,
     });
     try {
@@ -309,12 +237,9 @@ export class VoiceSession {
       if (this.ended) return;
       const words = await turn.words();
       if (this.ended || !words) return;
-      if (!words.recorded) {
-        this.send({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: words.text });
-        this.recordFinal('user', words.text);
-      }
+      if (!words.recorded) this.finalUserLine(words.text);
       const conversation = this.conversation!;
-      await this.answer((signal) => conversation.reply(this.history, { signal }), {
+      await this.answer((signal) => conversation.reply(this.record.history, { signal }), {
         speechEndWall: turn.speechEndWall,
         waitedMs: turn.waitedMs,
         sttMs: words.sttMs,
@@ -336,9 +261,10 @@ export class VoiceSession {
     if (endCall) await this.end(endCall === 'goodbye' ? 'customer-ended-call' : 'homeowner-ended-call');
   }
 
-  private recordFinal(role: 'user' | 'assistant', text: string): void {
-    this.transcript.push({ role, transcript: text, timestamp: Date.now(), transcriptType: 'final' });
-    this.history.push({ role, text });
+  /** A rep turn's final words: shown to the page and kept. */
+  private finalUserLine(text: string): void {
+    this.send({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: text });
+    this.record.add('user', text);
   }
 
   // ---- ending ------------------------------------------------------------------------------
@@ -359,11 +285,9 @@ export class VoiceSession {
     this.listener?.close();
     this.listener = null;
     // Saved before the page hears the call ended, so the page's own save comes after ours.
-    if (this.started && this.sessionId && this.transcript.length > 0 && this.deps.saveTranscript) {
-      const durationSec = Math.min(Math.round((Date.now() - this.startWall) / 1000), MAX_CALL_SEC);
-      await this.deps
-        .saveTranscript(this.sessionId, this.transcript.slice(), durationSec, this.usedEngines())
-        .catch((err) => this.deps.log?.error({ err }, 'saving the call transcript failed'));
+    if (this.started && this.sessionId) {
+      const target = { sessionId: this.sessionId, startWall: this.startWall, engines: this.usedEngines() };
+      await this.record.save(this.deps.saveTranscript, target, this.deps.log);
     }
     if (opts.notify !== false) {
       this.send({ type: 'ended', reason });
@@ -377,16 +301,12 @@ export class VoiceSession {
 
   /** Final entries so far (tests and the bench read it). */
   get finalTranscript(): TranscriptEntry[] {
-    return this.transcript.slice();
+    return this.record.finals();
   }
 }
 
 /** Capabilities a call with typed rep turns never uses. */
 const TEXT_INPUT_UNUSED = new Set(['speech-to-text', 'voice-activity', 'live-speech-to-text']);
-
-function isUserText(json: unknown): boolean {
-  return typeof json === 'object' && json !== null && (json as { type?: unknown }).type === 'user-text';
-}
 
 async function* single(text: string): AsyncIterable<string> {
   yield text;

@@ -1,5 +1,5 @@
 import type { Stage } from '@core/stages';
-import type { CallInput, CallOutput } from '@core/voice-protocol';
+import type { CallInput, CallOutput, EngineInfo } from '@core/voice-protocol';
 
 export type { CallInput, CallOutput };
 
@@ -23,13 +23,7 @@ export interface StatusUpdateMessage {
 /** Which engines serve this call, shown in the page (e.g. an offline speech-engine notice). */
 export interface EnginesMessage {
   type: 'engines';
-  engines: {
-    capability: string;
-    engine: string;
-    label: string;
-    quality: 'basic' | 'enhanced';
-    upgradeHint?: string;
-  }[];
+  engines: EngineInfo[];
 }
 
 export type VoiceMessage =

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
-import { enqueueJob, type JobDefinition } from '../../jobs/queue';
+import { z } from 'zod';
+import { defineJob, enqueue, type JobRun } from '../../jobs/queue';
 import { findRecordingsUploadedBefore } from './data';
 import { deleteAudioSessions } from './mutations';
 
@@ -48,23 +49,23 @@ export async function purgeOldRecordings(
 /** Queues today's purge (a no-op when it is already queued or done) so a restart never skips a day. */
 export async function scheduleRetention(ctx: AppContext, at = new Date()): Promise<void> {
   if (ctx.config.RETENTION_DAYS <= 0) return;
-  await enqueueJob(ctx.database.db, PURGE_RECORDINGS_JOB, {}, { dedupeKey: dedupeKeyFor(at), runAt: at });
+  await enqueue(ctx.database.db, purgeRecordingsJob, {}, { dedupeKey: dedupeKeyFor(at), runAt: at });
 }
 
-export function purgeRecordingsJob(ctx: AppContext): JobDefinition {
-  return {
-    kind: PURGE_RECORDINGS_JOB,
-    maxAttempts: 3,
-    async handler(_payload: unknown, job) {
-      const { removed } = await purgeOldRecordings(ctx, new Date(), job.signal);
-      if (removed > 0) {
-        ctx.log.info(
-          { removed, retentionDays: ctx.config.RETENTION_DAYS },
-          'removed recordings past retention',
-        );
-      }
-      // The next run, a day later.
-      await scheduleRetention(ctx, new Date(Date.now() + DAY_MS));
-    },
-  };
-}
+/** The daily purge; it takes no payload and queues the next day's run when it finishes. */
+export const purgeRecordingsJob = defineJob({
+  name: PURGE_RECORDINGS_JOB,
+  schema: z.object({}),
+  maxAttempts: 3,
+  async handle(_payload, { deps: ctx, signal }: JobRun<AppContext>) {
+    const { removed } = await purgeOldRecordings(ctx, new Date(), signal);
+    if (removed > 0) {
+      ctx.log.info(
+        { removed, retentionDays: ctx.config.RETENTION_DAYS },
+        'removed recordings past retention',
+      );
+    }
+    // The next run, a day later.
+    await scheduleRetention(ctx, new Date(Date.now() + DAY_MS));
+  },
+});

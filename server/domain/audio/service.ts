@@ -4,77 +4,25 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { z } from 'zod';
 import { coachingForGate } from '../../../core/coaching-format';
-import type { TranscriptEntry } from '../../../core/transcript';
+import { parseServedBy, type ServedBy } from '../../../core/engines';
+import { UUID_PATTERN } from '../../../core/ids';
+import type { AudioSessionView, CoachingView } from '../../../core/views';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
-import { enqueueJob, PermanentJobError, requeueJob, type JobDefinition } from '../../jobs/queue';
+import { defineJob, enqueue, PermanentJobError, requeueJob, type JobRun } from '../../jobs/queue';
 import { applySwap } from '../../audio/attribution';
 import { AudioDecodeError } from '../../audio/decode';
 import { SNIFF_BYTES, sniffAudio, type SniffResult } from '../../audio/sniff';
 import { transcribeFile } from '../../audio/pipeline';
 import { makeTempDir } from '../../temp';
-import { coachTranscript } from '../coaching/service';
-import type { EngineInfo } from '../../providers/types';
+import { coachTranscript, describeCoachEngine } from '../coaching/service';
 import { findAudioSession, type AudioSessionRecord, type AudioSessionRow } from './data';
 import { insertAudioSession, setAudioProgress, updateAudioSession } from './mutations';
 
 export const TRANSCRIBE_AUDIO_JOB = 'transcribe-audio';
 const dedupeKeyFor = (id: string) => `${TRANSCRIBE_AUDIO_JOB}:${id}`;
-
-export interface EngineView {
-  id: string;
-  label: string;
-  quality: EngineInfo['quality'];
-  upgradeHint?: string;
-}
-
-/** docs/api.md `AudioSession`. */
-export interface AudioSessionView {
-  id: string;
-  fileName: string;
-  stage: string;
-  uploadedAt: string;
-  transcript: TranscriptEntry[];
-  coaching: string | null;
-  status: 'uploaded' | 'transcribing' | 'transcribed' | 'failed';
-  progress: number;
-  error: string | null;
-  durationMs: number | null;
-  attribution: 'stereo' | 'turns' | 'single' | null;
-  attributionIsGuess: boolean;
-  speakersSwapped: boolean;
-  sttEngine: EngineView | null;
-  coachingEngine: EngineView | null;
-  metrics: unknown;
-  unlocked: boolean;
-}
-
-export interface CoachingView {
-  /** Until `unlocked`, the gated sections carry only their heading and the locked line. */
-  coaching: string;
-  metrics: unknown;
-  engine: EngineView;
-  note?: string;
-  unlocked: boolean;
-}
-
-function parseEngine(stored: string | null): (EngineView & { note?: string }) | null {
-  if (!stored) return null;
-  try {
-    const parsed = JSON.parse(stored) as EngineView & { note?: string };
-    if (parsed && typeof parsed.id === 'string') return parsed;
-  } catch {
-    // a bare engine id from an older row
-  }
-  return { id: stored, label: stored, quality: 'basic' };
-}
-
-function withoutNote(e: (EngineView & { note?: string }) | null): EngineView | null {
-  if (!e) return null;
-  const { note: _note, ...engine } = e;
-  return engine;
-}
 
 /** Until the recording is unlocked, the gated coaching sections leave only as heading and locked line. */
 export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }): AudioSessionView {
@@ -89,13 +37,13 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     coaching: coachingForGate(row.coaching ?? null, unlocked),
     status: row.status as AudioSessionView['status'],
     progress: row.status === 'transcribed' ? 100 : row.progress,
-    error: row.error ?? null,
+    error: publicError(row.error ?? null),
     durationMs: row.durationMs ?? null,
     attribution,
     attributionIsGuess: attribution === 'turns' || attribution === 'single',
     speakersSwapped: row.speakersSwapped,
-    sttEngine: withoutNote(parseEngine(row.sttEngine)),
-    coachingEngine: withoutNote(parseEngine(row.coachingEngine)),
+    sttEngine: parseServedBy(row.sttEngine)?.engine ?? null,
+    coachingEngine: parseServedBy(row.coachingEngine)?.engine ?? null,
     metrics: row.metrics ?? null,
     unlocked,
   };
@@ -181,9 +129,9 @@ export async function createAudioSession(
     sizeBytes: input.sizeBytes,
     status: 'uploaded',
   });
-  await enqueueJob(
+  await enqueue(
     ctx.database.db,
-    TRANSCRIBE_AUDIO_JOB,
+    transcribeAudioJob,
     { audioSessionId: row.id },
     { dedupeKey: dedupeKeyFor(row.id) },
   );
@@ -206,7 +154,7 @@ export async function retryAudioSession(ctx: AppContext, id: string): Promise<Au
   const updated = await updateAudioSession(db, id, { status: 'uploaded', progress: 0, error: null });
   const requeued = await requeueJob(db, dedupeKeyFor(id));
   if (!requeued)
-    await enqueueJob(db, TRANSCRIBE_AUDIO_JOB, { audioSessionId: id }, { dedupeKey: dedupeKeyFor(id) });
+    await enqueue(db, transcribeAudioJob, { audioSessionId: id }, { dedupeKey: dedupeKeyFor(id) });
   ctx.wakeWorker();
   return toAudioSessionView({ ...(updated ?? row), unlocked: row.unlocked });
 }
@@ -227,33 +175,15 @@ export async function swapSpeakers(ctx: AppContext, id: string, swapped: boolean
   return toAudioSessionView({ ...(updated ?? row), unlocked: row.unlocked });
 }
 
-function describeCoachEngine(ctx: AppContext, engineId: string): EngineView {
-  const info = ctx.providers.info('coach');
-  if (info && info.engine === engineId) {
-    return {
-      id: info.engine,
-      label: info.label,
-      quality: info.quality,
-      ...(info.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
-    };
-  }
-  return {
-    id: engineId,
-    label: engineId,
-    quality: 'basic',
-    ...(info?.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
-  };
-}
-
 /** Coaching for a transcribed recording; stored, so asking again returns the same text. */
 export async function coachAudioSession(ctx: AppContext, id: string): Promise<CoachingView> {
   const row = await load(ctx, id);
   if (row.coaching) {
-    const stored = parseEngine(row.coachingEngine);
+    const stored = parseServedBy(row.coachingEngine);
     return {
       coaching: coachingForGate(row.coaching, row.unlocked) ?? '',
       metrics: row.metrics ?? null,
-      engine: withoutNote(stored) ?? { id: 'unknown', label: 'Unknown', quality: 'basic' },
+      engine: stored?.engine ?? { id: 'unknown', label: 'Unknown', quality: 'basic' },
       ...(stored?.note ? { note: stored.note } : {}),
       unlocked: row.unlocked,
     };
@@ -294,8 +224,7 @@ async function localCopy(
   const storage = ctx.providers.get('storage');
   if (storage.localPath) {
     const file = storage.localPath(key);
-    if (!fs.existsSync(file))
-      throw new PermanentJobError('The uploaded file is missing from storage. Please upload it again.');
+    if (!fs.existsSync(file)) throw new PermanentJobError(MISSING_FILE_MESSAGE);
     return { file, cleanup: async () => undefined };
   }
   const dir = await makeTempDir('doorstep-audio-');
@@ -315,78 +244,92 @@ export function fileIsUseless(err: Error): boolean {
   return err instanceof AudioDecodeError;
 }
 
-/** What the user sees when transcription gives up. */
+export const MISSING_FILE_MESSAGE = 'The uploaded file is missing from storage. Please upload it again.';
+
+/**
+ * What the rep sees when transcription fails for a reason on the server's side (an engine that is
+ * not installed, a speech service that is down). The cause, which may name commands, settings or
+ * paths, is for the operator: it is in the error log, the job's `lastError` and `/api/status`.
+ */
+export const TRANSCRIPTION_UNAVAILABLE_MESSAGE =
+  'This recording could not be transcribed right now because of a problem on the server. Please try again later.';
+
+/** What the user sees when transcription gives up: a message about their file, or a plain one. */
 export function failureMessage(err: Error): string {
   if (err instanceof AudioDecodeError) return err.message;
-  if (err.message === NO_SPEECH_MESSAGE) return err.message;
-  return `Transcription failed: ${err.message}`;
+  if (err.message === NO_SPEECH_MESSAGE || err.message === MISSING_FILE_MESSAGE) return err.message;
+  return TRANSCRIPTION_UNAVAILABLE_MESSAGE;
+}
+
+/** A stored failure as the rep sees it (rows written before causes were kept from reps held one). */
+function publicError(stored: string | null): string | null {
+  return stored?.startsWith('Transcription failed:') ? TRANSCRIPTION_UNAVAILABLE_MESSAGE : stored;
 }
 
 /** Durable transcription: decode -> speech-to-text in windows -> who said what -> saved. */
-export function transcribeAudioJob(ctx: AppContext): JobDefinition {
-  const db = ctx.database.db;
-  return {
-    kind: TRANSCRIBE_AUDIO_JOB,
-    leaseMs: 30_000,
-    maxAttempts: 3,
-    async handler(payload: { audioSessionId: string }, job) {
-      const row = await findAudioSession(db, payload.audioSessionId);
-      if (!row || row.status === 'transcribed') return;
-      let stt;
-      try {
-        stt = ctx.providers.get('stt');
-      } catch (err) {
-        throw new PermanentJobError(err instanceof Error ? err.message : String(err));
-      }
-      const engineInfo = ctx.providers.info('stt');
-      await updateAudioSession(db, row.id, { status: 'transcribing', error: null });
-      const beat = setInterval(() => void job.heartbeat().catch(() => undefined), 5000);
-      let lastPercent = 0;
-      let lastWrite = Promise.resolve();
-      const { file, cleanup } = await localCopy(ctx, row.storageKey);
-      try {
-        const result = await transcribeFile(file, stt, {
-          signal: job.signal,
-          maxDurationMs: ctx.config.MAX_AUDIO_MINUTES * 60_000,
-          onProgress: (fraction) => {
-            const percent = Math.floor(fraction * 100);
-            if (percent <= lastPercent) return;
-            lastPercent = percent;
-            lastWrite = lastWrite.then(() => setAudioProgress(db, row.id, percent).catch(() => undefined));
-          },
-        });
-        await lastWrite;
-        if (!result.transcript.length) throw new PermanentJobError(NO_SPEECH_MESSAGE);
-        await updateAudioSession(db, row.id, {
-          status: 'transcribed',
-          progress: 100,
-          error: null,
-          transcript: result.transcript,
-          durationMs: result.durationMs,
-          channels: result.channels,
-          attribution: result.attribution,
-          sttEngine: JSON.stringify({
-            id: stt.id,
-            label: stt.label,
-            quality: engineInfo?.quality ?? 'basic',
-            ...(engineInfo?.upgradeHint ? { upgradeHint: engineInfo.upgradeHint } : {}),
-          }),
-          realTimeFactor: result.realTimeFactor,
-        });
-      } finally {
-        clearInterval(beat);
-        await lastWrite;
-        await cleanup();
-      }
-    },
-    async onFinalFailure(payload: { audioSessionId: string }, error: Error) {
-      const row = await updateAudioSession(db, payload.audioSessionId, {
-        status: 'failed',
-        error: failureMessage(error),
+export const transcribeAudioJob = defineJob({
+  name: TRANSCRIBE_AUDIO_JOB,
+  schema: z.object({ audioSessionId: z.string().regex(UUID_PATTERN, 'not a recording id') }),
+  leaseMs: 30_000,
+  maxAttempts: 3,
+  async handle(payload, job: JobRun<AppContext>) {
+    const ctx = job.deps;
+    const db = ctx.database.db;
+    const row = await findAudioSession(db, payload.audioSessionId);
+    if (!row || row.status === 'transcribed') return;
+    let stt;
+    try {
+      stt = ctx.providers.get('stt');
+    } catch (err) {
+      throw new PermanentJobError(err instanceof Error ? err.message : String(err));
+    }
+    const engineInfo = ctx.providers.info('stt');
+    await updateAudioSession(db, row.id, { status: 'transcribing', error: null });
+    const beat = setInterval(() => void job.heartbeat().catch(() => undefined), 5000);
+    let lastPercent = 0;
+    let lastWrite = Promise.resolve();
+    const { file, cleanup } = await localCopy(ctx, row.storageKey);
+    try {
+      const result = await transcribeFile(file, stt, {
+        signal: job.signal,
+        maxDurationMs: ctx.config.MAX_AUDIO_MINUTES * 60_000,
+        onProgress: (fraction) => {
+          const percent = Math.floor(fraction * 100);
+          if (percent <= lastPercent) return;
+          lastPercent = percent;
+          lastWrite = lastWrite.then(() => setAudioProgress(db, row.id, percent).catch(() => undefined));
+        },
       });
-      // A file that is not usable audio cannot succeed on a retry: it is not kept. Other failures
-      // (an engine missing, say) keep it so a retry can work; retention removes it in the end.
-      if (row && fileIsUseless(error)) await discardUpload(ctx, row.storageKey);
-    },
-  };
-}
+      await lastWrite;
+      if (!result.transcript.length) throw new PermanentJobError(NO_SPEECH_MESSAGE);
+      await updateAudioSession(db, row.id, {
+        status: 'transcribed',
+        progress: 100,
+        error: null,
+        transcript: result.transcript,
+        durationMs: result.durationMs,
+        channels: result.channels,
+        attribution: result.attribution,
+        sttEngine: JSON.stringify({
+          id: stt.id,
+          label: stt.label,
+          quality: engineInfo?.quality ?? 'basic',
+        } satisfies ServedBy),
+        realTimeFactor: result.realTimeFactor,
+      });
+    } finally {
+      clearInterval(beat);
+      await lastWrite;
+      await cleanup();
+    }
+  },
+  async onFinalFailure(payload, error, ctx: AppContext) {
+    const row = await updateAudioSession(ctx.database.db, payload.audioSessionId, {
+      status: 'failed',
+      error: failureMessage(error),
+    });
+    // A file that is not usable audio cannot succeed on a retry: it is not kept. Other failures
+    // (an engine missing, say) keep it so a retry can work; retention removes it in the end.
+    if (row && fileIsUseless(error)) await discardUpload(ctx, row.storageKey);
+  },
+});

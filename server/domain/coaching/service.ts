@@ -1,6 +1,8 @@
 import type { ConversationMetrics } from '../../../core/conversation-metrics';
 import { conversationMetrics } from '../../../core/conversation-metrics';
 import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
+import type { ServedBy } from '../../../core/engines';
+import type { AppContext } from '../../context';
 import type { Coach } from '../../providers/coach/types';
 
 export interface CoachTranscriptInput {
@@ -43,4 +45,16 @@ export async function coachTranscript(
     engine: result.engine,
     ...(result.note ? { note: result.note } : {}),
   };
+}
+
+/**
+ * The engine that wrote a coaching text, as stored and shown beside it. When a fallback answered
+ * (the LLM failed and the rubric coach stepped in) it is named, as a basic engine.
+ */
+export function describeCoachEngine(ctx: AppContext, engineId: string): ServedBy {
+  const info = ctx.providers.info('coach');
+  // A plain name only: set-up hints (commands, settings) are for operators, on /api/status.
+  if (info && info.engine === engineId) return { id: info.engine, label: info.label, quality: info.quality };
+  const coach = ctx.providers.has('coach') ? ctx.providers.get('coach') : undefined;
+  return { id: engineId, label: coach && coach.id === engineId ? coach.label : engineId, quality: 'basic' };
 }

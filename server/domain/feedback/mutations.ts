@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedback } from '../../db/schema';
-import { enqueueJob } from '../../jobs/queue';
+import { enqueue, type JobKind } from '../../jobs/queue';
 import type { FeedbackRow } from './data';
 
 /**
@@ -11,18 +11,15 @@ import type { FeedbackRow } from './data';
 export async function createFeedbackWithJob(
   db: Db,
   values: { sessionId: string | null; name: string; email: string },
-  job: { kind: string; dedupeKeyOf: (id: string) => string; maxAttempts: number },
+  job: { kind: JobKind<{ feedbackId: string }, any>; dedupeKeyOf: (id: string) => string },
 ): Promise<FeedbackRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(feedback).values(values).returning();
-    await enqueueJob(
+    await enqueue(
       tx as unknown as Db,
       job.kind,
       { feedbackId: row.id },
-      {
-        dedupeKey: job.dedupeKeyOf(row.id),
-        maxAttempts: job.maxAttempts,
-      },
+      { dedupeKey: job.dedupeKeyOf(row.id) },
     );
     return row;
   });

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { renderCoachingSummaryEmail } from '../../email/coaching-summary';
 import { keyMetrics } from '../../email/key-metrics';
 import { badRequest, notFound } from '../../errors';
-import { requeueJob, enqueueJob, PermanentJobError, type JobDefinition } from '../../jobs/queue';
+import { defineJob, enqueue, requeueJob, PermanentJobError, type JobRun } from '../../jobs/queue';
 import { PermanentMailError } from '../../providers/mailer/smtp';
 import type { Db } from '../../db/client';
 import {
@@ -20,6 +20,8 @@ import {
 } from './data';
 import { createFeedbackWithJob, markFeedbackFailed, markFeedbackQueued, markFeedbackSent } from './mutations';
 import { cleanEmail, cleanName } from './sanitize';
+import { z } from 'zod';
+import { UUID_PATTERN } from '../../../core/ids';
 
 export const FEEDBACK_EMAIL_JOB = 'feedback-email';
 /** One email job per submission, ever: the queue ignores a second enqueue with the same key. */
@@ -59,11 +61,7 @@ export async function submitFeedback(ctx: AppContext, input: InsertFeedback): Pr
   const row = await createFeedbackWithJob(
     db,
     { sessionId, name, email },
-    {
-      kind: FEEDBACK_EMAIL_JOB,
-      dedupeKeyOf: feedbackEmailDedupeKey,
-      maxAttempts: FEEDBACK_EMAIL_MAX_ATTEMPTS,
-    },
+    { kind: feedbackEmailJob, dedupeKeyOf: feedbackEmailDedupeKey },
   );
   ctx.wakeWorker();
   return toFeedbackResponse(row);
@@ -166,22 +164,19 @@ export async function sendFeedbackEmail(
   return 'sent';
 }
 
-export function feedbackEmailJob(ctx: AppContext): JobDefinition {
-  return {
-    kind: FEEDBACK_EMAIL_JOB,
-    leaseMs: 120_000,
-    maxAttempts: FEEDBACK_EMAIL_MAX_ATTEMPTS,
-    handler: async (payload: { feedbackId?: unknown }, job) => {
-      if (typeof payload?.feedbackId !== 'string')
-        throw new PermanentJobError('Job payload has no feedbackId');
-      await sendFeedbackEmail(ctx, payload.feedbackId, job.signal);
-    },
-    onFinalFailure: async (payload: { feedbackId?: unknown }) => {
-      if (typeof payload?.feedbackId === 'string')
-        await markFeedbackFailed(ctx.database.db, payload.feedbackId);
-    },
-  };
-}
+/** Sends one submission's summary email; retried through mail outages, marked failed at the end. */
+export const feedbackEmailJob = defineJob({
+  name: FEEDBACK_EMAIL_JOB,
+  schema: z.object({ feedbackId: z.string().regex(UUID_PATTERN, 'not a feedback id') }),
+  leaseMs: 120_000,
+  maxAttempts: FEEDBACK_EMAIL_MAX_ATTEMPTS,
+  handle: async ({ feedbackId }, { deps: ctx, signal }: JobRun<AppContext>) => {
+    await sendFeedbackEmail(ctx, feedbackId, signal);
+  },
+  onFinalFailure: async ({ feedbackId }, _error, ctx: AppContext) => {
+    await markFeedbackFailed(ctx.database.db, feedbackId);
+  },
+});
 
 /**
  * At boot: every stored submission whose email is unsent and has no live job gets one again,
@@ -192,15 +187,7 @@ export async function redriveUnsentFeedback(db: Db): Promise<number> {
   const pending = await feedbackAwaitingDelivery(db, feedbackEmailDedupeKey);
   for (const p of pending) {
     if (p.jobStatus === null) {
-      await enqueueJob(
-        db,
-        FEEDBACK_EMAIL_JOB,
-        { feedbackId: p.id },
-        {
-          dedupeKey: feedbackEmailDedupeKey(p.id),
-          maxAttempts: FEEDBACK_EMAIL_MAX_ATTEMPTS,
-        },
-      );
+      await enqueue(db, feedbackEmailJob, { feedbackId: p.id }, { dedupeKey: feedbackEmailDedupeKey(p.id) });
     } else {
       await requeueJob(db, feedbackEmailDedupeKey(p.id));
     }

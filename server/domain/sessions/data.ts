@@ -2,8 +2,10 @@ import { isUuid } from '../../../core/ids';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { leads, sessions } from '../../db/schema';
+import { z } from 'zod';
 import { coachingForGate } from '../../../core/coaching-format';
-import type { TranscriptEntry } from '../../../core/transcript';
+import type { SessionView } from '../../../core/views';
+import { engineInfoSchema } from '../../../core/voice-protocol';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -38,20 +40,6 @@ export async function findSession(db: Db, id: string): Promise<SessionRecord | n
   return { ...row.session, unlocked: Boolean(row.unlocked) };
 }
 
-/** The public shape of a session (docs/api.md `Session`). */
-export interface SessionView {
-  id: string;
-  stage: string;
-  startedAt: string;
-  endedAt: string | null;
-  duration: string | null;
-  transcript: TranscriptEntry[];
-  coaching: string | null;
-  unlocked: boolean;
-  /** The engines that served the live call, as the call's `engines` event listed them. */
-  engines: unknown[] | null;
-}
-
 /** Until the session is unlocked, the gated coaching sections leave only as heading and locked line. */
 export function toSessionView(row: SessionRow & { unlocked?: boolean }): SessionView {
   const unlocked = row.unlocked ?? false;
@@ -64,6 +52,12 @@ export function toSessionView(row: SessionRow & { unlocked?: boolean }): Session
     transcript: row.transcript ?? [],
     coaching: coachingForGate(row.coaching ?? null, unlocked),
     unlocked,
-    engines: Array.isArray(row.engines) ? row.engines : null,
+    engines: storedEngines(row.engines),
   };
+}
+
+/** The engines saved with a call, as its `engines` event listed them; anything else reads as none. */
+function storedEngines(stored: unknown): SessionView['engines'] {
+  const parsed = z.array(engineInfoSchema).safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }

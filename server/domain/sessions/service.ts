@@ -1,31 +1,17 @@
 import { coachingForGate } from '../../../core/coaching-format';
+import { parseServedBy, type ServedBy } from '../../../core/engines';
+import type { CoachingView, SessionView } from '../../../core/views';
 import { personaFor } from '../../../core/stages';
 import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
-import type { EngineInfo } from '../../providers/types';
-import { coachTranscript } from '../coaching/service';
-import { findSession, isSessionId, toSessionView, type SessionView } from './data';
+import { coachTranscript, describeCoachEngine } from '../coaching/service';
+import { findSession, isSessionId, toSessionView } from './data';
 import { insertSession, saveSessionCoaching, saveSessionTranscript } from './mutations';
 
-/** Which engine wrote a coaching text, as shown beside it (docs/api.md `Coaching.engine`). */
-export interface CoachingEngineView {
-  id: string;
-  label: string;
-  quality: EngineInfo['quality'];
-  upgradeHint?: string;
-}
-
-export interface CoachingView {
-  /** Until `unlocked`, the gated sections carry only their heading and the locked line. */
-  coaching: string;
-  metrics: unknown;
-  engine: CoachingEngineView;
-  note?: string;
-  unlocked: boolean;
-}
-
 const sessionNotFound = () => notFound('Session');
+/** A coaching text stored without its engine (rows from before engines were recorded). */
+const UNKNOWN_ENGINE: ServedBy = { id: 'unknown', label: 'Unknown', quality: 'basic' };
 
 export async function createSession(ctx: AppContext, stage: string): Promise<SessionView> {
   const row = await insertSession(ctx.database.db, stage);
@@ -77,42 +63,6 @@ export async function saveCallTranscript(
   });
 }
 
-/** The stored engine description; older rows may hold a bare engine id. */
-function parseStoredEngine(stored: string | null): { engine: CoachingEngineView; note?: string } {
-  if (stored) {
-    try {
-      const parsed = JSON.parse(stored) as CoachingEngineView & { note?: string };
-      if (parsed && typeof parsed.id === 'string') {
-        const { note, ...engine } = parsed;
-        return { engine, note };
-      }
-    } catch {
-      // a bare id
-    }
-  }
-  return { engine: { id: stored ?? 'unknown', label: stored ?? 'Unknown', quality: 'basic' } };
-}
-
-function describeEngine(ctx: AppContext, engineId: string): CoachingEngineView {
-  const info = ctx.providers.info('coach');
-  if (info && info.engine === engineId) {
-    return {
-      id: info.engine,
-      label: info.label,
-      quality: info.quality,
-      ...(info.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
-    };
-  }
-  // A fallback engine answered (e.g. the LLM failed and the rubric coach stepped in).
-  const coach = ctx.providers.has('coach') ? ctx.providers.get('coach') : undefined;
-  return {
-    id: engineId,
-    label: coach && coach.id === engineId ? coach.label : engineId,
-    quality: 'basic',
-    ...(info?.upgradeHint ? { upgradeHint: info.upgradeHint } : {}),
-  };
-}
-
 /**
  * Coaching for a saved role-play. The first call runs the coach; later calls (the page
  * retries) return what was stored, until a new transcript is saved.
@@ -121,7 +71,7 @@ export async function coachSession(ctx: AppContext, id: string): Promise<Coachin
   const session = await findSession(ctx.database.db, id);
   if (!session) throw sessionNotFound();
   if (session.coaching) {
-    const { engine, note } = parseStoredEngine(session.coachingEngine);
+    const { engine, note } = parseServedBy(session.coachingEngine) ?? { engine: UNKNOWN_ENGINE };
     return {
       coaching: coachingForGate(session.coaching, session.unlocked) ?? '',
       metrics: session.metrics ?? null,
@@ -145,7 +95,7 @@ export async function coachSession(ctx: AppContext, id: string): Promise<Coachin
     durationSec: Number.isFinite(durationSec) ? durationSec : undefined,
     personaName: personaFor(session.stage)?.name,
   });
-  const engine = describeEngine(ctx, result.engine);
+  const engine = describeCoachEngine(ctx, result.engine);
   await saveSessionCoaching(ctx.database.db, id, {
     coaching: result.coaching,
     coachingEngine: JSON.stringify({ ...engine, ...(result.note ? { note: result.note } : {}) }),

@@ -1,5 +1,5 @@
 import type { Stage } from '../../../core/stages';
-import type { PersonaFacts, Topic } from './personas';
+import type { ObjectionKind, PersonaFacts, Topic } from './personas';
 
 /**
  * Lines every homeowner needs in some form (small talk, goodbyes, deflections, restatements),
@@ -280,3 +280,26 @@ export function fillLine(text: string, vars: Record<string, string>): string {
     return key[0] === key[0].toUpperCase() ? value[0].toUpperCase() + value.slice(1) : value;
   });
 }
+
+/** Said again while an objection is still open: the same worry in other words. */
+export const STILL_OPEN: Record<ObjectionKind, string[]> = {
+  price: ['The price still bothers me.', "I still don't see why it costs that much."],
+  trust: ["I still haven't seen any proof of who you are.", "You still haven't shown me a licence."],
+  timing: ["I still don't know how fast you can actually do it.", 'I still want to take my time on this.'],
+  spouse: [
+    'Like I said, {spouseName} has to be part of this.',
+    "Not without {spouseName}. That hasn't changed.",
+  ],
+  competitor: [
+    "You still haven't told me why you're better than the other quote.",
+    'I still want to know what I get for the difference.',
+  ],
+};
+
+/** Not agreeing yet, when the persona has no line of its own left. */
+export const NOT_YET_MORE: Record<Style, string[]> = {
+  friendly: ["Let's not get ahead of ourselves.", "I'd want to hear a bit more first."],
+  hurried: ['Not yet.', 'Not until I know more.'],
+  wary: ['No. Not yet.', "I'm not booking anything with you yet."],
+  sceptical: ["I'm not ready for that.", 'Not yet, no.'],
+};

@@ -1,4 +1,6 @@
 import type { Stage } from '../../../core/stages';
+import { AGREE_AT, fillWhen, proposedTime, RESCHEDULE, SPOUSE_TOO } from './appointments';
+import { contentWords, repeatsAnEarlierQuestion, saysItAsksAgain } from './followups';
 import { analyseRepTurn, warmUp, type RepTurn } from './intents';
 import { lemmatise, normalise } from './match';
 import * as Lines from './lines';
@@ -6,6 +8,7 @@ import { fillFacts, PERSONA_FACTS, type ObjectionKind, type PersonaFacts, type T
 import { Phrasebook } from './phrasebook';
 import type { BrainConversation, BrainTurn, CallEnd, PersonaBrain } from './types';
 
+export { AGREE_AT, proposedTime } from './appointments';
 export { seededRandom } from './phrasebook';
 
 /** An objection moves open (raised) -> answered (heard, not fully convinced) or accepted. */
@@ -35,38 +38,7 @@ export interface HomeownerState {
   questions: Map<Topic, Set<string>[]>;
 }
 
-/** Words that carry no content when comparing two questions. */
-const FUNCTION_WORDS = new Set(
-  'a an the and or but so to of in on at for with about you your i me my we us our it its is are was were be been do does did have has had can could would will should what whats how hows why when where who whos which that this there just really like um uh again any anything tell more kind sort type'.split(
-    ' ',
-  ),
-);
-
-/** A question asked again in much the same words (not a follow-up on the same topic). */
-function repeatsAnEarlierQuestion(earlier: Set<string>[] | undefined, now: Set<string>): boolean {
-  if (!earlier || now.size === 0) return false;
-  return earlier.some((prev) => {
-    const shared = [...now].filter((w) => prev.has(w)).length;
-    return shared / Math.max(1, Math.min(now.size, prev.size)) >= 0.5;
-  });
-}
-
 const MAX_PARTS = 2;
-
-/** Said again while an objection is still open: the same worry in other words. */
-const STILL_OPEN: Record<ObjectionKind, string[]> = {
-  price: ['The price still bothers me.', "I still don't see why it costs that much."],
-  trust: ["I still haven't seen any proof of who you are.", "You still haven't shown me a licence."],
-  timing: ["I still don't know how fast you can actually do it.", 'I still want to take my time on this.'],
-  spouse: [
-    'Like I said, {spouseName} has to be part of this.',
-    "Not without {spouseName}. That hasn't changed.",
-  ],
-  competitor: [
-    "You still haven't told me why you're better than the other quote.",
-    'I still want to know what I get for the difference.',
-  ],
-};
 
 /**
  * The scripted homeowner: a small dialogue manager over one persona's facts and temperament.
@@ -339,7 +311,7 @@ export class ScriptedConversation implements BrainConversation {
   }
 
   private stillOpen(kind: ObjectionKind): string | null {
-    return this.book.pick(this.facts.objections[kind]) ?? this.book.pick(STILL_OPEN[kind]);
+    return this.book.pick(this.facts.objections[kind]) ?? this.book.pick(Lines.STILL_OPEN[kind]);
   }
 
   private fittingObjection(t: RepTurn): ObjectionKind | undefined {
@@ -361,7 +333,7 @@ export class ScriptedConversation implements BrainConversation {
     const s = this.state;
     const f = this.facts;
     const out: (string | null)[] = [];
-    const content = new Set(t.lemmas.filter((w) => w.length > 2 && !FUNCTION_WORDS.has(w)));
+    const content = contentWords(t.lemmas);
     for (const [index, topic] of t.topics.slice(0, 2).entries()) {
       const need = f.needs.find((n) => n.topic === topic);
       if (!need) continue;
@@ -370,11 +342,7 @@ export class ScriptedConversation implements BrainConversation {
       s.answered.push(topic);
       s.asked.set(topic, (s.asked.get(topic) ?? 0) + 1);
       const earlier = s.questions.get(topic);
-      // "What was your budget again?", "and your budget was...": asked again, not a follow-up.
-      const reasked = /\b(again|remind me|one more time|you said|did you say|you mentioned)\b|\bwas$/.test(
-        t.words.join(' '),
-      );
-      const repeated = reasked || repeatsAnEarlierQuestion(earlier, content);
+      const repeated = saysItAsksAgain(t.words) || repeatsAnEarlierQuestion(earlier, content);
       s.questions.set(topic, [...(earlier ?? []), content]);
       if (s.revealed.has(topic)) {
         // A follow-up ("which rooms?", "what did they say?") gets the next detail not yet told.
@@ -460,64 +428,9 @@ export class ScriptedConversation implements BrainConversation {
     }
     if (f.temperament.demandsProof && !s.proofShown) return this.raise('trust') ?? this.stillOpen('trust');
     if (enoughNeeds && !s.objections.has(f.signatureObjection)) return this.raise(f.signatureObjection);
-    return this.book.pick(f.notYet) ?? this.book.pick(NOT_YET_MORE[this.style]);
+    return this.book.pick(f.notYet) ?? this.book.pick(Lines.NOT_YET_MORE[this.style]);
   }
 }
-
-/** Agreeing to the day the rep proposed. */
-export const AGREE_AT: Record<Lines.Style, string[]> = {
-  friendly: ['{When} works for us.', 'Oh, {when} is good. We can do that.'],
-  hurried: ['{When}. Fine. Be on time.', '{When} works. Text me before you come.'],
-  wary: ['Fine. {When}. Bring the paperwork so I can read it first.', "Alright, {when}. Don't be late."],
-  sceptical: ["Alright, {when}. I'll hold you to what you said.", '{When} works. Bring it all in writing.'],
-};
-/** The rep names a day after the homeowner has agreed to another. */
-const RESCHEDULE: Record<Lines.Style, string[]> = {
-  friendly: ["Oh, {when} is even better. Let's say {when}.", '{When} works too. {When} it is.'],
-  hurried: ['{When}, then. Fine.', 'Make it {when}. Just be on time.'],
-  wary: ['{When}, then. Not a day later.', 'Fine, {when}.'],
-  sceptical: ['{When} instead? Alright.', 'Okay, {when}. Write it down.'],
-};
-const SPOUSE_TOO = ['{spouseName} will be here too.', "{spouseName}'ll want to be here for it."];
-
-const DAY_WORDS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|weekend)$/;
-
-/** "Saturday at ten", "Thursday evening", "tomorrow morning": the day or time a rep proposed. */
-export function proposedTime(words: readonly string[]): string | null {
-  const i = words.findIndex((w) => DAY_WORDS.test(w));
-  if (i < 0) return null;
-  const before = words[i - 1];
-  let phrase = words[i] === 'weekend' ? `the weekend` : words[i];
-  if (words[i] !== 'weekend' && (before === 'next' || before === 'this')) phrase = `${before} ${phrase}`;
-  const after = words.slice(i + 1, i + 4);
-  if (after[0] && /^(morning|afternoon|evening|night)$/.test(after[0])) phrase += ` ${after[0]}`;
-  else if (
-    after[0] === 'at' &&
-    after[1] &&
-    /^(\d{1,2}(:?\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)$/.test(after[1])
-  ) {
-    phrase += ` at ${after[1]}`;
-    if (after[2] && /^(am|pm|thirty|fifteen|forty five)$/.test(after[2])) phrase += ` ${after[2]}`;
-  }
-  return phrase.replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/, (d) =>
-    capitalise(d),
-  );
-}
-
-function fillWhen(line: string, when: string): string {
-  return line.replaceAll('{When}', capitalise(when)).replaceAll('{when}', when);
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-const NOT_YET_MORE: Record<Lines.Style, string[]> = {
-  friendly: ["Let's not get ahead of ourselves.", "I'd want to hear a bit more first."],
-  hurried: ['Not yet.', 'Not until I know more.'],
-  wary: ['No. Not yet.', "I'm not booking anything with you yet."],
-  sceptical: ["I'm not ready for that.", 'Not yet, no.'],
-};
 
 export const scriptedBrain: PersonaBrain = {
   id: 'scripted',

@@ -180,6 +180,20 @@ describe('LLM coach over an OpenAI-compatible server', () => {
     const { result } = await coachWith(() => ({ kind: 'status', status: 500, body: 'model crashed' }));
     expect(result.engine).toBe('rubric');
     expect(result.note).toContain('500');
+    // What the model's server said is for the operator's log, not the rep's screen.
+    expect(result.note).not.toContain('model crashed');
+  });
+
+  it('falls back when the model cannot be reached, without naming its host to the rep', async () => {
+    const lines: string[] = [];
+    const client = new OpenAIChatClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'gone' });
+    const result = await new LlmCoach(client, {
+      log: { warn: (o: object) => lines.push(JSON.stringify(o)) },
+    }).coach({ stage: 'Windows', transcript });
+    expect(result.engine).toBe('rubric');
+    expect(result.note).toMatch(/could not be reached/);
+    expect(result.note).not.toContain('127.0.0.1');
+    expect(lines.join('\n')).toContain('Could not reach the language model');
   });
 });
 
@@ -188,7 +202,8 @@ describe('LLM coach over node-llama-cpp', () => {
     const coach = new LlamaCppChatClient('/missing/dir/coach.gguf');
     const result = await new LlmCoach(coach).coach({ stage: 'Roofing', transcript });
     expect(result.engine).toBe('rubric');
-    expect(result.note).toContain('/missing/dir/coach.gguf, which does not exist');
+    expect(result.note).toMatch(/its model is not installed on this server/);
+    expect(result.note).not.toContain('/missing/dir');
     expect(coachingProblems(parseCoaching(result.text))).toEqual([]);
   });
 });

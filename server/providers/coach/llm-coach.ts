@@ -123,7 +123,9 @@ export class LlmCoach implements Coach {
         .map((e) => e.transcript)
         .join(' '),
     );
+    // `reason` goes to the log; `shownReason` goes to the rep, without hosts, paths or server replies.
     let reason = '';
+    let shownReason = '';
     for (let attempt = 0; attempt < 2; attempt++) {
       let raw = '';
       const totalMs = this.opts.totalTimeoutMs ?? 300_000;
@@ -141,12 +143,13 @@ export class LlmCoach implements Coach {
         }
       } catch (err) {
         if (opts.signal?.aborted) throw err;
-        reason =
-          total.aborted && err instanceof LlmError && err.kind === 'aborted'
-            ? `the answer took longer than ${totalMs} ms`
-            : err instanceof Error
-              ? err.message
-              : String(err);
+        const tooLong = total.aborted && err instanceof LlmError && err.kind === 'aborted';
+        reason = tooLong
+          ? `the answer took longer than ${totalMs} ms`
+          : err instanceof Error
+            ? err.message
+            : String(err);
+        shownReason = tooLong ? reason : plainFailure(err);
         break; // an unreachable or slow model will not do better on a second try
       }
       const text = extractCoaching(raw);
@@ -172,6 +175,7 @@ export class LlmCoach implements Coach {
         };
       }
       reason = `its answer did not follow the coaching format (${problems[0] ?? 'unreadable'})`;
+      shownReason = reason;
       messages.push({ role: 'assistant', content: raw }, retryMessage(problems));
     }
     this.opts.log?.warn(
@@ -182,11 +186,33 @@ export class LlmCoach implements Coach {
       text: rubric.text,
       metrics: rubric.metrics,
       engine: RUBRIC_COACH_ID,
-      note: `The language model could not coach this call (${reason}), so the built-in rubric coach wrote this feedback.`,
+      note: `The language model could not coach this call (${shownReason}), so the built-in rubric coach wrote this feedback.`,
     };
   }
 
   async close(): Promise<void> {
     await this.client.close?.();
+  }
+}
+
+/**
+ * Why the model failed, in words a rep may read: an error's own text can carry the model's host,
+ * its file path or whatever its server answered, which belong in the operator's log only.
+ */
+function plainFailure(err: unknown): string {
+  if (!(err instanceof LlmError)) return 'it failed';
+  switch (err.kind) {
+    case 'timeout':
+    case 'aborted':
+    case 'bad-response':
+      return err.message; // fixed sentences that name nothing on the server
+    case 'http':
+      return `it answered with an error${err.status ? ` (${err.status})` : ''}`;
+    case 'network':
+      return 'it could not be reached';
+    case 'model-missing':
+      return 'its model is not installed on this server';
+    case 'runtime':
+      return 'it could not run';
   }
 }

@@ -1,27 +1,9 @@
 import { AUDIO_POLL_INTERVAL } from '@core/constants';
 import type { TranscriptEntry } from '@core/transcript';
-import type { EngineInfo } from '@client/features/coaching/coaching-api';
+import type { AudioSessionView } from '@core/views';
 
-/** GET /api/audio/:id (docs/api.md). */
-export interface AudioSessionView {
-  id: string;
-  fileName: string;
-  stage: string;
-  uploadedAt: string;
-  transcript: TranscriptEntry[];
-  coaching: string | null;
-  status: 'uploaded' | 'transcribing' | 'transcribed' | 'failed';
-  progress: number;
-  error: string | null;
-  durationMs: number | null;
-  attribution: 'stereo' | 'turns' | 'single' | null;
-  attributionIsGuess: boolean;
-  speakersSwapped: boolean;
-  sttEngine: EngineInfo | null;
-  coachingEngine: EngineInfo | null;
-  metrics: unknown;
-  unlocked?: boolean;
-}
+/** GET /api/audio/:id (docs/api.md): the shape the server builds, from core/. */
+export type { AudioSessionView };
 
 /** One name per side of an uploaded call, the same on screen, in the PDF and in the email. */
 export const SPEAKER_LABELS = { user: 'You', assistant: 'Customer' } as const;

@@ -20,7 +20,6 @@ const render = (attribution: 'stereo' | 'turns' | 'single', guess: boolean, swap
         id: 'pocketsphinx',
         label: 'PocketSphinx',
         quality: 'basic',
-        upgradeHint: 'Run npm run models or set STT_PROVIDER=openai',
       }}
       onSeek={() => undefined}
       onSwap={() => undefined}

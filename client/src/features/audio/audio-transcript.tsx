@@ -2,7 +2,7 @@ import { ArrowLeftRight, Info, Loader2 } from 'lucide-react';
 import type { TranscriptEntry } from '@core/transcript';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import type { EngineInfo } from '@client/features/coaching/coaching-api';
+import type { ServedBy } from '@core/engines';
 import { cn } from '@client/lib/utils';
 import { entryOffsetMs, formatOffset, SPEAKER_LABELS } from './audio-session';
 
@@ -14,7 +14,7 @@ export interface AudioTranscriptProps {
   swapping: boolean;
   /** Whether the rep turned the speakers round: the notes describe the lines as they are now. */
   speakersSwapped?: boolean;
-  sttEngine: EngineInfo | null;
+  sttEngine: ServedBy | null;
   onSeek: (ms: number) => void;
   onSwap: () => void;
 }

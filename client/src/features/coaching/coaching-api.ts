@@ -1,23 +1,10 @@
+import type { CoachingView } from '@core/views';
 import { apiJson } from '@client/lib/request';
 
 export type SessionKind = 'roleplay' | 'audio';
 
-export interface EngineInfo {
-  id: string;
-  label: string;
-  quality: 'basic' | 'enhanced';
-  upgradeHint?: string;
-}
-
-/** POST /api/sessions/:id/coaching and /api/audio/:id/coaching (docs/api.md). */
-export interface CoachingResponse {
-  coaching: string;
-  metrics: unknown;
-  engine: EngineInfo;
-  note?: string;
-  /** False until the session is unlocked: the gated sections then carry only their heading. */
-  unlocked?: boolean;
-}
+/** POST /api/sessions/:id/coaching and /api/audio/:id/coaching (docs/api.md; core/views.ts). */
+export type CoachingResponse = CoachingView;
 
 export const NO_SESSION_ID = 'No session ID';
 

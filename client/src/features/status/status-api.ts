@@ -1,3 +1,5 @@
+import type { OperatorEngine } from '@core/operator-status';
+
 /**
  * The operator status page's data: GET /api/status (engines in use, why, how to upgrade, queue
  * and database health). In production it needs `Authorization: Bearer <METRICS_TOKEN>`; the
@@ -6,19 +8,11 @@
  */
 export const STATUS_TOKEN_KEY = 'doorstep:status-token';
 
-export interface StatusEngine {
-  capability: string;
-  engine?: string;
-  label?: string;
-  reason?: string;
-  quality?: 'basic' | 'enhanced';
-  upgradeHint?: string;
-  /** Embedded engine pieces missing on the server, and the one command that adds them. */
-  missing?: string[];
-  installCommand?: string;
-  ok?: boolean;
-  error?: string;
-}
+/**
+ * An engine as /api/status reports it (core's OperatorEngine), or the part of it /api/health
+ * gives: every field but the capability may be absent.
+ */
+export type StatusEngine = Partial<OperatorEngine> & { capability: string; error?: string };
 
 /** One model of the upgrade set the server fetches in the background (AUTO_MODELS). */
 export interface StatusModel {

@@ -231,4 +231,21 @@ describe('facts the advice quotes back are read from the call correctly', () => 
     expect(f.problem).toBe('you found a couple of pieces on the pad outside');
     expect(f.day).toBe('thursday');
   });
+
+  it('counts a visit agreed while refusing to sign as agreed, and asks only for what was left open', () => {
+    const a = analyseConversation(
+      convo(
+        'H: There is a small spot in the upstairs closet.',
+        'R: I am sorry you are dealing with that. Who else would want to be there for the inspection?',
+        'H: My husband, he is home after five.',
+        'R: Would tomorrow at five thirty work so we can walk you both through the photos?',
+        "H: Tomorrow works. But I'm not signing anything.",
+        'R: Absolutely not, it is just an inspection. See you tomorrow.',
+      ),
+      { stage: 'Roofing', personaName: undefined },
+    );
+    expect(a.followUp.gaps).not.toContain('the homeowner never agreed to it');
+    expect(a.followUp.gaps).not.toContain('a day but no time');
+    expect(a.followUp.score).toBeGreaterThanOrEqual(6);
+  });
 });

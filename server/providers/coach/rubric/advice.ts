@@ -310,8 +310,18 @@ export function betterLine(
         : 'you and me, and anyone else who should be there';
       if (strong)
         return `Keep it, and put it in writing: before you leave, text ${f.name || 'them'} the ${f.day ?? 'day'}, the time and who is coming${f.people.length ? ` (${list(f.people)} too)` : ''}, so nobody has to remember it.`;
-      const when = f.day ? `${cap(f.day)} then. What time works best` : 'Which day and time work best';
-      return `"${when}? That's ${who}. I'll send you a summary tonight. Does that work?"`;
+      // Ask only for what the call left open: the day, the time, who comes.
+      const noDay = found.gaps.some((g) => /no day/.test(g));
+      const noTime = found.gaps.some((g) => /no time/.test(g));
+      const noWho = found.gaps.some((g) => /who will be there/.test(g));
+      const when =
+        noDay || !f.day
+          ? 'Which day and time work best?'
+          : noTime
+            ? `${cap(f.day)} then. What time works best?`
+            : `${cap(f.day)} it is.`;
+      const whoLine = noDay || noWho ? ` That's ${who}.` : '';
+      return `"${when}${whoLine} I'll send you a summary tonight with what we agreed. Does that work?"`;
     }
   }
 }

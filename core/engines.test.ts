@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { parseServedBy } from './engines';
+import { audioSessionViewSchema, coachingViewSchema } from './views';
+
+describe('parseServedBy', () => {
+  it('reads a stored description and splits off the note', () => {
+    const stored = JSON.stringify({ id: 'llm', label: 'Coach', quality: 'enhanced', note: 'fell back' });
+    expect(parseServedBy(stored)).toEqual({
+      engine: { id: 'llm', label: 'Coach', quality: 'enhanced' },
+      note: 'fell back',
+    });
+  });
+
+  it('reads an older bare engine id as a basic engine of that name, and nothing as null', () => {
+    expect(parseServedBy('pocketsphinx')).toEqual({
+      engine: { id: 'pocketsphinx', label: 'pocketsphinx', quality: 'basic' },
+    });
+    expect(parseServedBy(null)).toBeNull();
+    expect(parseServedBy('')).toBeNull();
+  });
+});
+
+describe('API views', () => {
+  it('hold the engine view the server stores, and refuse a quality the page cannot show', () => {
+    const engine = { id: 'rubric', label: 'Built-in coach', quality: 'basic' as const };
+    expect(coachingViewSchema.parse({ coaching: '', metrics: null, engine, unlocked: false })).toEqual({
+      coaching: '',
+      metrics: null,
+      engine,
+      unlocked: false,
+    });
+    expect(
+      coachingViewSchema.safeParse({
+        coaching: '',
+        metrics: null,
+        engine: { ...engine, quality: 'best' },
+        unlocked: true,
+      }).success,
+    ).toBe(false);
+    expect(audioSessionViewSchema.shape.status.options).toEqual([
+      'uploaded',
+      'transcribing',
+      'transcribed',
+      'failed',
+    ]);
+  });
+});

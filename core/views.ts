@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { servedBySchema } from './engines';
+import { audioSessionSchema, sessionSchema } from './schemas';
+import { engineInfoSchema } from './voice-protocol';
+
+/**
+ * What the API answers with (docs/api.md), one schema each, imported by the server that builds
+ * them and the client that reads them.
+ */
+
+/** POST /api/sessions/:id/coaching and /api/audio/:id/coaching. */
+export const coachingViewSchema = z.object({
+  /** Until `unlocked`, the gated sections carry only their heading and the locked line. */
+  coaching: z.string(),
+  metrics: z.unknown(),
+  engine: servedBySchema,
+  note: z.string().optional(),
+  unlocked: z.boolean(),
+});
+export type CoachingView = z.infer<typeof coachingViewSchema>;
+
+/** GET /api/sessions/:id: a role-play session. */
+export const sessionViewSchema = sessionSchema.extend({
+  unlocked: z.boolean(),
+  /** The engines that served the live call, as the call's `engines` event listed them. */
+  engines: z.array(engineInfoSchema).nullable(),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
+
+export const AUDIO_STATUSES = ['uploaded', 'transcribing', 'transcribed', 'failed'] as const;
+export const ATTRIBUTIONS = ['stereo', 'turns', 'single'] as const;
+
+/** GET /api/audio/:id: an uploaded call recording and how far its transcription got. */
+export const audioSessionViewSchema = audioSessionSchema.extend({
+  status: z.enum(AUDIO_STATUSES),
+  progress: z.number(),
+  error: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  attribution: z.enum(ATTRIBUTIONS).nullable(),
+  attributionIsGuess: z.boolean(),
+  speakersSwapped: z.boolean(),
+  sttEngine: servedBySchema.nullable(),
+  coachingEngine: servedBySchema.nullable(),
+  metrics: z.unknown(),
+  unlocked: z.boolean(),
+});
+export type AudioSessionView = z.infer<typeof audioSessionViewSchema>;

@@ -1,0 +1,142 @@
+import { looseContractions as loose } from '../../../../core/conversation-metrics';
+import { AGREES, DEADLINE } from './acts';
+import { type Turn, type Finding, has, clamp, quoteFrom } from './turns';
+
+// ---------------------------------------------------------------- follow-up
+
+const DAY = loose(
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week|this week|weekend|january|february|march|april|may|june|july|august|september|october|november|december)\b/,
+);
+const DATE = loose(
+  /\b(the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[ -]\w+th|thirtieth|\d{1,2}(st|nd|rd|th))\b/,
+);
+const TIME = loose(
+  /\b(\d{1,2}(:\d\d)? ?(a ?m|p ?m)\b|\d{1,2}:\d\d|at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2})\b|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](thirty|fifteen|forty[ -]five|oclock|o clock)|noon|(ten|nine|eight|\w+) (a m|p m|am|pm|in the morning|in the evening|in the afternoon)|around (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}))\b(?! (hundred|thousand|grand|dollars|bucks|percent|years|minutes|windows|squares))/,
+);
+const VAGUE = loose(
+  /\b(sometime|some time|at some point|down the road|go from there|be in touch|touch base|reach out|circle back|whenever)\b/,
+);
+const ATTENDEES = loose(
+  /\b((you|me|i) and (\w+)|(\w+) and (me|i|you)|both of you|you both|(wife|husband|partner|\w+) (s|is|are)? ?(there|home) too|make sure (\w+) (is|s|are) there|it ll be me|itll be me|(project manager|advisor|installer|estimator|manager|technician)[\w ]{0,20}(comes?|will come|ll come|out))\b/,
+);
+const ACTION = loose(
+  /\b(i ll|ill|i will|we ll|well|i m going to|im going to) (email|text|send|bring|drop|call|come|swing|leave|have)\b|\b(comes? out|final measure|load calc\w*|inspection|paperwork|contract|drawing|confirmation)\b/,
+);
+const AGREE = loose(
+  /\b(sounds good|works|good|fine|sure|okay|ok|yes|yeah|see you|we re both home|were both home|home by|alright)\b/,
+);
+
+const FU_DECLINE = loose(/^((um|uh|well|oh) )*no\b|\bnot (booking|signing|interested)\b|\bif i want you\b/);
+const DAY_WORD = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/g;
+/** A concrete thing the rep will send, one-sided but real ("I'll email you the quote tonight"). */
+const SEND_PROMISE = loose(
+  /\b(i ll|ill|i will|we ll|well) (email|send|text|drop off|mail) (you |over |it |them )?(the |a |our |over |it )?(\w+ )?(quote|paperwork|estimate|proposal|agreement|contract|numbers|sheet|details|photos|references|info)\b/,
+);
+/** Leaves the next move to the homeowner. */
+const HAND_OFF = loose(
+  /\b(you ve got my card|youve got my card|if you change your mind|(give|shoot) (us|me) a (call|text|ring)|call (us|me) (whenever|when you re ready|if)|whenever you re ready|whenever youre ready|at some point|check back)\b/,
+);
+
+export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
+  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
+  // The next step is set at the end of the visit: look at the last two fifths of the turns.
+  const from = Math.min(Math.floor(turns.length * 0.6), firstAskIndex ?? Infinity);
+  const tail = turns.filter((t) => t.index >= from);
+  const rep = tail.filter((t) => t.role === 'user');
+  let day = false;
+  let date = false;
+  let time = false;
+  let attendees = false;
+  let action = false;
+  let vague = false;
+  let agreed = false;
+  let best: Turn | undefined;
+  let bestPoints = 0;
+  let sendPromise = false;
+  let handOff = false;
+  for (const t of rep) {
+    if (has(SEND_PROMISE, t.norm)) sendPromise = true;
+    if (has(HAND_OFF, t.norm)) handOff = true;
+    // A day in a deadline pitch, or one the homeowner turned down, is not a next step.
+    const answer = turns.slice(t.index + 1, t.index + 3).find((x) => x.role === 'assistant');
+    // "Tomorrow works. But I'm not signing anything." agrees to the visit and refuses only the
+    // contract: a reply that opens by agreeing, or names the rep's day back, is not a decline.
+    const declined =
+      !!answer &&
+      FU_DECLINE.test(answer.norm) &&
+      !AGREES.test(answer.norm) &&
+      !(t.norm.match(DAY_WORD) ?? []).some((d) => new RegExp(`^(\\w+ ){0,2}${d}\\b`).test(answer.norm));
+    if (has(DEADLINE, t.norm) || declined) continue;
+    const d = has(DAY, t.norm);
+    const dt = d && has(DATE, t.norm);
+    const tm =
+      has(TIME, t.norm) || (d && /\b(morning|afternoon|evening)\b/.test(t.norm) && has(TIME, t.norm));
+    const at = has(ATTENDEES, t.norm) && d;
+    const ac = has(ACTION, t.norm);
+    day ||= d;
+    date ||= dt;
+    time ||= tm;
+    attendees ||= at || (has(ATTENDEES, t.norm) && (day || time));
+    action ||= ac;
+    if (has(VAGUE, t.norm)) vague = true;
+    if (d || tm) {
+      if (answer && has(AGREE, answer.norm) && !/^(no|mm|mhm|mm hm)\b/.test(answer.norm)) agreed = true;
+    }
+    const pts = (d ? 2 : 0) + (tm ? 2 : 0) + (at ? 2 : 0) + (ac ? 1 : 0) + (dt ? 1 : 0);
+    if (pts > bestPoints) {
+      bestPoints = pts;
+      best = t;
+    }
+  }
+  // The homeowner naming the rep's day back ("Thursday, I guess") agrees to it too.
+  const repDays = new Set(rep.flatMap((t) => t.norm.match(DAY_WORD) ?? []));
+  if (
+    tail.some(
+      (t) =>
+        t.role === 'assistant' &&
+        (t.norm.match(DAY_WORD) ?? []).some((d) => repDays.has(d)) &&
+        !FU_DECLINE.test(t.norm),
+    )
+  )
+    agreed = true;
+  let score: number;
+  if (day || time) {
+    score =
+      5 +
+      (time ? 1.5 : 0) +
+      (attendees ? 1.5 : 0) +
+      (agreed ? 1.5 : 0) +
+      (action ? 0.5 : 0) +
+      (date ? 0.5 : 0);
+    if (!agreed) score = Math.min(score, 6);
+    if (!attendees || !time) score = Math.min(score, 7);
+  } else score = sendPromise ? 5 : vague ? 2 : action ? 3 : 1;
+  if (handOff && !day && !time) score = Math.min(score, sendPromise ? 5 : 2);
+  f.score = clamp(score);
+  if (best)
+    f.evidence.push({
+      quote: quoteFrom(best, DAY),
+      turn: best.index,
+      strength: 0.3 + bestPoints / 16,
+      label: 'set the next step',
+    });
+  else {
+    const v = rep.find((t) => has(VAGUE, t.norm));
+    if (v)
+      f.missteps.push({ quote: quoteFrom(v, VAGUE), turn: v.index, strength: 0.6, label: 'vague follow-up' });
+  }
+  const parts = [
+    day && 'a day',
+    time && 'a time',
+    attendees && 'who attends',
+    action && 'what happens next',
+  ].filter(Boolean) as string[];
+  if (parts.length) f.positives.push(`named ${parts.join(', ')}`);
+  if (agreed && (day || time)) f.positives.push('the homeowner agreed to it');
+  if (!day) f.gaps.push('no day for the next step');
+  if (day && !time) f.gaps.push('a day but no time');
+  if ((day || time) && !attendees) f.gaps.push('nothing about who will be there');
+  if ((day || time) && !agreed) f.gaps.push('the homeowner never agreed to it');
+  if (vague && !day) f.gaps.push('"sometime" is not a next step');
+  return f;
+}

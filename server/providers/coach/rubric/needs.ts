@@ -1,0 +1,160 @@
+import {
+  looseContractions as loose,
+  classifyQuestion,
+  findQuestions,
+  isSmallTalk,
+  normalizeText,
+  type QuestionKind,
+} from '../../../../core/conversation-metrics';
+import { analyse, overlap } from '../../../nlp';
+import { needAreas, TRADE_STAPLES, UNIVERSAL_DEPTH_AREAS } from './vocabulary';
+import { type Turn, type Finding, type QuestionFact, has, clamp, prevOwner, LOGISTICS } from './turns';
+
+// ---------------------------------------------------------------- needs analysis
+
+const CHOICE = loose(/\b(or)\b|,.*,/);
+
+function questionForm(text: string, kind: QuestionKind): QuestionFact['form'] {
+  const n = normalizeText(text).replace(
+    /^((so|and|okay|ok|well|um|uh|now|oh|great|perfect|yeah|right)\b\s*)+/,
+    '',
+  );
+  if (kind === 'open') return 'open';
+  // "How's the house feeling these days?" invites a description.
+  if (/^(hows|how s|how is|how are|how does|how do) (the|your|it|things|everything)\b/.test(n)) return 'open';
+  if (/^(where|when|who|whos|which|how|what|whats|why)\b/.test(n)) return 'probe';
+  // "Is this more about X, or Y?" offers a choice: it probes more than a yes/no.
+  if (/\bor\b/.test(n) && n.split(' ').length >= 7) return 'probe';
+  return 'yesno';
+}
+
+const RUN_ON_OPEN =
+  /\b(?:ok|okay|um|uh|so|and|wow|right|great|got it|sleep|i do|me|you)\s+((?:tell me (?:about|what|how|more)|walk me through|what else|what|whats|how|hows|why|who|where|when)\b)/g;
+
+export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
+  const areas = needAreas(stage);
+  const out: QuestionFact[] = [];
+  turns.forEach((t, i) => {
+    if (t.role !== 'user') return;
+    const prev = prevOwner(turns, i);
+    const answer = turns.slice(i + 1).find((x) => x.role === 'assistant');
+    const found = findQuestions(t.text);
+    // Unpunctuated recogniser text: open questions that start mid-turn ("...so tell me what happened").
+    if (!/[.?!]/.test(t.text))
+      for (const m of t.norm.matchAll(RUN_ON_OPEN)) {
+        const at = (m.index ?? 0) + m[0].length - m[1].length;
+        const clause = t.norm.slice(at).split(' ').slice(0, 14).join(' ');
+        if (!found.some((q) => normalizeText(q.text).includes(clause.split(' ').slice(0, 4).join(' '))))
+          found.push({ text: clause, kind: classifyQuestion(clause) ?? 'open' });
+      }
+    for (const q of found) {
+      const qn = normalizeText(q.text);
+      if (has(LOGISTICS, qn) || isSmallTalk(q.text)) continue;
+      let kind = q.kind;
+      // A menu of answers ("energy, looks, noise?") narrows an open question to a choice.
+      // ...unless the menu stays open ("noise, the bills, anything?").
+      if (
+        kind === 'open' &&
+        CHOICE.test(q.text) &&
+        /,/.test(q.text) &&
+        !/\b(anything|something|whatever)( else)?\W*$/.test(q.text.toLowerCase())
+      )
+        kind = 'closed';
+      const form = questionForm(q.text, kind);
+      const shared = prev
+        ? overlap(prev.lemmas, analyseLite(q.text)).filter((w) => !TRADE_STAPLES.has(w))
+        : [];
+      const anaphora =
+        /\b(that|it|they|those|she|he|them)\b/.test(qn) &&
+        /^(how|what|when|where|why|do|does|did|is|was|are)\b/.test(qn.replace(/^(so|and|okay|oh)\s+/, ''));
+      const followUp = !!prev && prev.words >= 5 && (shared.length >= 1 || anaphora);
+      const hit = areas
+        .filter(
+          (a) =>
+            a.pattern.test(qn) ||
+            (answer && answer.words >= 3 && a.pattern.test(answer.norm) && form !== 'yesno'),
+        )
+        .map((a) => a.id);
+      out.push({ turn: i, text: q.text, kind, form, followUp, areas: hit });
+    }
+  });
+  return out;
+}
+
+const liteCache = new Map<string, Set<string>>();
+function analyseLite(text: string): Set<string> {
+  let s = liteCache.get(text);
+  if (!s) {
+    s = analyse(text).lemmas;
+    if (liteCache.size > 500) liteCache.clear();
+    liteCache.set(text, s);
+  }
+  return s;
+}
+
+export function detectNeeds(
+  turns: Turn[],
+  questions: QuestionFact[],
+  discoveryEnd: number,
+  singlePush: boolean,
+  stage: string,
+): { finding: Finding; covered: string[] } {
+  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
+  const discovery = questions.filter((q) => q.turn < discoveryEnd);
+  const open = discovery.filter((q) => q.form === 'open').length;
+  const probe = discovery.filter((q) => q.form === 'probe').length;
+  const yesno = discovery.filter((q) => q.form === 'yesno').length;
+  const followUps = discovery.filter((q) => q.followUp).length;
+  const covered = [...new Set(discovery.flatMap((q) => q.areas))];
+  const depth = covered.some((a) => UNIVERSAL_DEPTH_AREAS.has(a));
+
+  let score =
+    1 +
+    Math.min(5, open * 1.2 + probe * 0.7 + yesno * 0.25) +
+    Math.min(1.5, followUps * 0.4) +
+    Math.min(3, covered.length * 0.6);
+  const total = discovery.length;
+  if (total >= 4 && yesno / total >= 0.7) score = Math.min(score, 4);
+  if (!depth) score = Math.min(score, 7); // high needs budget, timing, plans or who decides
+  if (open + probe * 0.5 < 2.5) score = Math.min(score, 7); // and open questions, not a checklist
+  if (singlePush) score = Math.min(score, 6); // answers that never shaped the offer
+  if (total === 0) score = Math.min(score, 1.5);
+  f.score = clamp(score);
+
+  const ranked = [...discovery].sort((a, b) => rankQ(b) - rankQ(a) || a.turn - b.turn);
+  for (const q of ranked.slice(0, 3)) {
+    f.evidence.push({
+      quote: q.text,
+      turn: q.turn,
+      strength: q.form === 'open' ? 0.55 + Math.min(0.3, q.areas.length * 0.1) : 0.35,
+      label: q.form === 'open' ? 'asked an open discovery question' : 'probed a need',
+    });
+  }
+  const labels = needAreas(stage);
+  const coveredLabels = covered
+    .map((id) => labels.find((a) => a.id === id)?.label)
+    .filter(Boolean) as string[];
+  if (open) f.positives.push(`asked ${open} open question${open > 1 ? 's' : ''}`);
+  if (followUps) f.positives.push(`followed up on ${followUps} answer${followUps > 1 ? 's' : ''}`);
+  if (coveredLabels.length) f.positives.push(`covered ${coveredLabels.slice(0, 4).join(', ')}`);
+  if (total === 0) f.gaps.push('asked no discovery questions before pitching');
+  else if (total >= 4 && yesno / total >= 0.7)
+    f.gaps.push(`${yesno} of ${total} questions were yes/no, so the homeowner never explained what matters`);
+  else if (!open) f.gaps.push('asked no open questions (what, how, why)');
+  if (!depth && total) f.gaps.push('never explored budget, timing, plans or who else decides');
+  if (singlePush && total) f.gaps.push('the answers never shaped what was offered');
+  const missing = labels.filter(
+    (a) => !covered.includes(a.id) && !['timeline', 'decision', 'priorities'].includes(a.id),
+  );
+  if (missing.length && total)
+    f.gaps.push(
+      `left unexplored: ${missing
+        .slice(0, 3)
+        .map((a) => a.label)
+        .join(', ')}`,
+    );
+  return { finding: f, covered };
+}
+
+const rankQ = (q: QuestionFact) =>
+  (q.form === 'open' ? 3 : q.form === 'probe' ? 2 : 1) + q.areas.length * 0.5 + (q.followUp ? 0.5 : 0);

@@ -1,0 +1,296 @@
+import {
+  findPressurePhrases,
+  looseContractions as loose,
+  findQuestions,
+  normalizeText,
+} from '../../../../core/conversation-metrics';
+import {
+  COURTESY,
+  DISMISS,
+  FEAR_PRESSURE,
+  NAME_FEELING,
+  VALIDATE,
+  AGREES,
+  CLOCK,
+  closeActs,
+  COMMIT,
+  DAY as ACT_DAY,
+  DEADLINE,
+} from './acts';
+import { type Turn, type Evidence, type Finding, has, clamp, quoteFrom, LOGISTICS } from './turns';
+
+// ---------------------------------------------------------------- objections
+
+/** The homeowner pushes back: what it is about decides the kind. */
+const OBJECTION: { kind: string; re: RegExp }[] = [
+  {
+    kind: 'price',
+    re: /\b(that s|thats|that is|it s|its) (a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b/,
+  },
+  {
+    kind: 'competitor',
+    re: /\b(another|other|third|second) (company|contractor|quote|guy|companies|bid)|\bthe first guy\b|\bneighbou?r got (hers|his|theirs|it)\b|\bgetting (prices|quotes|bids)\b|\bcheaper (somewhere|elsewhere|online)\b|\b[a-z]+ quoted (me|us)\b|\b(my|our) (sister|brother|neighbou?r|friend) used them\b/,
+  },
+  {
+    kind: 'stall',
+    re: /\b(think (it|about it) over|think about it|sleep on it|not (today|tonight|right now)|not (signing|booking|deciding) anything|talk to my (wife|husband|partner|daughter|son)|want (my )?\w+ to (see|look at) it|show my (wife|husband|partner)|(husband|wife|partner) isn t|(husband|wife|partner) isnt|need to check with|get back to you|without (my )?(wife|husband|partner|son|daughter|[a-z]+)(?= (first|before|i|here|\.|$))|(can t|cant) (really )?decide|(wants?|needs?|would want|will want|ll want) to (see|look at) (it|some|the|them|samples)|i don t sign|i dont sign|on a first visit|both quotes|side by side|i ll think about it|ill think about it|not comfortable (signing|deciding))\b/,
+  },
+  {
+    kind: 'trust',
+    re: /\b(how do i know|ripped off|burned|burnt|scam|never saw (him|them) again|took a deposit|not handing anybody|every(one|body) says|is (that|it) even real|don t trust|dont trust|overpay|one of them|storm chasers?)\b/,
+  },
+  {
+    kind: 'need',
+    re: /\b(running fine|(it s|its|my \w+ s|my \w+s) fine|works fine|doesn t need|doesnt need|just needs a|probably just needs|nothing wrong with)\b/,
+  },
+  {
+    kind: 'time',
+    re: /\b(not a (great|good) time|bad timing|really bad time|gotta go|got to go|walking out the door|in a hurry|on a (work )?call|only (have|got) (a few|\w+) minutes|don t have (much |a lot of )?time)\b/,
+  },
+  {
+    kind: 'worry',
+    re: /\b(my worry|i m worried|im worried|worried (about|that)|nervous about|afraid (it|that)|my concern)\b/,
+  },
+].map((o) => ({ ...o, re: loose(o.re) }));
+const CLARIFY_Q = loose(
+  /\b(what|how|which|why|can i ask|can i see|do you know|was it|were those|is it|is there|what s|whats|tell me)\b/,
+);
+const CONFIRM = loose(
+  /\b(does that (make sense|explain|help|answer|sound|work|cover|take care|make it|change|ease)|would that (make you feel|help|work|ease|address|take care)|how does that sound|is that (fair|helpful)|(is there )?(anything|something) else (holding|that would|stopping|on your mind|you d want|you would want|in their|i should)|did that answer|do you feel better|feel better about|feel good about it|is that on your mind)\b/,
+);
+const DISCOUNT = loose(
+  /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b|\bbeat (it|their|that|the|whatever|any)\b|\bmatch (whatever|their|it|any)\b|\b(percent|%) (off|under)\b/,
+);
+const RESPOND_REASON = loose(
+  /\b(because|so that|which means|the reason|that s why|thats why|the difference|what that means|warranty|licen[cs]\w*|insured|insurance|reference\w*|photos|proof|samples?|guarantee|compared|versus|vs|label|rebate|financing|\d+ percent|zero percent|months|nothing s due|nothing due|no deposit|don t take a dime|look it up|come back|both home|both here|plastic|one day|credit|comes off)\b/,
+);
+const PRE_EMPT = loose(
+  /\b(you might be (wondering|thinking)|a lot of (people|homeowners|folks) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question)|most people (worry|ask))\b/,
+);
+
+interface Episode {
+  kind: string;
+  start: number;
+  quote: string;
+  score: number;
+  steps: string[];
+  misstep?: Evidence;
+  best?: Evidence;
+}
+
+// Relief is not push-back: "that's more than the other guys offered".
+const NOT_OBJECTION = loose(
+  /\b(that s|thats|that is|it s|its) (more|better) than (the |what )?(other|anyone|anybody)\b/,
+);
+const objectionKind = (t: Turn) =>
+  has(NOT_OBJECTION, t.norm) ? undefined : OBJECTION.find((o) => o.re.test(t.norm))?.kind;
+
+export function detectObjections(
+  turns: Turn[],
+): Finding & { raised: number; preEmpted: number; kinds: string[] } {
+  const episodes: Episode[] = [];
+  let lastEnd = -1;
+  let preEmpted = 0;
+  for (let i = 0; i < turns.length; i++) {
+    const t = turns[i];
+    if (i <= lastEnd) continue;
+    // A worry the rep raises and asks about ("a lot of folks worry about the mess, is that on your mind?").
+    const preEmpt =
+      t.role === 'user' && has(PRE_EMPT, t.norm) && /\?|\b(is|does|are|would|do)\b/.test(t.text);
+    const kind = t.role === 'assistant' ? objectionKind(t) : preEmpt ? 'worry' : undefined;
+    if (!kind) continue;
+    if (preEmpt) preEmpted++;
+    // The rep's handling: their turns until the homeowner raises a different objection, up to three.
+    // Consecutive rep entries (a recogniser splits long turns) count as one reply; the episode
+    // ends when the homeowner raises a different objection or accepts the answer.
+    const reps: Turn[] = preEmpt ? [t] : [];
+    const agreedAfter: boolean[] = [];
+    let replies = 0;
+    for (let j = i + 1; j < turns.length && replies < 3; j++) {
+      const u = turns[j];
+      if (u.role === 'assistant') {
+        const k = objectionKind(u);
+        if (k && k !== kind) break;
+        const agreed = has(AGREES, u.norm) && !/^no\b/.test(u.norm);
+        if (reps.length) agreedAfter[reps.length - 1] = agreed;
+        if (agreed && reps.length > (preEmpt ? 1 : 0)) break;
+        continue;
+      }
+      if (turns[j - 1]?.role !== 'user') replies++;
+      reps.push(u);
+    }
+    lastEnd = reps.length ? reps[reps.length - 1].index : i;
+    episodes.push(scoreEpisode(kind, t, reps, agreedAfter, preEmpt));
+  }
+
+  const f: Finding & { raised: number; preEmpted: number; kinds: string[] } = {
+    score: 6,
+    positives: [],
+    gaps: [],
+    evidence: [],
+    missteps: [],
+    raised: episodes.length,
+    // Worst-handled first, so advice targets the objection that cost the most.
+    kinds: [...episodes].sort((a, b) => a.score - b.score).map((e) => e.kind),
+    preEmpted,
+  };
+  if (!episodes.length) {
+    f.score = 6;
+    f.gaps.push('no objection came up and none was pre-empted, so this part was not tested');
+    return f;
+  }
+  // Heavier objections (price, trust, competitor, stall) weigh more than a passing remark.
+  const weight = (e: Episode) =>
+    ['price', 'trust', 'competitor', 'stall', 'worry', 'time'].includes(e.kind) ? 2 : 1;
+  const totalW = episodes.reduce((n, e) => n + weight(e), 0);
+  let score = episodes.reduce((n, e) => n + e.score * weight(e), 0) / totalW;
+  const worst = Math.min(...episodes.map((e) => e.score));
+  if (worst <= 2) score = Math.min(score, 4);
+  f.score = clamp(score);
+  for (const e of episodes) {
+    if (e.best) f.evidence.push(e.best);
+    if (e.misstep) f.missteps.push(e.misstep);
+  }
+  const steps = new Set(episodes.flatMap((e) => e.steps));
+  for (const s of ['acknowledged', 'clarified', 'answered with reasons', 'checked it landed'])
+    if (steps.has(s)) f.positives.push(s);
+  if (preEmpted) f.positives.push('raised a likely worry before it cost the sale');
+  if (steps.has('discounted')) f.gaps.push('dropped or matched the price before understanding the concern');
+  if (steps.has('argued')) f.gaps.push('argued with the homeowner instead of exploring the concern');
+  if (steps.has('pressured')) f.gaps.push('met the concern with pressure');
+  if (steps.has('folded')) f.gaps.push('let the concern pass without exploring or answering it');
+  if (!steps.has('clarified')) f.gaps.push('never asked a question to understand the concern');
+  if (!steps.has('checked it landed')) f.gaps.push('never checked the answer resolved the concern');
+  return f;
+}
+
+function scoreEpisode(
+  kind: string,
+  objection: Turn,
+  reps: Turn[],
+  agreedAfter: boolean[],
+  preEmpt: boolean,
+): Episode {
+  const ep: Episode = { kind, start: objection.index, quote: quoteFrom(objection), score: 0, steps: [] };
+  if (!reps.length) {
+    ep.score = 2;
+    ep.steps.push('folded');
+    return ep;
+  }
+  const all = reps.map((r) => r.norm).join(' ');
+  const first = reps[0];
+  const ack =
+    preEmpt ||
+    has(VALIDATE, first.norm) ||
+    has(NAME_FEELING, first.norm) ||
+    has(COURTESY, first.norm) ||
+    /^((oh|okay|ok|well) )*(yeah|yes|totally|fair|right|i hear|i understand|i get|of course|good question|great question)\b/.test(
+      first.norm,
+    );
+  const clarify =
+    preEmpt ||
+    reps.some((r) =>
+      findQuestions(r.text).some((q) => {
+        const n = normalizeText(q.text);
+        return (
+          CLARIFY_Q.test(n) &&
+          !has(LOGISTICS, n) &&
+          !has(CONFIRM, n) &&
+          !COMMIT.test(n) &&
+          !ACT_DAY.test(n) &&
+          !CLOCK.test(n)
+        );
+      }),
+    );
+  const handling = preEmpt ? reps.slice(1) : reps;
+  const reasonWords = handling.reduce((n, r) => n + r.words, 0);
+  const proposal = handling.some((r) => closeActs(r.text, r.norm).some((a) => a.kind === 'ask'));
+  const respond =
+    (reasonWords >= 12 && has(RESPOND_REASON, handling.map((r) => r.norm).join(' '))) ||
+    reasonWords >= 40 ||
+    proposal;
+  const confirm =
+    handling.some((r) => has(CONFIRM, r.norm)) ||
+    /\bis (price|that|cost) the only thing\b/.test(all) ||
+    (proposal && agreedAfter.some(Boolean));
+  const discount = has(DISCOUNT, all);
+  const argue = has(DISMISS, all);
+  const pressure =
+    has(FEAR_PRESSURE, all) ||
+    has(DEADLINE, all) ||
+    findPressurePhrases(reps.map((r) => r.text).join(' ')).some((p) => !/trust me/.test(p));
+  const folded = !clarify && !respond;
+  // A conditional close that keeps the homeowner's condition ("if Mark's on board, ...") handles a stall.
+  const conditional =
+    kind === 'stall' && /\bif (\w+ )?(s|is|are|re)? ?(on board|agrees|likes|okay|happy)\b/.test(all);
+
+  let score = 2;
+  if (ack) {
+    score += 1.5;
+    ep.steps.push('acknowledged');
+  }
+  if (clarify) {
+    score += 2;
+    ep.steps.push('clarified');
+  }
+  if (respond) {
+    score += 3;
+    ep.steps.push('answered with reasons');
+  }
+  if (confirm || conditional) {
+    score += 1.5;
+    ep.steps.push('checked it landed');
+  }
+  if (discount) {
+    score -= 4;
+    ep.steps.push('discounted');
+  }
+  if (argue) {
+    score -= 4;
+    ep.steps.push('argued');
+  }
+  if (pressure) {
+    score -= 4;
+    ep.steps.push('pressured');
+  }
+  if (folded) {
+    score = Math.min(score, 3);
+    ep.steps.push('folded');
+  }
+  // High needs the loop closed: the rep checks the answer landed.
+  if (!confirm && !conditional) score = Math.min(score, 7);
+  ep.score = clamp(score);
+  const where = discount
+    ? DISCOUNT
+    : argue
+      ? DISMISS
+      : pressure
+        ? has(FEAR_PRESSURE, all)
+          ? FEAR_PRESSURE
+          : DEADLINE
+        : undefined;
+  if (where || folded) {
+    const r = reps.find((x) => (where ? has(where, x.norm) : true)) ?? first;
+    ep.misstep = {
+      quote: quoteFrom(r, where),
+      turn: r.index,
+      strength: 0.8,
+      label: discount
+        ? 'discounted at the first push-back'
+        : argue
+          ? 'argued'
+          : pressure
+            ? 'pressured'
+            : 'let the objection pass',
+    };
+  } else {
+    const r = reps.find((x) => has(CONFIRM, x.norm)) ?? reps.find((x) => has(VALIDATE, x.norm)) ?? first;
+    ep.best = {
+      quote: quoteFrom(r, has(CONFIRM, r.norm) ? CONFIRM : has(VALIDATE, r.norm) ? VALIDATE : undefined),
+      turn: r.index,
+      strength: 0.4 + ep.score / 20,
+      label: preEmpt ? 'raised the worry before it cost the sale' : 'handled the objection',
+    };
+  }
+  return ep;
+}

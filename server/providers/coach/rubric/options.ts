@@ -1,0 +1,197 @@
+import { looseContractions as loose, normalizeText } from '../../../../core/conversation-metrics';
+import { overlap } from '../../../nlp';
+import { TRADE_STAPLES } from './vocabulary';
+import { type Turn, type Finding, has, clamp, nextRep, quoteFrom, OPTIONS_START } from './turns';
+
+// ---------------------------------------------------------------- options
+
+const NUM =
+  '(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\\d+)';
+const PRICE = new RegExp(
+  `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(k|grand|dollars|bucks)\\b|\\b${NUM}([ -]${NUM})? (thousand|hundred|grand|dollars|bucks)( (and )?${NUM}([ -]${NUM})? hundred)?\\b(?! (installs|homes|houses|windows|roofs|jobs|customers|people|square|feet|miles|years|families))|(?<=\\b(about|around|is|s|at|for|to|was|costs?|runs|comes to|only|like|be|its|thats) )${NUM}[ -](one|two|three|four|five|six|seven|eight|nine|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)( (one|two|three|four|five|six|seven|eight|nine))?\\b(?! (minutes|hours|years|days|percent|miles|feet|degrees|times|people|kids|weeks|months|windows|rooms|of))|(?<=, )(ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)-(one|two|three|four|five|six|seven|eight|nine)\\b(?=[.,])`,
+  'gi',
+);
+const PRICE_CONTEXT = loose(
+  /\b(cost|price|priced|about|around|ballpark|installed|quote|runs|comes out|total|thousand|hundred|grand|dollars|bucks|option|for the|for all|out of pocket|a month|more)\b|\$/,
+);
+const ENUM = loose(
+  /\b(the (simplest|cheapest|basic|middle|top|premium|mid|budget|best|next|entry) (one|option|is|level|package|route)|another option|the other (one|option|kind)|or if you|if you really want|if budget s|if budgets|there s a|theres a|and a (\w+ )?(style|kind|type)|you (keep|do|go) )/g,
+);
+/** Numbered choices; each distinct number counts once ("One, you keep it... two, ... three"). */
+const ORDINAL = loose(
+  /\b(?:option (one|two|three|four|1|2|3|4|a|b|c)|(?:the )?(first|second|third) (?:one|option|is)|(one|two|three),? (?:we|you)|(?:or|and) (two|three|four)\b(?! (of|or|more|years|times|days|weeks|kids|people|hundred|thousand)))/g,
+);
+const ORDINAL_VALUE: Record<string, number> = {
+  one: 1,
+  '1': 1,
+  a: 1,
+  first: 1,
+  two: 2,
+  '2': 2,
+  b: 2,
+  second: 2,
+  three: 3,
+  '3': 3,
+  c: 3,
+  third: 3,
+  four: 4,
+  '4': 4,
+};
+
+export // Numbered choices are marked so they can outrank looser markers ("there's a...").
+const ORDINAL_BONUS = 100;
+
+export function choiceMarkers(norm: string): number {
+  const ordinals = new Set<number>();
+  for (const m of norm.matchAll(ORDINAL)) ordinals.add(ORDINAL_VALUE[m[1] ?? m[2] ?? m[3] ?? m[4]] ?? 0);
+  if (ordinals.size >= 2) return ordinals.size + ORDINAL_BONUS;
+  return Math.max(ordinals.size, norm.match(ENUM)?.length ?? 0);
+}
+
+const COUNTED_CHOICES = loose(
+  /\b(two|three|four) (basic |main |different |good )?(ways|options|setups|routes|choices|packages|levels|kinds|types|approaches|systems|directions)\b/,
+);
+const UPGRADE = loose(/\b(upgrade|step up) too?\b|\bif you (want|wanted) to (go|step) up\b/);
+const RECOMMEND = loose(
+  /\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put|do option|do the)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
+);
+const TIE = loose(
+  /\b(you (mentioned|said|told me)|from what you ve told me|from what youve told me|based on what you|since you|because you (said|want|re|are)|for your (plan|needs|situation)|how you use|you guys use|for (ten|five|\w+) years on|if you re selling|if youre selling|with your)\b/,
+);
+const PUSH = loose(
+  /\b(only one i d|only one id|only one i would|i wouldn t feel good (selling|recommending)|i wouldnt feel good (selling|recommending)|the best \w+ we (make|sell|have)|our flagship|it s the only (one|option|thing|system|product)|its the only (one|option|thing|system|product)|the only (thing|one|option) i d (put|recommend|do|sell)|the only (thing|one|option) id (put|recommend|do|sell))\b/,
+);
+const SOCIAL_STEER = loose(
+  /\b(most people on your street|what (most|all) (people|your neighbors|everyone) (are|is) doing|everyone on (your|the) street)\b/,
+);
+const ASK_ALTERNATIVE = loose(
+  /\b(something (less|cheaper|smaller|simpler)|less fancy|cheaper (option|one)|other options|anything (less|cheaper)|do you have (a|something) (cheaper|less|smaller|basic))\b/,
+);
+
+export function distinctPrices(text: string): string[] {
+  if (!PRICE_CONTEXT.test(normalizeText(text)) && !/\$/.test(text)) return [];
+  return [...new Set((text.match(PRICE) ?? []).map((p) => p.toLowerCase().replace(/\s+/g, ' ')))];
+}
+
+export function detectOptions(
+  turns: Turn[],
+  discoveryEnd: number,
+): { finding: Finding; optionTurns: number[]; singlePush: boolean } {
+  const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
+  const rep = turns.filter((t) => t.role === 'user' && t.index >= discoveryEnd);
+  const ownerBefore = new Set<string>();
+  for (const t of turns)
+    if (t.role === 'assistant' && t.index < discoveryEnd + 1) t.lemmas.forEach((l) => ownerBefore.add(l));
+
+  let markers = 0;
+  const prices = new Set<string>();
+  let recommend: Turn | undefined;
+  let ties = 0;
+  const echoed = new Set<string>();
+  let push = 0;
+  let steer = 0;
+  let refusedAlternative = false;
+  const optionTurns: number[] = [];
+  for (const t of rep) {
+    const m = choiceMarkers(t.norm);
+    const p = distinctPrices(t.text);
+    const isOption = m > 0 || p.length > 0 || has(OPTIONS_START, t.norm);
+    if (isOption) optionTurns.push(t.index);
+    markers = Math.max(markers, m); // choices are laid out in one turn; later mentions repeat them
+    // Prices count as options only in turns that lay out choices (not a haggled single price).
+    if (m > 0 || p.length > 1 || has(OPTIONS_START, t.norm)) p.forEach((x) => prices.add(x));
+    if (!recommend && has(RECOMMEND, t.norm) && t.words >= 6) recommend = t;
+    if (isOption || has(RECOMMEND, t.norm)) {
+      if (has(TIE, t.norm)) ties++;
+      overlap(ownerBefore, t.lemmas)
+        .filter((w) => !TRADE_STAPLES.has(w))
+        .forEach((w) => echoed.add(w));
+    }
+    if (has(PUSH, t.norm)) {
+      push++;
+      f.missteps.push({
+        quote: quoteFrom(t, PUSH),
+        turn: t.index,
+        strength: 0.7,
+        label: 'pushed one package',
+      });
+    }
+    if (has(SOCIAL_STEER, t.norm)) steer++;
+  }
+  turns.forEach((t, i) => {
+    if (t.role === 'assistant' && has(ASK_ALTERNATIVE, t.norm)) {
+      const reply = nextRep(turns, i);
+      if (
+        reply &&
+        (has(PUSH, reply.norm) || /\b(but|honest\w*)\b/.test(reply.norm)) &&
+        distinctPrices(reply.text).length <= 1
+      )
+        refusedAlternative = true;
+    }
+  });
+
+  // Spoken enumeration ("option one... two...") is the surer count; prices fill in when it is missing.
+  // Spoken numbering ("one... two... or three") is the surest count; then distinct prices;
+  // then looser markers.
+  let ordinals = markers >= ORDINAL_BONUS ? markers - ORDINAL_BONUS : 0;
+  // "There are two ways to go", "I can do two setups": the rep counts the choices out loud.
+  for (const t of rep) {
+    const m = t.norm.match(COUNTED_CHOICES);
+    if (m) ordinals = Math.max(ordinals, ORDINAL_VALUE[m[1]] ?? 0);
+  }
+  // An upgrade offered beside the base job is a second option.
+  if (ordinals < 2 && rep.some((t) => has(UPGRADE, t.norm)) && optionTurns.length) ordinals = 2;
+  const optionCount = Math.min(
+    4,
+    ordinals >= 2
+      ? Math.max(ordinals, Math.min(prices.size, ordinals + 1))
+      : prices.size >= 2
+        ? prices.size
+        : Math.max(markers, prices.size, optionTurns.length ? 1 : 0),
+  );
+
+  const singlePush = optionTurns.length > 0 && (push > 0 || refusedAlternative) && optionCount <= 2;
+  let score = [1, 3, 4.5, 6, 6][optionCount];
+  score += prices.size >= 2 ? 1 : prices.size === 1 ? 0.5 : 0;
+  if (recommend) score += 1.5;
+  score += Math.min(2, ties * 0.7 + echoed.size * 0.3);
+  score -= push * 1.5 + (refusedAlternative ? 2 : 0) + steer * 1;
+  if (optionCount <= 1) score = Math.min(score, 4); // one package, however well pitched, is not a choice
+  // High means a recommendation among priced choices; turning down a simpler option is a push.
+  if (!recommend) score = Math.min(score, 7);
+  if (refusedAlternative) score = Math.min(score, 4);
+  f.score = clamp(score);
+
+  // Quote the turn that lays out the most choices.
+  const richness = (t: Turn) => (choiceMarkers(t.norm) % ORDINAL_BONUS) + distinctPrices(t.text).length;
+  const first = rep
+    .filter((t) => optionTurns.includes(t.index))
+    .sort((a, b) => richness(b) - richness(a) || a.index - b.index)[0];
+  if (first)
+    f.evidence.push({
+      quote: quoteFrom(first, richness(first) ? ENUM : undefined),
+      turn: first.index,
+      strength: optionCount >= 3 ? 0.7 : 0.4,
+      label: 'laid out the options',
+    });
+  if (recommend)
+    f.evidence.push({
+      quote: quoteFrom(recommend, RECOMMEND),
+      turn: recommend.index,
+      strength: 0.5 + Math.min(0.4, ties * 0.15 + echoed.size * 0.04),
+      label: 'recommended one for a reason',
+    });
+
+  if (optionCount >= 2)
+    f.positives.push(`presented ${optionCount} options${prices.size >= 2 ? ' with prices' : ''}`);
+  if (recommend && !singlePush) f.positives.push('made a clear recommendation');
+  if (ties + echoed.size >= 3 && !singlePush) f.positives.push('tied them to what the homeowner said');
+  if (!optionTurns.length) f.gaps.push('never presented a solution or options');
+  else if (optionCount <= 1) f.gaps.push('offered a single package instead of a choice');
+  if (optionTurns.length && ties + echoed.size < 3)
+    f.gaps.push("didn't tie the options to the homeowner's own needs");
+  if (refusedAlternative) f.gaps.push('turned down a request for a simpler option');
+  if (steer) f.gaps.push('steered with "what everyone else is doing" instead of their needs');
+  if (optionTurns.length && prices.size < 2 && optionCount >= 2) f.gaps.push('gave no price for each option');
+  return { finding: f, optionTurns, singlePush };
+}
