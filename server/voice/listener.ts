@@ -3,6 +3,7 @@ import type { LiveRecognizer } from '../providers/stt/live/types';
 import type { SpeechToText } from '../providers/stt/types';
 import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from '../providers/vad/types';
 import type { DecodeQueue } from './decode-queue';
+import { PitchTracker } from './pitch';
 import { UPSTREAM_SAMPLE_RATE, type ServerEvent } from './protocol';
 import { TurnDetector, type TurnEvent, type TurnTakingOptions } from './turn-taking';
 
@@ -63,6 +64,8 @@ interface Utterance {
   lastPartialAtSamples: number;
   partialInFlight: boolean;
   lastPartial: string;
+  /** A caption for the audio up to a pause was asked for while another was on its way. */
+  refreshWanted: boolean;
   speculative: { promise: Promise<string>; controller: AbortController } | null;
 }
 
@@ -74,6 +77,8 @@ export class Listener {
   private readonly vad: FrameVad;
   private readonly stream: LiveRecognizer | null;
   private readonly turns: TurnDetector;
+  private readonly pitch = new PitchTracker();
+  private wasSpeech = false;
   private residual = new Int16Array(0);
   private samplesProcessed = 0;
   private lastSpeechWall = 0;
@@ -144,11 +149,20 @@ export class Listener {
       this.preRoll.push(window);
       if (this.preRoll.length > PRE_ROLL_WINDOWS) this.preRoll.shift();
     }
-    for (const e of events) this.onTurnEvent(e, now);
-    if (this.utterance && this.turns.speaking) this.maybePartial();
+    if (speech) this.pitch.push(window);
+    for (const e of events) this.onTurnEvent(e, now, streamMs);
+    if (this.utterance && this.turns.speaking) {
+      // The rep just fell silent: how the voice ended and what the words so far were decide how
+      // long to wait (turn-taking.ts), so both are read now, up to the last window of speech.
+      if (this.wasSpeech && !speech) {
+        this.turns.setPitchContour(this.pitch.contour().contour, streamMs);
+        this.maybePartial(true);
+      } else this.maybePartial();
+    }
+    this.wasSpeech = speech;
   }
 
-  private onTurnEvent(event: TurnEvent, now: number): void {
+  private onTurnEvent(event: TurnEvent, now: number, streamMs: number): void {
     switch (event.type) {
       case 'speech-start': {
         const chunks = this.preRoll;
@@ -159,6 +173,7 @@ export class Listener {
           lastPartialAtSamples: 0,
           partialInFlight: false,
           lastPartial: '',
+          refreshWanted: false,
           speculative: null,
         };
         if (this.stream?.alive) {
@@ -173,7 +188,7 @@ export class Listener {
         this.hooks.bargeIn();
         break;
       case 'pause':
-        this.startSpeculativeDecode();
+        this.startSpeculativeDecode(streamMs);
         break;
       case 'resume':
         if (this.utterance?.speculative) {
@@ -184,6 +199,7 @@ export class Listener {
       case 'end-of-turn': {
         const u = this.utterance;
         this.utterance = null;
+        this.pitch.reset();
         this.hooks.send({ type: 'speech-end', role: 'user' });
         if (!u) break;
         // Closed now, not when the turn is answered: the next utterance may begin before that.
@@ -210,24 +226,41 @@ export class Listener {
     );
   }
 
-  private startSpeculativeDecode(): void {
+  private startSpeculativeDecode(streamMs: number): void {
     const u = this.utterance;
     // A warm live recogniser has the words already; a second decode would only cost CPU.
     if (!u || u.speculative || this.stream?.alive) return;
     const controller = new AbortController();
     const pcm = concatPcm(u.chunks, u.samples);
     const promise = this.deps.decodeQueue.runFinal(() => this.decode(pcm, controller.signal));
-    promise.catch(() => undefined);
+    promise
+      .then((text) => {
+        // Words for all the audio up to the pause: turn-taking may end a finished turn sooner.
+        if (!controller.signal.aborted && this.utterance === u && text)
+          this.turns.setTranscriptHint(text, streamMs);
+      })
+      .catch(() => undefined);
     u.speculative = { promise, controller };
   }
 
-  private maybePartial(): void {
+  /**
+   * Asks for a live caption every so much new speech; `atPause` asks at once (the rep just fell
+   * silent) for words that cover all the audio so far, which turn-taking may act on.
+   */
+  private maybePartial(atPause = false): void {
     const u = this.utterance;
-    if (!u || u.partialInFlight) return;
+    if (!u) return;
     const live = this.stream?.alive ? this.stream : null;
+    const now = atPause && live !== null;
+    if (u.partialInFlight) {
+      if (now) u.refreshWanted = true;
+      return;
+    }
     const every = live ? LIVE_PARTIAL_EVERY_MS : PARTIAL_EVERY_MS;
-    if (((u.samples - u.lastPartialAtSamples) / UPSTREAM_SAMPLE_RATE) * 1000 < every) return;
+    if (!now && ((u.samples - u.lastPartialAtSamples) / UPSTREAM_SAMPLE_RATE) * 1000 < every) return;
     u.partialInFlight = true;
+    u.refreshWanted = false;
+    const heardToMs = (this.samplesProcessed / UPSTREAM_SAMPLE_RATE) * 1000;
     u.lastPartialAtSamples = u.samples;
     let caption: Promise<string | null>;
     if (live) {
@@ -241,14 +274,17 @@ export class Listener {
     }
     void caption
       .then((text) => {
-        if (text === null || this.closed || this.utterance !== u || !text || text === u.lastPartial) return;
+        if (text === null || this.closed || this.utterance !== u || !text) return;
+        this.turns.setTranscriptHint(text, heardToMs);
+        if (text === u.lastPartial) return;
         u.lastPartial = text;
-        this.turns.setTranscriptHint(text);
         this.hooks.send({ type: 'transcript', role: 'user', transcriptType: 'partial', transcript: text });
       })
       .catch((err) => this.deps.log?.warn({ err }, 'partial decode failed'))
       .finally(() => {
         u.partialInFlight = false;
+        if (u.refreshWanted && !this.closed && this.utterance === u && this.turns.speaking)
+          this.maybePartial(true);
       });
   }
 

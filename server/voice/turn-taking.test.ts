@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SentenceSplitter, spokenPrefix } from './sentences';
+import type { PitchContour } from './pitch';
 import { endsOnFiller, TurnDetector, type TurnEvent } from './turn-taking';
 
 const W = 32;
@@ -50,6 +51,62 @@ describe('turn-taking', () => {
     });
     expect(events.some((e) => e.type === 'end-of-turn')).toBe(false);
     expect(run('q:600', d).some((e) => e.type === 'end-of-turn')).toBe(true);
+  });
+
+  /** Speech, then the words and pitch as the listener reads them when the rep falls silent. */
+  function pauseAfter(words: string, contour: PitchContour, heardToMs = 608, opts = {}) {
+    const d = new TurnDetector(opts);
+    const end = run('s:608 q:2000', d, false, (ms) => {
+      if (ms !== 640) return;
+      d.setTranscriptHint(words, heardToMs);
+      d.setPitchContour(contour, ms);
+    }).find((e) => e.type === 'end-of-turn');
+    return end?.type === 'end-of-turn' ? end.waitedMs : Infinity;
+  }
+
+  it('ends a finished question sooner than the plain wait, whatever its pitch', () => {
+    for (const contour of ['rising', 'falling', 'level', 'unknown'] as const) {
+      expect(pauseAfter('so how old is the furnace', contour)).toBeLessThan(300);
+      expect(pauseAfter('can you tell me what happened', contour)).toBeLessThan(300);
+      expect(pauseAfter("what's the weather like", contour)).toBeLessThan(300);
+    }
+  });
+
+  it('ends a finished statement sooner only when its pitch falls', () => {
+    expect(pauseAfter('we replace the whole unit in one day', 'falling')).toBeLessThan(300);
+    expect(pauseAfter('we replace the whole unit in one day', 'rising')).toBeGreaterThanOrEqual(400);
+    expect(pauseAfter('we replace the whole unit in one day', 'unknown')).toBeGreaterThanOrEqual(400);
+  });
+
+  it('waits longer for finished words said with a rising pitch when told to', () => {
+    const waited = pauseAfter('eight of spades four of clubs', 'rising', 608, { continuingEndOfTurnMs: 700 });
+    expect(waited).toBeGreaterThanOrEqual(700);
+  });
+
+  it('keeps the long wait after a trailing conjunction, filler or hanging word, even with a fall', () => {
+    expect(pauseAfter('we could come out on tuesday and', 'falling')).toBeGreaterThanOrEqual(1200);
+    expect(pauseAfter('i wanted to ask you about', 'falling')).toBeGreaterThanOrEqual(1200);
+    expect(pauseAfter('what would you like to', 'falling')).toBeGreaterThanOrEqual(1200);
+    expect(pauseAfter('how old is the', 'falling')).toBeGreaterThanOrEqual(1200);
+    expect(pauseAfter('so um', 'falling')).toBeGreaterThanOrEqual(1200);
+  });
+
+  it('takes no shortcut on words that did not hear the audio up to the pause', () => {
+    // The caption came from the first half of the speech: its last words may be missing.
+    expect(pauseAfter('how old is the furnace', 'falling', 300)).toBeGreaterThanOrEqual(400);
+    // Nor a long wait because an older caption stopped mid-phrase; a filler still counts.
+    expect(pauseAfter('eight of spades for', 'falling', 300)).toBeLessThan(500);
+    expect(pauseAfter('so um', 'falling', 300)).toBeGreaterThanOrEqual(1200);
+  });
+
+  it('forgets the words and pitch of a pause once the rep speaks again', () => {
+    const d = new TurnDetector();
+    const end = run('s:608 q:96 s:320 q:2000', d, false, (ms) => {
+      if (ms !== 640) return;
+      d.setTranscriptHint('how old is the furnace', 608);
+      d.setPitchContour('falling', ms);
+    }).find((e) => e.type === 'end-of-turn');
+    expect(end?.type === 'end-of-turn' && end.waitedMs).toBeGreaterThanOrEqual(400);
   });
 
   it('ignores clicks shorter than the minimum speech', () => {

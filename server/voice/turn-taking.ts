@@ -1,7 +1,21 @@
+import { completeness, type Completeness } from './completeness';
+import type { PitchContour } from './pitch';
+
 /**
  * End-of-turn detection over per-window voice decisions. A rep's turn ends after a stretch
- * of silence; the stretch is longer when the words so far end on a filler or a hanging word
- * ("um", "so", "and"), because people pause there mid-thought.
+ * of silence whose length depends on what was said up to the pause (completeness.ts) and how
+ * the voice ended (pitch.ts):
+ *
+ * - 1,200 ms when the words end on a filler or a hanging word ("um", "so", "and", "the",
+ *   "about"), because people pause there mid-thought;
+ * - 250 ms when they are finished: a complete question, or a finished statement or answer
+ *   whose pitch falls at the end. Only a caption that heard the audio up to the pause counts
+ *   (an older one may miss the last words, "...the furnace and");
+ * - 600 ms when finished words end on a rising or level pitch, the way a speaker holds the
+ *   floor mid-list or between clauses;
+ * - 400 ms otherwise (no words yet, nothing to judge, no clear pitch).
+ *
+ * npm run bench:turns measures the trade: false cut-ins on recorded speech against the wait.
  */
 export interface TurnTakingOptions {
   /** Speech needed to start an utterance (filters clicks). */
@@ -12,6 +26,10 @@ export interface TurnTakingOptions {
   endOfTurnMs: number;
   /** Silence that ends a turn whose words end on a filler. */
   fillerEndOfTurnMs: number;
+  /** Silence that ends a finished question, or finished words said with a falling pitch. */
+  completeEndOfTurnMs: number;
+  /** Silence that ends finished words said with a rising or level pitch (more may follow). */
+  continuingEndOfTurnMs: number;
   /** Silence after which a speculative final decode is worth starting. */
   pauseMs: number;
   /** A turn this long ends regardless (the recogniser needs bounded input). */
@@ -23,6 +41,8 @@ export const DEFAULT_TURN_TAKING: TurnTakingOptions = {
   bargeInMs: 160,
   endOfTurnMs: 400,
   fillerEndOfTurnMs: 1200,
+  completeEndOfTurnMs: 250,
+  continuingEndOfTurnMs: 600,
   pauseMs: 200,
   maxUtteranceMs: 20_000,
 };
@@ -85,14 +105,30 @@ export class TurnDetector {
   private pausedReported = false;
   private bargeReported = false;
   private hint = '';
+  private hintKind: Completeness = 'unknown';
+  /** Stream position up to which the latest caption heard the audio (-1: unknown). */
+  private hintHeardToMs = -1;
+  private contour: PitchContour = 'unknown';
+  private contourAtMs = -1;
 
   constructor(opts: Partial<TurnTakingOptions> = {}) {
     this.opts = { ...DEFAULT_TURN_TAKING, ...opts };
   }
 
-  /** The latest words of the current utterance (from partial decodes). */
-  setTranscriptHint(text: string): void {
+  /**
+   * The latest words of the current utterance (from partial decodes); `heardToMs` is the stream
+   * position of the last audio the recogniser had when it produced them.
+   */
+  setTranscriptHint(text: string, heardToMs = -1): void {
+    if (text !== this.hint) this.hintKind = completeness(text);
     this.hint = text;
+    this.hintHeardToMs = heardToMs;
+  }
+
+  /** The pitch contour of the speech before the current pause, read at stream position `atMs`. */
+  setPitchContour(contour: PitchContour, atMs: number): void {
+    this.contour = contour;
+    this.contourAtMs = atMs;
   }
 
   get speaking(): boolean {
@@ -101,7 +137,18 @@ export class TurnDetector {
 
   /** The silence the detector will wait for right now before ending the turn. */
   currentEndOfTurnMs(): number {
-    return endsOnFiller(this.hint) ? this.opts.fillerEndOfTurnMs : this.opts.endOfTurnMs;
+    if (endsOnFiller(this.hint)) return this.opts.fillerEndOfTurnMs;
+    // Words that stop short of the pause may miss its last word ("...and"), and a caption taken
+    // mid-sentence naturally ends mid-phrase ("eight of spades for"): no judgement on them.
+    if (this.hintHeardToMs < this.lastSpeechEndMs) return this.opts.endOfTurnMs;
+    if (this.hintKind === 'incomplete') return this.opts.fillerEndOfTurnMs;
+    const pitch = this.contourAtMs >= this.lastSpeechEndMs ? this.contour : 'unknown';
+    if (this.hintKind === 'question') return this.opts.completeEndOfTurnMs;
+    if (this.hintKind === 'statement' || this.hintKind === 'fragment') {
+      if (pitch === 'falling') return this.opts.completeEndOfTurnMs;
+      if (pitch === 'rising' || pitch === 'level') return this.opts.continuingEndOfTurnMs;
+    }
+    return this.opts.endOfTurnMs;
   }
 
   /**
@@ -120,7 +167,7 @@ export class TurnDetector {
         this.inUtterance = true;
         this.bargeReported = false;
         this.startMs = nowMs - this.speechRunMs;
-        this.hint = '';
+        this.clearHint();
         events.push({ type: 'speech-start', atMs: this.startMs });
       }
       if (
@@ -161,8 +208,16 @@ export class TurnDetector {
     this.silenceRunMs = 0;
     this.speechRunMs = 0;
     this.pausedReported = false;
-    this.hint = '';
+    this.clearHint();
     return event;
+  }
+
+  private clearHint(): void {
+    this.hint = '';
+    this.hintKind = 'unknown';
+    this.hintHeardToMs = -1;
+    this.contour = 'unknown';
+    this.contourAtMs = -1;
   }
 
   reset(): void {
@@ -170,6 +225,6 @@ export class TurnDetector {
     this.speechRunMs = 0;
     this.silenceRunMs = 0;
     this.pausedReported = false;
-    this.hint = '';
+    this.clearHint();
   }
 }
