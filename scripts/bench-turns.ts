@@ -29,7 +29,7 @@ import type { LiveRecognizer } from '../server/providers/stt/live/types';
 import { PocketSphinxStt } from '../server/providers/stt/pocketsphinx';
 import { DecodeQueue } from '../server/voice/decode-queue';
 import { Listener, type RepTurn } from '../server/voice/listener';
-import type { TurnTakingOptions } from '../server/voice/turn-taking';
+import type { TurnTakingOptions } from '../server/turns/turn-taking';
 
 const FIXTURES = path.join(sharedDir, 'fixtures/audio');
 const LEAD_MS = 300;
@@ -243,7 +243,7 @@ export async function measureTurns(label: string, turnTaking?: Partial<TurnTakin
 }
 
 async function main() {
-  // BENCH_TURN_TAKING='{"completeEndOfTurnMs":300}' tries other waits (server/voice/turn-taking.ts).
+  // BENCH_TURN_TAKING='{"completeEndOfTurnMs":300}' tries other waits (server/turns/turn-taking.ts).
   const overrides = JSON.parse(process.env.BENCH_TURN_TAKING ?? '{}') as Partial<TurnTakingOptions>;
   const label = Object.keys(overrides).length
     ? `listener with ${JSON.stringify(overrides)}`

@@ -12,7 +12,7 @@
  * BENCH_TEXT_LEVELS=50,100,200,500,800  BENCH_TURNS=5  BENCH_THINK_MS=2000  (defaults);
  * BENCH_DATABASE_URL=postgres://... to store sessions in PostgreSQL instead of embedded PGlite.
  */
-import { VoiceCallClient } from '../server/voice/call-client';
+import { VoiceCallClient } from '../server/test-support/call-client';
 import {
   createSession,
   fmt,

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sharedDir } from '../server/test-support/harness';
-import { VoiceCallClient } from '../server/voice/call-client';
+import { VoiceCallClient } from '../server/test-support/call-client';
 import { readWav, resampleInt16, rms } from '../server/audio/wav';
 import { PocketSphinxStt } from '../server/providers/stt/pocketsphinx';
 import {

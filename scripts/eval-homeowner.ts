@@ -19,7 +19,7 @@ import { MAX_CONTROL_PER_SEC, MAX_USER_TEXT_CHARS } from '../core/voice-protocol
 import { scriptedBrain } from '../server/providers/brain/scripted';
 import type { BrainTurn } from '../server/providers/brain/types';
 import { startTestServer } from '../server/test-support/harness';
-import { VoiceCallClient } from '../server/voice/call-client';
+import { VoiceCallClient } from '../server/test-support/call-client';
 import {
   loadScripts,
   p95,

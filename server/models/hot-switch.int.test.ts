@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAGES } from '../../core/stages';
 import { api, startTestServer, type TestServer } from '../test-support/harness';
-import { VoiceCallClient } from '../voice/call-client';
+import { VoiceCallClient } from '../test-support/call-client';
 import { DEFAULT_MODEL_SELECTORS, reselectForModel, type ModelSelectors } from '../providers/registry';
 import type { TextToSpeech, TtsAudio, VoiceStyle } from '../providers/tts/types';
 

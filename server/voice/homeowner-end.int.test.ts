@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/harness';
-import { VoiceCallClient } from './call-client';
+import { VoiceCallClient } from '../test-support/call-client';
 
 let server: TestServer;
 

@@ -3,9 +3,9 @@ import type { LiveRecognizer } from '../providers/stt/live/types';
 import type { SpeechToText } from '../providers/stt/types';
 import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from '../providers/vad/types';
 import type { DecodeQueue } from './decode-queue';
-import { PitchTracker } from './pitch';
+import { PitchTracker } from '../turns/pitch';
 import { UPSTREAM_SAMPLE_RATE, type ServerEvent } from './protocol';
-import { TurnDetector, type TurnEvent, type TurnTakingOptions } from './turn-taking';
+import { TurnDetector, type TurnEvent, type TurnTakingOptions } from '../turns/turn-taking';
 
 /**
  * A finished rep turn, whichever way it arrived (spoken through the listener, or as text): the

@@ -6,7 +6,7 @@ import type { TextToSpeech } from '../providers/tts/types';
 import type { VadFactory } from '../providers/vad/types';
 import type { DecodeQueue } from './decode-queue';
 import type { CallInput, CallOutput, ServerEvent } from './protocol';
-import type { TurnTakingOptions } from './turn-taking';
+import type { TurnTakingOptions } from '../turns/turn-taking';
 
 /** What a live call needs from the server: its socket, its engines and its stores (voice/routes.ts wires them). */
 export interface VoiceTransport {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../test-support/harness';
-import { VoiceCallClient, type Received } from './call-client';
+import { VoiceCallClient, type Received } from '../test-support/call-client';
 import type { ServerEvent } from './protocol';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, sharedDir, startTestServer, type TestServer } from '../test-support/harness';
-import { VoiceCallClient, type Received } from './call-client';
+import { VoiceCallClient, type Received } from '../test-support/call-client';
 import { readWav, resampleInt16 } from '../audio/wav';
 import { skipWithout } from '../test-support/engines';
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { ServerEvent } from './protocol';
+import type { ServerEvent } from '../voice/protocol';
 
 const require = createRequire(import.meta.url);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SentenceSplitter, spokenPrefix } from './sentences';
+import { SentenceSplitter, spokenPrefix } from '../voice/sentences';
 import type { PitchContour } from './pitch';
 import { endsOnFiller, TurnDetector, type TurnEvent } from './turn-taking';
 
