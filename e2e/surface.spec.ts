@@ -45,7 +45,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       expect(response?.status()).toBe(200);
       await page.getByRole('heading', { name: 'Status', exact: true }).waitFor();
       await page.getByTestId('status-report').waitFor();
-      const engines = page.getByRole('region', { name: 'Engines' });
+      const engines = page.getByRole('region', { name: 'Engines', exact: true });
       await engines.waitFor();
       expect(await engines.locator('li').count()).toBeGreaterThan(3);
       expect(await engines.innerText()).toContain('Why:');
@@ -80,7 +80,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       expect(await seriousViolations(page)).toEqual([]);
       await form.getByLabel('Token').fill('right-token');
       await form.getByRole('button', { name: 'Show status' }).click();
-      await page.getByRole('region', { name: 'Engines' }).waitFor();
+      await page.getByRole('region', { name: 'Engines', exact: true }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('doorstep:status-token'))).toBe('right-token');
       expect(seen).toContain('Bearer right-token');
       await context.close();
