@@ -11,9 +11,18 @@
  *   -mixweight W      its weight, 0 < W < 1 (default 0.2)
  *   -adddict FILE     extra pronunciations ("word PH1 PH2 ...", one per line) for words the
  *                     main dictionary lacks
+ *   -cmnfirst yes     start cepstral mean normalisation from the mean of the recording's own
+ *                     speech frames (a first, feature-only pass over the file) instead of the
+ *                     model's fixed -cmninit: the decoder's live mean otherwise takes the first
+ *                     seconds of every chunk to settle, and those words are decoded with the
+ *                     wrong mean (docs/benchmarks.md)
  */
 #include <pocketsphinx.h>
 #include <sphinxbase/ngram_model.h>
+#include <sphinxbase/fe.h>
+#include <sphinxbase/feat.h>
+#include <sphinxbase/cmn.h>
+#include <sphinxbase/ckd_alloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,8 +90,78 @@ static int add_words(const char *path) {
     return 0;
 }
 
+/*
+ * Reads all samples after the WAV header. Recordings reach this helper in chunks of at most a
+ * few minutes, so holding one in memory is cheap. Returns the sample count, or -1.
+ */
+static long read_samples(FILE *f, int16 **out) {
+    size_t cap = 16000 * 32, n = 0, k;
+    int16 *buf = malloc(cap * sizeof *buf);
+    if (buf == NULL) return -1;
+    while ((k = fread(buf + n, sizeof(int16), cap - n, f)) > 0) {
+        n += k;
+        if (n == cap) {
+            int16 *grown = realloc(buf, 2 * cap * sizeof *buf);
+            if (grown == NULL) {
+                free(buf);
+                return -1;
+            }
+            buf = grown;
+            cap *= 2;
+        }
+    }
+    *out = buf;
+    return (long)n;
+}
+
+/*
+ * Sets the decoder's live cepstral mean to the mean of the frames its front end keeps (speech,
+ * with -remove_silence) over the whole recording. A separate front end with the decoder's own
+ * settings computes them, so the decoder's voice detection state is untouched. Returns the
+ * number of frames averaged (0: the model's -cmninit stays).
+ */
+static int32 cmn_from_recording(cmd_ln_t *config, const int16 *samples, size_t nsamples) {
+    fe_t *fe = fe_init_auto_r(config);
+    if (fe == NULL) return 0;
+    int ncep = fe_get_output_size(fe);
+    mfcc_t **cep = (mfcc_t **)ckd_calloc_2d(256, ncep, sizeof(mfcc_t));
+    double *sum = calloc((size_t)ncep, sizeof *sum);
+    int32 total = 0;
+    const int16 *p = samples;
+    size_t left = nsamples;
+    fe_start_utt(fe);
+    while (left > 0) {
+        int32 nfr = 256;
+        size_t before = left;
+        if (fe_process_frames(fe, &p, &left, cep, &nfr, NULL) < 0) break;
+        for (int32 i = 0; i < nfr; i++)
+            for (int j = 0; j < ncep; j++) sum[j] += cep[i][j];
+        total += nfr;
+        if (nfr == 0 && left == before) break;
+    }
+    int32 last = 0;
+    fe_end_utt(fe, cep[0], &last);
+    for (int32 i = 0; i < last; i++)
+        for (int j = 0; j < ncep; j++) sum[j] += cep[0][j];
+    total += last;
+    feat_t *feat = ps_get_feat(ps);
+    if (total > 0 && feat != NULL && feat->cmn_struct != NULL && feat->cmn_struct->veclen == ncep) {
+        mfcc_t *mean = calloc((size_t)ncep, sizeof *mean);
+        for (int j = 0; j < ncep; j++) mean[j] = (mfcc_t)(sum[j] / total);
+        cmn_live_set(feat->cmn_struct, mean);
+        free(mean);
+    } else {
+        total = 0;
+    }
+    free(sum);
+    ckd_free_2d((void **)cep);
+    fe_free(fe);
+    return total;
+}
+
 int main(int argc, char *argv[]) {
     const char *infile = NULL, *mainlm = NULL, *mixlm = NULL, *adddict = NULL;
+    int cmnfirst = 0;
     float mixweight = 0.2f;
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     int n = 0;
@@ -94,6 +173,7 @@ int main(int argc, char *argv[]) {
         else if (i + 1 < argc && !strcmp(argv[i], "-lm")) mainlm = argv[++i];
         else if (i + 1 < argc && !strcmp(argv[i], "-mixweight")) mixweight = (float)atof(argv[++i]);
         else if (i + 1 < argc && !strcmp(argv[i], "-adddict")) adddict = argv[++i];
+        else if (i + 1 < argc && !strcmp(argv[i], "-cmnfirst")) cmnfirst = !strcmp(argv[++i], "yes");
         else rest[n++] = argv[i];
     }
     if (mainlm != NULL && mixlm == NULL) {
@@ -101,7 +181,7 @@ int main(int argc, char *argv[]) {
         rest[n++] = (char *)mainlm;
     }
     if (infile == NULL || mixweight <= 0 || mixweight >= 1) {
-        fprintf(stderr, "usage: sphinx-batch -infile FILE [-mixlm FILE [-mixweight W]] [-adddict FILE] [pocketsphinx options]\n");
+        fprintf(stderr, "usage: sphinx-batch -infile FILE [-mixlm FILE [-mixweight W]] [-adddict FILE] [-cmnfirst yes] [pocketsphinx options]\n");
         return 2;
     }
     cmd_ln_t *config = cmd_ln_parse_r(NULL, ps_args(), n, rest, TRUE);
@@ -142,12 +222,19 @@ int main(int argc, char *argv[]) {
         return 4;
     }
     int32 frame_rate = cmd_ln_int32_r(config, "-frate");
-    int16 buf[2048];
-    size_t k;
+    int16 *samples = NULL;
+    long nsamples = read_samples(f, &samples);
+    fclose(f);
+    if (nsamples < 0) {
+        fprintf(stderr, "out of memory\n");
+        return 4;
+    }
+    if (cmnfirst) cmn_from_recording(config, samples, (size_t)nsamples);
     int utt_started = 0;
     ps_start_utt(ps);
-    while ((k = fread(buf, sizeof(int16), 2048, f)) > 0) {
-        ps_process_raw(ps, buf, k, FALSE, FALSE);
+    for (long at = 0; at < nsamples; at += 2048) {
+        size_t k = (size_t)(nsamples - at < 2048 ? nsamples - at : 2048);
+        ps_process_raw(ps, samples + at, k, FALSE, FALSE);
         int in_speech = ps_get_in_speech(ps);
         if (in_speech && !utt_started) utt_started = 1;
         if (!in_speech && utt_started) {
@@ -159,7 +246,7 @@ int main(int argc, char *argv[]) {
     }
     ps_end_utt(ps);
     if (utt_started) print_utterance(frame_rate);
-    fclose(f);
+    free(samples);
     ps_free(ps);
     cmd_ln_free_r(config);
     free(rest);

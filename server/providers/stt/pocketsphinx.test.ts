@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePocketSphinxOutput } from './pocketsphinx';
+import { BATCH_ARGS, decoderCommand, parsePocketSphinxOutput } from './pocketsphinx';
 
 const sample = `what your country
 <s> 5.300 5.340 0.999200
@@ -22,5 +22,33 @@ describe('pocketsphinx output parsing', () => {
     expect(segs[0].startMs).toBe(6350);
     expect(segs[0].endMs).toBe(7420);
     expect(segs[0].words?.map((w) => w.word)).toEqual(['what', 'your', 'country']);
+  });
+});
+
+describe('the command that decodes a chunk', () => {
+  const common = ['-hmm', 'm/en-us', ...BATCH_ARGS];
+  const base = { binary: 'pocketsphinx_continuous', batchBinary: 'build/sphinx-batch', domain: null };
+
+  it('starts cepstral normalisation from the chunk itself when the helper is built', () => {
+    const [bin, args] = decoderCommand({ ...base, cmnFirst: true }, 'c.wav', common);
+    expect(bin).toBe('build/sphinx-batch');
+    expect(args.join(' ')).toContain('-cmnfirst yes');
+    expect(args.join(' ')).toContain('-remove_noise no');
+    expect(args).not.toContain('-mixlm');
+  });
+
+  it('falls back to the Debian tool, with word times, without the helper', () => {
+    const [bin, args] = decoderCommand({ ...base, batchBinary: null, cmnFirst: true }, 'c.wav', common);
+    expect(bin).toBe('pocketsphinx_continuous');
+    expect(args.join(' ')).toContain('-infile c.wav -time yes');
+    expect(args).not.toContain('-cmnfirst');
+  });
+
+  it('mixes a second model in through the helper', () => {
+    const domain = { lm: 's.arpa', weight: 0.2, dict: 't.dict' };
+    const [bin, args] = decoderCommand({ ...base, cmnFirst: false, domain }, 'c.wav', common);
+    expect(bin).toBe('build/sphinx-batch');
+    expect(args.join(' ')).toContain('-mixlm s.arpa -mixweight 0.2 -adddict t.dict');
+    expect(args).not.toContain('-cmnfirst');
   });
 });

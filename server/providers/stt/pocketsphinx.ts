@@ -74,6 +74,12 @@ export interface PocketSphinxOptions {
   domain?: DomainModel | null;
   /** The build/sphinx-batch helper (default: found in build/). */
   batchBinary?: string | null;
+  /**
+   * Start each chunk's cepstral mean normalisation from the chunk's own mean (a feature-only
+   * first pass in build/sphinx-batch) instead of the model's fixed starting mean. Default on
+   * when the helper is built; without it, pocketsphinx_continuous decodes as before.
+   */
+  cmnFromRecording?: boolean;
 }
 
 /** The model folder, when it holds the acoustic model, language model and dictionary. */
@@ -144,6 +150,30 @@ export function parsePocketSphinxOutput(stdout: string, offsetMs = 0): SttSegmen
 }
 
 /**
+ * The program and arguments that decode one chunk file: build/sphinx-batch when it is built and
+ * a second model is mixed in or the chunk's own cepstral mean is wanted (it prints the same lines
+ * as `pocketsphinx_continuous -time yes`), else the Debian tool.
+ */
+export function decoderCommand(
+  d: { binary: string; batchBinary: string | null; cmnFirst: boolean; domain: DomainModel | null },
+  file: string,
+  common: string[],
+): [string, string[]] {
+  if (d.batchBinary && (d.domain || d.cmnFirst)) {
+    return [
+      d.batchBinary,
+      [
+        ...['-infile', file, ...common],
+        ...(d.cmnFirst ? ['-cmnfirst', 'yes'] : []),
+        ...(d.domain ? ['-mixlm', d.domain.lm, '-mixweight', String(d.domain.weight)] : []),
+        ...(d.domain?.dict ? ['-adddict', d.domain.dict] : []),
+      ],
+    ];
+  }
+  return [d.binary, ['-infile', file, '-time', 'yes', ...common]];
+}
+
+/**
  * The embedded default: the Debian pocketsphinx CLI, one process per chunk of audio, with
  * chunks decoded in parallel. Weak, but real and fully offline.
  */
@@ -161,6 +191,7 @@ export class PocketSphinxStt implements SpeechToText {
   private readonly dict: string;
   private readonly domain: DomainModel | null;
   private readonly batchBinary: string | null;
+  private readonly cmnFirst: boolean;
 
   constructor(opts: PocketSphinxOptions = {}) {
     const found = findPocketSphinx(opts);
@@ -177,6 +208,7 @@ export class PocketSphinxStt implements SpeechToText {
     this.batchBinary = opts.batchBinary === undefined ? builtHelper('sphinx-batch') : opts.batchBinary;
     const domain = opts.domain ?? null;
     this.domain = this.batchBinary && domain && fs.existsSync(domain.lm) ? domain : null;
+    this.cmnFirst = Boolean(this.batchBinary) && (opts.cmnFromRecording ?? true);
   }
 
   /** Whether recordings are decoded with the sales conversation (or other second) model mixed in. */
@@ -231,17 +263,11 @@ export class PocketSphinxStt implements SpeechToText {
       ...this.extraArgs,
     ];
     // build/sphinx-batch prints the same utterance and word-time lines as pocketsphinx_continuous.
-    const [binary, args] =
-      this.domain && this.batchBinary
-        ? [
-            this.batchBinary,
-            [
-              ...['-infile', file, ...common],
-              ...['-mixlm', this.domain.lm, '-mixweight', String(this.domain.weight)],
-              ...(this.domain.dict ? ['-adddict', this.domain.dict] : []),
-            ],
-          ]
-        : [this.binary, ['-infile', file, '-time', 'yes', ...common]];
+    const [binary, args] = decoderCommand(
+      { binary: this.binary, batchBinary: this.batchBinary, cmnFirst: this.cmnFirst, domain: this.domain },
+      file,
+      common,
+    );
     return new Promise((resolve, reject) => {
       const child = spawnTied(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
