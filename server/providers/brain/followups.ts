@@ -6,7 +6,7 @@
 
 /** Words that carry no content when comparing two questions. */
 const FUNCTION_WORDS = new Set(
-  'a an the and or but so to of in on at for with about you your i me my we us our it its is are was were be been do does did have has had can could would will should what whats how hows why when where who whos which that this there just really like um uh again any anything tell more kind sort type'.split(
+  'a an the and or but so to of in on at for with about you your i me my we us our it its is are was were be been do does did have has had can could would will should what whats how hows why when where who whos which that this there just really like um uh again any anything tell more kind sort type right now get got going look want need think yeah okay'.split(
     ' ',
   ),
 );

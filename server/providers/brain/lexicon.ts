@@ -350,8 +350,17 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
       'deal breaker',
       'what would make',
       'outcome',
+      'how important',
+      'scale of',
+      'picture',
+      'imagine',
+      'day to day',
+      'different when',
+      'look like when',
+      'in a perfect world',
+      'dream',
     ],
-    weak: ['matter', 'most', 'want', 'hope'],
+    weak: ['matter', 'most', 'want', 'hope', 'different'],
   },
   product: {
     strong: [
