@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_ARGS, decoderCommand, parsePocketSphinxOutput } from './pocketsphinx';
+import { splitAtQuietPoints } from '../../audio/chunking';
+import { BATCH_ARGS, balancedChunkMs, decoderCommand, parsePocketSphinxOutput } from './pocketsphinx';
 
 const sample = `what your country
 <s> 5.300 5.340 0.999200
@@ -50,5 +51,41 @@ describe('the command that decodes a chunk', () => {
     expect(bin).toBe('build/sphinx-batch');
     expect(args.join(' ')).toContain('-mixlm s.arpa -mixweight 0.2 -adddict t.dict');
     expect(args).not.toContain('-cmnfirst');
+  });
+});
+
+describe('chunk length for the decoders', () => {
+  /** Speech-like bursts of `speechMs` with `pauseMs` of silence between them, at 16 kHz. */
+  const withPauses = (totalMs: number, speechMs: number, pauseMs: number) => {
+    const pcm = new Int16Array((totalMs * 16000) / 1000);
+    for (let i = 0; i < pcm.length; i++) {
+      const inSpeech = ((i * 1000) / 16000) % (speechMs + pauseMs) < speechMs;
+      pcm[i] = inSpeech ? Math.round(8000 * Math.sin(i / 3)) : 0;
+    }
+    return pcm;
+  };
+  const lengths = (totalMs: number, workers: number) =>
+    splitAtQuietPoints(withPauses(totalMs, 2600, 400), {
+      sampleRate: 16000,
+      maxMs: balancedChunkMs(totalMs, 30_000, workers),
+    }).map((c) => (c.end - c.start) / 16);
+
+  it('gives both cores an equal share of a 35 s recording instead of 30 s + 5 s', () => {
+    const ms = lengths(35_000, 2);
+    expect(ms).toHaveLength(2);
+    expect(Math.min(...ms)).toBeGreaterThan(12_000);
+    expect(Math.max(...ms)).toBeLessThan(22_000);
+  });
+
+  it('makes a two-minute window an even number of chunks, each within 30 s', () => {
+    const ms = lengths(120_000, 2);
+    expect(ms.length % 2).toBe(0);
+    expect(Math.max(...ms)).toBeLessThanOrEqual(30_000);
+  });
+
+  it('leaves short recordings whole and one decoder at the plain limit', () => {
+    expect(balancedChunkMs(25_000, 30_000, 2)).toBe(30_000);
+    expect(balancedChunkMs(200_000, 30_000, 1)).toBe(30_000);
+    expect(lengths(25_000, 2)).toEqual([25_000]);
   });
 });
