@@ -353,6 +353,15 @@ describe('dialogue manager: asked what they think', () => {
     expect(c.respond("how long it's been doing that")).toMatch(/last winter|started/i);
   });
 
+  it('hears which worry a rep answers, and not a company "been here twenty years" as the spouse', () => {
+    expect(analyseRepTurn('we can usually get you in within a few days').addresses).toContain('timing');
+    expect(analyseRepTurn('nobody wants to overpay, you get what you pay for').addresses).toContain('price');
+    const local = analyseRepTurn("fair question. we're local, been here twenty years, and we don't use subs");
+    expect(local.addresses).toContain('competitor');
+    expect(local.addresses).not.toContain('spouse');
+    expect(analyseRepTurn("let's find a time when mark can be here too").addresses).toContain('spouse');
+  });
+
   it('asked before anything is offered, says there is nothing to think about yet', () => {
     const c = conv('Windows');
     c.respond('hi there');
