@@ -76,8 +76,6 @@ interface TurnResult {
   brainFirstTextMs: number;
   /** Server: end of rep speech -> first audio chunk sent (the rest of the latency is transport). */
   serverMs: number;
-  /** Seconds of rep audio (speech and the silence around it) this turn streamed. */
-  clipSec: number;
   underruns: number;
   recognised: string;
 }
@@ -102,7 +100,7 @@ async function runCall(
   clips: Clip[],
   offset: number,
   startDelayMs: number,
-  callSeconds: { total: number },
+  callSeconds: { total: number; audio: number },
 ): Promise<TurnResult[]> {
   await sleep(startDelayMs);
   const connectedAt = Date.now();
@@ -153,6 +151,7 @@ async function runCall(
       const from = call.received.length;
       let speechEndWall = 0;
       queue.push({ pcm: clip.pcm, onSpeechEnd: clip.speechEnd, mark: (w) => (speechEndWall = w) });
+      callSeconds.audio += clip.pcm.length / 16_000;
       const userFinal = await call
         .waitForEvent('transcript', (e) => e.role === 'user' && e.transcriptType === 'final', {
           from,
@@ -185,7 +184,6 @@ async function runCall(
         ttsFirstAudioMs: m?.ttsFirstAudioMs ?? NaN,
         brainFirstTextMs: m?.brainFirstTextMs ?? NaN,
         serverMs: m?.speechEndToAudioMs ?? NaN,
-        clipSec: clip.pcm.length / 16_000,
         underruns: underrunsOf(chunks),
         recognised: userFinal.transcript,
       });
@@ -227,21 +225,22 @@ async function recogniserRtf(clips: Clip[]): Promise<{ rtf: number; sample: stri
 /** CPU seconds per program, per call-second, per turn and per second of rep audio streamed. */
 function cpuSplit(
   byName: Map<string, number>,
-  turns: TurnResult[],
-  callSec: number,
+  turns: number,
+  calls: { total: number; audio: number },
   wallSec: number,
 ): string {
-  const audioSec = turns.reduce((n, t) => n + t.clipSec, 0);
+  const callSec = calls.total;
+  const audioSec = calls.audio;
   const parts = [...byName]
     .filter(([, cpu]) => cpu > 0)
     .sort((a, b) => b[1] - a[1])
     .map(
       ([name, cpu]) =>
         `${name} ${cpu.toFixed(1)} CPU-s (${((cpu / wallSec) * 100).toFixed(0)}% of a core, ` +
-        `${(cpu / callSec).toFixed(3)} per call-second, ${((cpu / Math.max(1, turns.length)) * 1000).toFixed(0)} ms per turn, ` +
+        `${(cpu / callSec).toFixed(3)} per call-second, ${((cpu / Math.max(1, turns)) * 1000).toFixed(0)} ms per turn, ` +
         `${(cpu / Math.max(1, audioSec)).toFixed(3)} per second of rep audio)`,
     );
-  return `${parts.join('; ')}; ${callSec.toFixed(0)} call-seconds, ${audioSec.toFixed(0)} s of rep audio`;
+  return `${parts.join('; ')}; ${callSec.toFixed(0)} call-seconds, ${audioSec.toFixed(0)} s of rep audio streamed, ${turns} turns answered`;
 }
 
 async function main() {
@@ -260,7 +259,7 @@ async function main() {
     for (const level of LEVELS) {
       const split = new ProcessCpuSplit(server.pid!);
       const splitTimer = setInterval(() => split.sample(), 300);
-      const callSeconds = { total: 0 };
+      const callSeconds = { total: 0, audio: 0 };
       const run = await measured(
         () => treeUsage(server.pid!),
         () =>
@@ -301,7 +300,7 @@ async function main() {
           `\n  end of rep speech -> first homeowner audio: p50 ${fmt(percentile(lat, 50))} ms, p95 ${fmt(percentile(lat, 95))} ms` +
           `\n  of which end-of-turn wait p50 ${p((t) => t.endOfTurnWaitMs, 50)} ms, recogniser after end of turn p50 ${p((t) => t.sttMs, 50)} / p95 ${p((t) => t.sttMs, 95)} ms, first synthesised audio p50 ${p((t) => t.ttsFirstAudioMs, 50)} ms` +
           `\n  server side (end of rep speech -> first chunk sent) p50 ${p((t) => t.serverMs, 50)} / p95 ${p((t) => t.serverMs, 95)} ms, homeowner first text p50 ${p((t) => t.brainFirstTextMs, 50)} / p95 ${p((t) => t.brainFirstTextMs, 95)} ms` +
-          `\n  CPU by program: ${cpuSplit(split.byName(), turns, callSeconds.total, wallSec)}` +
+          `\n  CPU by program: ${cpuSplit(split.byName(), turns.length, callSeconds, wallSec)}` +
           `\n  playback gaps (120 ms jitter buffer): ${underruns}` +
           `\n  server CPU ${fmt(cpuPct)}% of one core (process tree), peak RSS ${fmt(peakRss)} MB, machine load ${loadNow()}` +
           (level === 1

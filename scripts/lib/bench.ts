@@ -174,7 +174,8 @@ export class ProcessCpuSplit {
       if (!p) continue;
       const known = this.seen.get(pid);
       // A process first seen mid-run started after the previous sample: all its CPU is new.
-      if (known) known.last = p.cpu;
+      // The name as of now: a child is seen under its launcher's name until it has exec'd.
+      if (known) Object.assign(known, { last: p.cpu, name: p.name });
       else this.seen.set(pid, { name: p.name, first: 0, last: p.cpu });
       for (const [child, info] of procs) if (info.ppid === pid) stack.push(child);
     }
