@@ -31,6 +31,15 @@ import { DecodeQueue } from '../server/voice/decode-queue';
 import { Listener, type RepTurn } from '../server/voice/listener';
 import type { TurnTakingOptions } from '../server/turns/turn-taking';
 import { processUsage } from './lib/bench';
+import { PitchTracker } from '../server/turns/pitch';
+
+/** Pitch contours the listener reads (each a few ms of the server's main thread). */
+let contoursRead = 0;
+const readContour = PitchTracker.prototype.contour;
+PitchTracker.prototype.contour = function (this: PitchTracker) {
+  contoursRead++;
+  return readContour.call(this);
+};
 
 const FIXTURES = path.join(sharedDir, 'fixtures/audio');
 const LEAD_MS = 300;
@@ -68,6 +77,8 @@ class AwaitedRecognizer implements LiveRecognizer {
   /** Samples sent to the decoder and captions asked of it (the work the listener gives it). */
   static written = 0;
   static captions = 0;
+  /** Captions the decoder did not answer in time (a busy machine): they make the run load-dependent. */
+  static timeouts = 0;
   constructor(private readonly inner: LiveRecognizer) {}
   get id() {
     return this.inner.id;
@@ -85,7 +96,10 @@ class AwaitedRecognizer implements LiveRecognizer {
   partial(timeoutMs: number) {
     AwaitedRecognizer.captions++;
     const p = this.inner.partial(timeoutMs).then((text) => {
-      if (text === null) this.timeouts++;
+      if (text === null) {
+        this.timeouts++;
+        AwaitedRecognizer.timeouts++;
+      }
       return text;
     });
     this.pending.add(p);
@@ -263,11 +277,12 @@ export async function measureTurns(label: string, turnTaking?: Partial<TurnTakin
     unended: results.filter((r) => r.finalWaitMs === null).length,
     decodedSec,
     captions: AwaitedRecognizer.captions,
+    contoursRead,
     decoderCpuSec,
   };
   console.log(
     `  => false cut-ins ${summary.cutIns} (in ${summary.clipsWithCutIns} clips); wait after the last speech p50 ${summary.waitP50.toFixed(0)} ms, p95 ${summary.waitP95.toFixed(0)} ms, mean ${summary.waitMean.toFixed(0)} ms${summary.unended ? `; ${summary.unended} clips never ended` : ''}` +
-      `\n  => the warm decoder heard ${decodedSec.toFixed(1)} s of audio, answered ${summary.captions} caption requests and used ${decoderCpuSec.toFixed(2)} CPU-s (${(decoderCpuSec / Math.max(1, speechSec)).toFixed(3)} per second of speech)`,
+      `\n  => the warm decoder heard ${decodedSec.toFixed(1)} s of audio, answered ${summary.captions} caption requests (${AwaitedRecognizer.timeouts} too late to count; ${summary.contoursRead} pitch contours read) and used ${decoderCpuSec.toFixed(2)} CPU-s (${(decoderCpuSec / Math.max(1, speechSec)).toFixed(3)} per second of speech)`,
   );
   return summary;
 }
