@@ -208,7 +208,9 @@ async function startTarget(tree: Tree, db: string): Promise<Target> {
     await server.start();
     const base = server.url;
     const health = (await json(`${base}/api/health`, 'GET')).body;
-    const coachOk = Boolean(health?.capabilities?.some((e: any) => e.capability === 'coach' && e.ok));
+    // `engines` in checkouts from before the public health answer was trimmed.
+    const engines: any[] = health?.capabilities ?? health?.engines ?? [];
+    const coachOk = engines.some((e) => e.capability === 'coach' && e.ok);
     const sessions = await createSessions(base, 500, false);
     // Warm-up: the JIT, the database's caches and (where coaching runs on worker threads) the
     // threads and their models, so the first measured row does not pay for them.
