@@ -1,11 +1,13 @@
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtHelper } from '../../native-helpers';
 import { skipWithout } from '../../test-support/engines';
 import { sharedDir } from '../../test-support/harness';
 import { EspeakTts } from './espeak';
 import { EspeakLiveTts } from './espeak-live';
 import { FakeTts } from './fake';
+import { OpenAiSpeechTts } from './openai-speech';
+import { startSpeechApi } from '../../test-support/speech-api';
 import { findSherpaTtsModel, SherpaTts } from './sherpa';
 import { DEFAULT_VOICE, type TextToSpeech, type VoiceStyle } from './types';
 
@@ -17,6 +19,15 @@ import { DEFAULT_VOICE, type TextToSpeech, type VoiceStyle } from './types';
  * CI=true they must be there.
  */
 const MODELS = process.env.MODELS_DIR ?? path.join(sharedDir, 'models');
+
+/** A local OpenAI-compatible speech server (speaking through espeak-ng) for the HTTP engine. */
+let speechApi: Awaited<ReturnType<typeof startSpeechApi>> | undefined;
+beforeAll(async () => {
+  if (!skipWithout('espeak-ng')) speechApi = await startSpeechApi({ apiKey: 'test-key' });
+});
+afterAll(async () => {
+  await speechApi?.close();
+});
 
 interface Engine {
   name: string;
@@ -41,6 +52,12 @@ const engines: Engine[] = [
     missing: () =>
       findSherpaTtsModel(MODELS) ? null : `no voice under ${MODELS}/tts (npm run models adds one)`,
     load: () => new SherpaTts(findSherpaTtsModel(MODELS)!),
+  },
+  {
+    name: 'openai-speech (local speech API)',
+    missing: () =>
+      skipWithout('espeak-ng') ? 'espeak-ng is not installed (the local speech API speaks with it)' : null,
+    load: () => new OpenAiSpeechTts({ baseUrl: speechApi!.baseUrl, apiKey: 'test-key', model: 'tts-1' }),
   },
   { name: 'fake', missing: () => null, load: () => new FakeTts() },
 ];
