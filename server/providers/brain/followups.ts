@@ -6,7 +6,7 @@
 
 /** Words that carry no content when comparing two questions. */
 const FUNCTION_WORDS = new Set(
-  'a an the and or but so to of in on at for with about you your i me my we us our it its is are was were be been do does did have has had can could would will should what whats how hows why when where who whos which that this there just really like um uh again any anything tell more kind sort type'.split(
+  'a an the and or but so to of in on at for with about you your i me my we us our it its is are was were be been do does did have has had can could would will should what whats how hows why when where who whos which that this there just really like um uh again any anything tell more kind sort type right now get got going look want need think yeah okay'.split(
     ' ',
   ),
 );
@@ -27,7 +27,16 @@ export function saysItAsksAgain(words: readonly string[]): boolean {
   );
 }
 
+/** Counts and clock times ("two o'clock", "three rooms") say nothing about which detail is meant. */
+const NUMBER_WORDS = new Set(
+  'one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred thousand clock'.split(
+    ' ',
+  ),
+);
+
 /** The content words of a question, for comparing it with earlier ones. */
 export function contentWords(lemmas: readonly string[]): Set<string> {
-  return new Set(lemmas.filter((w) => w.length > 2 && !FUNCTION_WORDS.has(w)));
+  return new Set(
+    lemmas.filter((w) => w.length > 2 && !FUNCTION_WORDS.has(w) && !NUMBER_WORDS.has(w) && !/^\d/.test(w)),
+  );
 }

@@ -1,4 +1,4 @@
-import { containsAny, has, lemmatise, normalise, parsePrice } from './match';
+import { containsAny, has, lemmatise, normalise, parsePrice, parsePrices } from './match';
 import * as L from './lexicon';
 import { PERSONA_FACTS, TOPICS, type ObjectionKind, type Topic } from './personas';
 
@@ -39,10 +39,18 @@ export interface RepTurn {
   goodbye: boolean;
   /** Hands the floor to the homeowner ("any questions for me?"). */
   invite: boolean;
+  /** Asks what the homeowner makes of what was offered ("what are you thinking?", "thoughts?"). */
+  asksOpinion: boolean;
+  /** Checks back on what the rep just said or offered ("does that help?", "how does that sound?"). */
+  checksBack: boolean;
+  /** Asks what holds the homeowner back ("what gives you pause?", "what's your hesitation?"). */
+  probesConcern: boolean;
   confirm: boolean;
   priceTalk: boolean;
-  /** A price the rep quoted, in dollars. */
+  /** A price the rep quoted, in dollars (the highest when several were named). */
   price: number | null;
+  /** Every price named, in order: options put side by side. */
+  prices: number[];
   /** Answers an objection of this kind (value, flexibility, both decision makers...). */
   addresses: ObjectionKind[];
   pitch: boolean;
@@ -170,6 +178,34 @@ function topicScores(seqs: string[][]): Map<Topic, number> {
   return scores;
 }
 
+/** Words that open a question as the first word of a sentence. */
+const SENTENCE_QUESTION_STARTS = new Set([
+  'what',
+  'how',
+  'why',
+  'when',
+  'where',
+  'who',
+  'which',
+  'whats',
+  'hows',
+  'do',
+  'does',
+  'did',
+  'are',
+  'is',
+  'was',
+  'were',
+  'can',
+  'could',
+  'would',
+  'will',
+  'should',
+]);
+
+const INVERTED_QUESTION =
+  /\b(how|what|when|where|why|which|who)( (?!i\b|we\b)\w+){0,2} (are|is|do|does|did|would|will|can|could|was|were|should) (you|your|it|that|this|they|the|he|she|there)\b/;
+
 function detectQuestion(text: string, words: string[], lemmas: string[]): boolean {
   if (text.includes('?')) return true;
   const first = words[0] ?? '';
@@ -185,6 +221,18 @@ function detectQuestion(text: string, words: string[], lemmas: string[]): boolea
       !(['what', 'how'].includes(words[i]) && ['i', 'we'].includes(words[i + 1] ?? ''))
     )
       return true;
+  // A question after a preface: "yeah, safety first. how soon are you wanting it done?"
+  for (const sentence of text.split(/[.!;:]+/).slice(1)) {
+    const w = normalise(sentence);
+    if (
+      SENTENCE_QUESTION_STARTS.has(w[0] ?? '') &&
+      !(['what', 'how'].includes(w[0]) && ['i', 'we'].includes(w[1] ?? ''))
+    )
+      return true;
+  }
+  // Unpunctuated: a question word with its verb and subject inverted close behind it ("so on a
+  // scale of one to ten how important is the noise", "and when were you hoping to start").
+  if (INVERTED_QUESTION.test(words.join(' '))) return true;
   if (has([words, lemmas], EMBEDDED_QUESTION)) return true;
   const tail = words.slice(-3).join(' ');
   return TAG_ENDINGS.some((t) => tail.endsWith(` ${t}`) && words.length > 3);
@@ -262,6 +310,64 @@ function detectPressure(seqs: string[][], words: string[]): boolean {
   const core = ['sign', 'decide', 'commit', 'buy', 'lock', 'answer', 'deposit', 'pay'];
   return (has(seqs, strongUrgency) && has(seqs, L.COMMIT)) || (has(seqs, ['now']) && has(seqs, core));
 }
+
+/**
+ * The rep asks for the homeowner's view of what is on the table: "what are you thinking?",
+ * "thoughts?", "how do you feel about that?", "which one sounds better?", "where's your head at?".
+ */
+const ASKS_OPINION = new RegExp(
+  '\\b(' +
+    [
+      'what (are|re|r) (you|ya) think(ing)?',
+      'what (do|d|would|did) (you|ya) think',
+      'whatcha think(ing)?',
+      'any thoughts',
+      'your thoughts',
+      '^thoughts',
+      'how (do|are) (you|ya) feel(ing)? about',
+      'how (does|do|did|would) (that|this|it|those|these|all that|all this) (sound|look|feel|strike you)',
+      'what (s|is) your (gut|take|feeling|reaction|impression|read)',
+      '(where|how) (s|is|are) your head',
+      'where (are|do) you (stand|land|at)',
+      'what do you make of',
+      'which (one|option|package|of (those|these|them|the two|the three)) (do|would|sounds?|makes?|feels?|works?|jumps?|speaks?|are you|s|is)',
+      '(do|does|did) (either|any|one) of (those|these|them|the two|the three)',
+      'what (s|is) (standing out|jumping out|appealing)',
+      'how (s|does|is|do) (that|this|it|all that|all this|everything) sit',
+    ].join('|') +
+    ')\\b',
+);
+
+/**
+ * The rep asks what holds the homeowner back: "what gives you pause?", "what's your biggest
+ * concern?", "what's stopping you?", "what would it take?", "the number or something else?".
+ */
+const PROBES_CONCERN = new RegExp(
+  '\\b(' +
+    [
+      '(give|gives|giving|gave) you pause',
+      'hold(s|ing)? you back',
+      'hesita(nt|nce|tion|te|ting)',
+      'reluctan(t|ce)',
+      'on the fence',
+      'what (s|is|are|would be) (your|the) (biggest |main |number one |only )?(concern|worry|worries|hang ?up|reservation|sticking point|holdup|hold up|question mark|doubt)s?',
+      'what (concerns|worries|bothers|scares) you',
+      'what (s|is) (stopping|keeping|bothering|worrying|scaring) you',
+      'what would (it take|you need|make you|need to happen|have to happen)',
+      'what (s|is) on your mind',
+      'anything (bothering|worrying|holding)',
+      'what (part|piece) of (it|this|that)',
+      '(the )?(number|price|money|cost) or (something|anything) else',
+      'sit(ting)? (right|well) with you',
+      'not sitting right',
+      'what (s|is) making you (unsure|nervous|hesitate|hesitant|wait)',
+      'what (do|would) you need to (see|hear|know|feel)',
+      '(keep|keeps|keeping|stop|stops|stopping) you from',
+      'stand(s|ing)? in (the|your) way',
+      'get(ting)? in the way',
+    ].join('|') +
+    ')\\b',
+);
 
 export function analyseRepTurn(text: string): RepTurn {
   const allWords = normalise(text);
@@ -373,8 +479,12 @@ export function analyseRepTurn(text: string): RepTurn {
   const insult = has(seqs, L.INSULT);
   const rude = insult || (profanity && has([words], ['you', 'your', 'my']));
   const nonEnglish = detectNonEnglish(text, words);
-  const price = parsePrice(words);
+  const prices = parsePrices(words);
+  const price = prices.length ? Math.max(...prices) : null;
   const invite = isQuestion && has(seqs, L.INVITE);
+  const tailText = tailWords.join(' ');
+  const asksOpinion = (isQuestion || tailWords.length <= 3) && ASKS_OPINION.test(tailText);
+  const probesConcern = PROBES_CONCERN.test(tailText);
   const greeting = words.length <= 25 && has([words.slice(0, 12)], L.GREETING);
   const relevant =
     topics.length > 0 ||
@@ -383,6 +493,8 @@ export function analyseRepTurn(text: string): RepTurn {
     goodbye ||
     invite ||
     checksBack ||
+    asksOpinion ||
+    probesConcern ||
     price !== null ||
     has(seqs, L.PROOF) ||
     has(seqs, L.FINANCING) ||
@@ -413,7 +525,11 @@ export function analyseRepTurn(text: string): RepTurn {
     close,
     goodbye,
     invite,
+    asksOpinion,
+    checksBack,
+    probesConcern,
     confirm: has(seqs, L.CONFIRM),
+    prices,
     priceTalk:
       price !== null || has(seqs, ['price', 'cost', 'how much', 'expensive', 'cheap', 'discount', 'deal']),
     price,
