@@ -340,6 +340,19 @@ describe('dialogue manager: asked what they think', () => {
     expect(analyseRepTurn('my daughter is thirteen four days from now').prices).toEqual([]);
   });
 
+  it('reads recogniser-style turns: an intro naming the appointment, a question ending on "or", how long', () => {
+    expect(analyseRepTurn("hi there i'm mike with air comfort here for the the appointment").close).toBe(
+      false,
+    );
+    expect(analyseRepTurn('can we set up an appointment for thursday').close).toBe(true);
+    const t = analyseRepTurn('you are looking to get it done like right away or');
+    expect(t.isQuestion).toBe(true);
+    expect(t.topics[0]).toBe('timeline');
+    const c = conv('HVAC');
+    c.respond("so what's been going on with her furnace");
+    expect(c.respond("how long it's been doing that")).toMatch(/last winter|started/i);
+  });
+
   it('asked before anything is offered, says there is nothing to think about yet', () => {
     const c = conv('Windows');
     c.respond('hi there');

@@ -136,7 +136,8 @@ const EMBEDDED_QUESTION = [
   'you say',
   'again',
 ];
-const TAG_ENDINGS = ['right', 'yeah', 'correct', 'huh', 'or not', 'isn t it', 'no'];
+/** Spoken questions often end on a tag: "...right?", "...or not?", "right away or". */
+const TAG_ENDINGS = ['right', 'yeah', 'correct', 'huh', 'or not', 'isn t it', 'no', 'or'];
 const COMMON_ENGLISH = new Set([
   'the',
   'a',

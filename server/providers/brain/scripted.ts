@@ -1,6 +1,6 @@
 import type { Stage } from '../../../core/stages';
 import { AGREE_AT, fillWhen, proposedTime, RESCHEDULE, SPOUSE_TOO } from './appointments';
-import { contentWords, repeatsAnEarlierQuestion, saysItAsksAgain } from './followups';
+import { contentWords, questionWords, repeatsAnEarlierQuestion, saysItAsksAgain } from './followups';
 import { analyseRepTurn, warmUp, type RepTurn } from './intents';
 import { lemmatise, normalise } from './match';
 import * as Lines from './lines';
@@ -383,6 +383,7 @@ export class ScriptedConversation implements BrainConversation {
     const f = this.facts;
     const out: (string | null)[] = [];
     const content = contentWords(t.lemmas);
+    const wanted = questionWords(t.lemmas, t.words);
     for (const [index, topic] of t.topics.slice(0, 2).entries()) {
       const need = f.needs.find((n) => n.topic === topic);
       if (!need) continue;
@@ -397,7 +398,7 @@ export class ScriptedConversation implements BrainConversation {
         // A follow-up ("which rooms?", "what did they say?") gets the next detail not yet told.
         const detail = repeated
           ? null
-          : (this.toldDetail(need.more ?? [], content) ?? this.closestUnsaid(need.more ?? [], content));
+          : (this.toldDetail(need.more ?? [], content) ?? this.closestUnsaid(need.more ?? [], wanted));
         if (detail) {
           out.push(detail);
           continue;
