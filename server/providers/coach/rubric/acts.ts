@@ -139,7 +139,7 @@ export const NAME_FEELING = loose(
 );
 /** Says their worry or choice is reasonable. */
 export const VALIDATE = loose(
-  /\bno wonder\b|\byou (should|re right to|were right to|have every right to) (ask|be|check|compare|want)\b|\bthat s not (okay|ok|right|fair|how it s supposed)\b|\bthats not (okay|ok|right|fair|how)\b|\bnot how it s supposed to\b|\b(that s|thats|that is) (a )?(totally |completely |really )?(smart|fair|a good rule|a fair question|a good question|a great question|understandable|reasonable|wise|sensible)\b|\bfair (question|point|enough)\b|\b(totally|completely|very|okay|ok) fair\b|\bi don t blame you\b|\bi dont blame you\b|\bmakes (total|complete|perfect) sense\b|\bit s (her|his|your|their) (house|home|money|decision) too\b|\byou ve earned\b|\bshe was right\b|\bhe was right\b|\bgood (instinct|call|rule)\b|\bthat s real money\b|\bis real money\b|\bbig (number|decision)\b/,
+  /\bno wonder\b|\byou (should|re right to|were right to|have every right to) (ask|be|check|compare|want)\b|\bthat s not (okay|ok|right|fair|how it s supposed)\b|\bthats not (okay|ok|right|fair|how)\b|\bnot how it s supposed to\b|\b(that s|thats|that is) (a )?(totally |completely |really )?(smart|fair|a good rule|a fair question|a good question|a great question|understandable|reasonable|wise|sensible)\b|\b(fair|good|great) (question|point)\b|\bfair enough\b|\b(totally|completely|very|okay|ok) fair\b|\bi don t blame you\b|\bi dont blame you\b|\bmakes (total|complete|perfect) sense\b|\bit s (her|his|your|their) (house|home|money|decision) too\b|\byou ve earned\b|\bshe was right\b|\bhe was right\b|\bgood (instinct|call|rule)\b|\bthat s real money\b|\bis real money\b|\bbig (number|decision)\b/,
 );
 /** Fits the visit to the homeowner's situation: their time, their sleep, their pace. */
 export const ACCOMMODATE = loose(
@@ -147,11 +147,11 @@ export const ACCOMMODATE = loose(
 );
 /** Personal warmth: the pet, the kids, the house, thanks for their time, congratulations. */
 export const RAPPORT = loose(
-  /\b(hi|hello|hey) (buddy|there (buddy|pal)|\w+ s?)\b(?=.{0,20}(big|cute|sweet|good) (boy|girl|one))|\b(beautiful|gorgeous|lovely|nice|great|cute|big) (home|house|place|yard|garden|dog|boy|girl|kitchen|porch|neighborhood|street|photo|picture)\b|\bis that you (on|in|at)\b|\bthanks? (you )?(so much )?for (having me|making (the )?time|your time|letting me|inviting me|the (coffee|tea|chai))\b|\bappreciate you having me\b|\b(nice|great|good|pleasure) (to meet|meeting)\b|\bcongrat\w*\b|\bgood luck\b|\bhi buddy\b|\bi d love (one|some|that|to meet)\b|\bid love (one|some|that|to meet)\b|\bi ve seen worse\b|\bi see the (cleats|bucket|photo|dog)\b|\bhello,? \w+\b.{0,10}\b(he s|hes|she s|shes) a\b|\bi ll say hi\b|\benjoy the\b|\bhow are you\b|\bmy (mom|dad|wife|husband|own) (went|had|did)\b/,
+  /\b(hi|hello|hey) (buddy|there (buddy|pal)|\w+ s?)\b(?=.{0,20}(big|cute|sweet|good) (boy|girl|one))|\b(beautiful|gorgeous|lovely|nice|great|cute|big) (home|house|place|yard|garden|dog|boy|girl|kitchen|porch|neighborhood|street|photo|picture)\b|\bis that you (on|in|at)\b|\bthanks? (you )?(so much )?for (having me|making (the )?time|your time|letting me|inviting me|the (coffee|tea|chai))\b|\bappreciate you having me\b|\b(nice|great|good|pleasure) (to meet|meeting)\b|\bcongrat\w*\b|\bgood luck\b|\bhi buddy\b|\bi d love (one|some|that|to meet)\b|\bid love (one|some|that|to meet)\b|\bi ve seen worse\b|\bi see the (cleats|bucket|photo|dog)\b|\bhello,? \w+\b.{0,10}\b(he s|hes|she s|shes) a\b|\bi ll say hi\b|\benjoy the\b|\bhow are you\b|\bmy (mom|dad|mother|father|grand(mother|father|ma|pa)|parents|wife|husband|own) (went|had|did)\b/,
 );
 /** Plain courtesy and acknowledgement. */
 export const COURTESY = loose(
-  /^((oh|yeah|ha|well|okay|ok|right|totally|yes) )*(no worries|no problem|of course|absolutely|sorry|fair|right|totally|i (totally |completely )?(understand|get it|hear you|here you|hear that)|makes sense|that makes sense|fair enough|sure thing|got it|i see|ha|haha|good to know|glad|thank you|thanks)\b|\b(that s|thats) (really )?good to know\b/,
+  /^((oh|yeah|ha|well|okay|ok|right|totally|yes) )*(no worries|no problem|of course|absolutely|sorry|fair|right|totally|i (totally |completely |can )?(understand|get it|hear you|here you|hear that)|makes sense|that makes sense|fair enough|sure thing|got it|i see|ha|haha|good to know|glad|thank you|thanks)\b|\b(that s|thats) (really )?good to know\b/,
 );
 /** Leans on fear, guilt or the clock to push a decision. */
 export const FEAR_PRESSURE = loose(

@@ -67,7 +67,13 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
       !AGREES.test(answer.norm) &&
       !(t.norm.match(DAY_WORD) ?? []).some((d) => new RegExp(`^(\\w+ ){0,2}${d}\\b`).test(answer.norm));
     if (has(DEADLINE, t.norm) || declined) continue;
-    const d = has(DAY, t.norm);
+    // "Sometime next week" hedges a span of days: it is not a day for the next step.
+    const d =
+      has(DAY, t.norm) &&
+      !(
+        has(VAGUE, t.norm) &&
+        !/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/.test(t.norm)
+      );
     const dt = d && has(DATE, t.norm);
     const tm =
       has(TIME, t.norm) || (d && /\b(morning|afternoon|evening)\b/.test(t.norm) && has(TIME, t.norm));

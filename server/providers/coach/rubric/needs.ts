@@ -4,6 +4,7 @@ import {
   findQuestions,
   isSmallTalk,
   normalizeText,
+  splitSentences,
   type QuestionKind,
 } from '../../../../core/conversation-metrics';
 import { analyse, overlap } from '../../../nlp';
@@ -21,7 +22,13 @@ function questionForm(text: string, kind: QuestionKind): QuestionFact['form'] {
   );
   if (kind === 'open') return 'open';
   // "How's the house feeling these days?" invites a description.
-  if (/^(hows|how s|how is|how are|how does|how do) (the|your|it|things|everything)\b/.test(n)) return 'open';
+  // So does "How's she settling in?": a how-question about a state, not a number.
+  if (
+    /^(hows|how s|how is|how are|how does|how do|how did|how was|how has|how have) (the|your|it|things|everything|she|he|they|you|her|his|their)\b/.test(
+      n,
+    )
+  )
+    return 'open';
   if (/^(where|when|who|whos|which|how|what|whats|why)\b/.test(n)) return 'probe';
   // "Is this more about X, or Y?" offers a choice: it probes more than a yes/no.
   if (/\bor\b/.test(n) && n.split(' ').length >= 7) return 'probe';
@@ -47,6 +54,15 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
         if (!found.some((q) => normalizeText(q.text).includes(clause.split(' ').slice(0, 4).join(' '))))
           found.push({ text: clause, kind: classifyQuestion(clause) ?? 'open' });
       }
+    // An open request inside a sentence ("Before I look, tell me what's been going on.").
+    for (const s of splitSentences(t.text)) {
+      const n = normalizeText(s);
+      if (
+        /\b(tell me (about|what|whats|how|why|more)|walk me through|help me understand)\b/.test(n) &&
+        !found.some((q) => normalizeText(q.text) === n)
+      )
+        found.push({ text: s, kind: 'open' });
+    }
     for (const q of found) {
       const qn = normalizeText(q.text);
       if (has(LOGISTICS, qn) || isSmallTalk(q.text)) continue;
@@ -65,9 +81,11 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
         ? overlap(prev.lemmas, analyseLite(q.text)).filter((w) => !TRADE_STAPLES.has(w))
         : [];
       const anaphora =
-        /\b(that|it|they|those|she|he|them)\b/.test(qn) &&
+        /\b(that|it|they|those|she|he|them|her|him|his|their)\b/.test(qn) &&
         /^(how|what|when|where|why|do|does|did|is|was|are)\b/.test(qn.replace(/^(so|and|okay|oh)\s+/, ''));
-      const followUp = !!prev && prev.words >= 5 && (shared.length >= 1 || anaphora);
+      // "When you say...", "you mentioned...", "tell me more" build on the last answer by form.
+      const buildsOn = /\b(when you say|you (said|mentioned)|tell me more|what do you mean)\b/.test(qn);
+      const followUp = !!prev && prev.words >= 5 && (shared.length >= 1 || anaphora || buildsOn);
       const hit = areas
         .filter(
           (a) =>
