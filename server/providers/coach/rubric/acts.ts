@@ -51,7 +51,7 @@ const ASSUMPTIVE = loose(
   /\b(we d|wed|we ll|well) have you (on|in|scheduled|booked|installed)\b|\bi ve got (a crew|an opening|a slot|\w+ the \w+ open|\w+ open)\b/,
 );
 const TRIAL_TARGET = loose(
-  /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) sound\b|\bis (that|this) something you d\b|\bdo you (like|prefer) (option|the)\b/,
+  /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) sound\b|\bis (that|this) something you d\b|^what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$|\bdo you (like|prefer) (option|the)\b/,
 );
 
 const EMBEDDED_ASK =

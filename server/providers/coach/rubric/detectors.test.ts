@@ -205,3 +205,78 @@ describe('follow-up detector', () => {
     ).toBeLessThan(5);
   });
 });
+
+describe('meanings found on calls the rules were not written against', () => {
+  it('does not end discovery when the rep repeats a figure the homeowner said', () => {
+    const a = run(
+      'Windows',
+      'H: Our electric bill hit three hundred dollars last month, it is ridiculous.',
+      "R: Three hundred dollars, ouch. When you say it's ridiculous, what do you think is driving it?",
+      'H: The sunroom, it bakes all afternoon and the air runs nonstop.',
+      'R: How do you use the sunroom these days?',
+    );
+    expect(a.discoveryEnd).toBe(a.turns.length);
+    expect(a.questions.filter((q) => q.form === 'open').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads a how-question about a person and a "tell me what..." request as open', () => {
+    const a = run(
+      'General',
+      'H: My dad moved in with us in the spring.',
+      "R: How's he finding the stairs?",
+      'H: Not great, he takes them one at a time.',
+      'R: Got it. Before we talk products, tell me what a hard day looks like for him.',
+    );
+    expect(a.questions.map((q) => q.form)).toEqual(['open', 'open']);
+    expect(a.questions[1].followUp).toBe(true);
+  });
+
+  it('takes a relative who would do it cheaper as an objection and a workable-check as confirming', () => {
+    const a = run(
+      'Flooring',
+      'R: All in, the tile job comes to nine thousand.',
+      'H: Hmm. My cousin lays tile, he said he could do it for six.',
+      "R: That's worth weighing. What would his six cover, would he level the subfloor?",
+      'H: I guess not, he would tile over what is there.',
+      'R: Then the difference is the leveling and a written warranty, which is most of the gap. Would that feel fair?',
+      'H: Yeah, that makes sense.',
+    );
+    expect(a.objections.raised).toBe(1);
+    expect(a.objections.score).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives low when the rep changes the subject after a stall', () => {
+    const a = run(
+      'HVAC',
+      'R: The system is eleven thousand installed.',
+      'H: We need to talk it over first.',
+      'R: Sure, sure. Anyway, the thermostat it comes with has a really nice screen and an app, and you can set schedules from your phone from anywhere, which people love.',
+    );
+    expect(a.objections.score).toBeLessThanOrEqual(4);
+  });
+
+  it('reads a measurement as no price and refusing a cheaper product as a push', () => {
+    const a = run(
+      'Flooring',
+      'R: Six hundred twenty square feet. Carpet installed is forty-one hundred.',
+      'H: Do you have a cheaper carpet?',
+      "R: No. That's the one we carry.",
+    );
+    expect(a.options.score).toBeLessThanOrEqual(4);
+  });
+
+  it('treats "sometime next week" as no day and money as no time', () => {
+    expect(
+      run('Roofing', 'H: We will think.', "R: I'll check in sometime next week then.").followUp.score,
+    ).toBeLessThanOrEqual(4);
+    const priced = run(
+      'Windows',
+      'R: That works out at eleven four, or about five ten a month.',
+      'H: Okay.',
+      "R: I'll call you Friday.",
+      'H: Fine.',
+    );
+    expect(priced.followUp.score).toBeGreaterThanOrEqual(5);
+    expect(priced.followUp.positives.join(' ')).not.toMatch(/time/);
+  });
+});

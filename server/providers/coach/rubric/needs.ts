@@ -16,6 +16,12 @@ import { type Turn, type Finding, type QuestionFact, has, clamp, prevOwner, LOGI
 const CHOICE = loose(/\b(or)\b|,.*,/);
 
 function questionForm(text: string, kind: QuestionKind): QuestionFact['form'] {
+  // "When you say it's ridiculous, what's driving it?": the question is what follows the lead-in.
+  const lead = text.match(/^\W*(?:so,? )?(?:when you say|you said|you mentioned)\b[^,?]*,\s*(.+)$/i);
+  if (lead && lead[1].split(/\s+/).length >= 3) {
+    const rest = classifyQuestion(lead[1]);
+    if (rest) return questionForm(lead[1], rest);
+  }
   const n = normalizeText(text).replace(
     /^((so|and|okay|ok|well|um|uh|now|oh|great|perfect|yeah|right)\b\s*)+/,
     '',
@@ -82,7 +88,10 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
         : [];
       const anaphora =
         /\b(that|it|they|those|she|he|them|her|him|his|their)\b/.test(qn) &&
-        /^(how|what|when|where|why|do|does|did|is|was|are)\b/.test(qn.replace(/^(so|and|okay|oh)\s+/, ''));
+        (form === 'open' ||
+          /^(how|hows|what|whats|when|where|why|do|does|did|is|was|are)\b/.test(
+            qn.replace(/^(so|and|okay|oh)\s+/, ''),
+          ));
       // "When you say...", "you mentioned...", "tell me more" build on the last answer by form.
       const buildsOn = /\b(when you say|you (said|mentioned)|tell me more|what do you mean)\b/.test(qn);
       const followUp = !!prev && prev.words >= 5 && (shared.length >= 1 || anaphora || buildsOn);

@@ -69,12 +69,19 @@ const SOCIAL_STEER = loose(
   /\b(most people on your street|what (most|all) (people|your neighbors|everyone) (are|is) doing|everyone on (your|the) street)\b/,
 );
 const ASK_ALTERNATIVE = loose(
-  /\b(something (less|cheaper|smaller|simpler)|less fancy|cheaper (option|one)|other options|anything (less|cheaper)|do you have (a|something) (cheaper|less|smaller|basic))\b/,
+  /\b(something (less|cheaper|smaller|simpler)|less fancy|cheaper (option|one)|other options|anything (less|cheaper)|(do you have|is there|have you got) (a |an |something )?(cheaper|less expensive|lower priced|smaller|basic|simpler))\b/,
 );
+
+const QUANTITY_AFTER =
+  /^[ -]((and )?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d+)[ -]?){0,2}(square|sq\b|feet|foot|ft\b|linear|windows|doors|rooms|squares|miles|degrees)/i;
 
 export function distinctPrices(text: string): string[] {
   if (!PRICE_CONTEXT.test(normalizeText(text)) && !/\$/.test(text)) return [];
-  return [...new Set((text.match(PRICE) ?? []).map((p) => p.toLowerCase().replace(/\s+/g, ' ')))];
+  // "Four hundred eighty square feet" measures the job: a number that goes on to a unit is no price.
+  const found = [...text.matchAll(PRICE)].filter(
+    (m) => !QUANTITY_AFTER.test(text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30)),
+  );
+  return [...new Set(found.map((m) => m[0].toLowerCase().replace(/\s+/g, ' ')))];
 }
 
 export function detectOptions(
@@ -127,7 +134,7 @@ export function detectOptions(
       const reply = nextRep(turns, i);
       if (
         reply &&
-        (has(PUSH, reply.norm) || /\b(but|honest\w*)\b/.test(reply.norm)) &&
+        (has(PUSH, reply.norm) || /\b(but|honest\w*)\b/.test(reply.norm) || /^no\b/.test(reply.norm)) &&
         distinctPrices(reply.text).length <= 1
       )
         refusedAlternative = true;
