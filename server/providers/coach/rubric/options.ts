@@ -72,7 +72,7 @@ const ASK_ALTERNATIVE = loose(
   /\b(something (less|cheaper|smaller|simpler)|less fancy|cheaper (option|one)|other options|anything (less|cheaper)|(do you have|is there|have you got) (a |an |something )?(cheaper|less expensive|lower priced|smaller|basic|simpler))\b/,
 );
 
-const QUANTITY_AFTER =
+export const QUANTITY_AFTER =
   /^[ -]((and )?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d+)[ -]?){0,2}(square|sq\b|feet|foot|ft\b|linear|windows|doors|rooms|squares|miles|degrees)/i;
 
 export function distinctPrices(text: string): string[] {
