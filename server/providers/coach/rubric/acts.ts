@@ -54,6 +54,10 @@ const TRIAL_TARGET = loose(
   /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) sound\b|\bis (that|this) something you d\b|^what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$|\bdo you (like|prefer) (option|the)\b/,
 );
 
+const REACTION_ASK = loose(
+  /(^|\b(so|yeah|okay|ok|well|and|anyway) )what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$/,
+);
+
 const EMBEDDED_ASK =
   /\b(can|could|would|shall|should|may) (i|we) (come|be|get|book|put|set|stop|swing|schedule|start|go)\b|\b(would|do) you (\w+ )?(like|want) to\b/;
 
@@ -90,7 +94,14 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
     const question =
       isQuestionForm(s, n) ||
       (runOn && (clauseStarts.slice(1).some((c) => QUESTION_START.test(c)) || EMBEDDED_ASK.test(n)));
-    const lets = clauseStarts.some((c) => LETS.test(c));
+    // "Let's" commits only to what it governs: "let's keep her colors ... three ways to do it" is
+    // no ask, "let's get you on the schedule" is. Read the words right after it.
+    const letsClause = clauseStarts
+      .find((c) => LETS.test(c))
+      ?.split(' ')
+      .slice(0, 10)
+      .join(' ');
+    const lets = !!letsClause && (COMMIT.test(letsClause) || DAY.test(letsClause) || CLOCK.test(letsClause));
     const target = COMMIT.test(n);
     const when = DAY.test(n) || CLOCK.test(n);
     const choice = CHOICE_ASK.test(n) && turnWhen;
@@ -100,7 +111,7 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
       (question &&
         (target || when) &&
         !/\b(did|was|were|have you|has)\b/.test(strip(n).split(' ')[0] ?? '')) ||
-      (lets && (target || when)) ||
+      lets ||
       (CONDITIONAL_COMMIT.test(n) && target) ||
       ASSUMPTIVE.test(n) ||
       (PROPOSE.test(n) && (target || when) && !/\bi could (tell|show|explain)\b/.test(n));
@@ -113,7 +124,8 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
       });
       continue;
     }
-    if (question && TRIAL_TARGET.test(n))
+    // "So, what do you think?" after the options asks for their reaction, with or without a mark.
+    if ((question && TRIAL_TARGET.test(n)) || REACTION_ASK.test(n))
       out.push({ kind: 'trial', firm: false, deadline: false, sentence: s });
   }
   return out;

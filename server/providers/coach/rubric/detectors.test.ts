@@ -279,4 +279,20 @@ describe('meanings found on calls the rules were not written against', () => {
     expect(priced.followUp.score).toBeGreaterThanOrEqual(5);
     expect(priced.followUp.positives.join(' ')).not.toMatch(/time/);
   });
+  it('asks for a reaction without a question mark, and reads "let\'s" only on what it governs', () => {
+    const reaction = run(
+      'Roofing',
+      'R: the basic shingle is nine thousand or the heavier one is twelve thousand',
+      'H: okay',
+      'R: so yeah what do you think',
+    );
+    expect(reaction.closing.score).toBeGreaterThanOrEqual(5);
+    const chat = run(
+      'General',
+      'H: she picked every color in this house',
+      "R: then let's keep her colors here's my idea and there are two ways to do it",
+      'H: okay',
+    );
+    expect(chat.closing.score).toBeLessThanOrEqual(4);
+  });
 });

@@ -65,7 +65,7 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
       const n = normalizeText(s);
       if (
         /\b(tell me (about|what|whats|how|why|more)|walk me through|help me understand)\b/.test(n) &&
-        !found.some((q) => normalizeText(q.text) === n)
+        !found.some((q) => normalizeText(q.text).includes(n) || n.includes(normalizeText(q.text)))
       )
         found.push({ text: s, kind: 'open' });
     }
