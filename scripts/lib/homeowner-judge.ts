@@ -150,14 +150,18 @@ function factWords(topic: Topic, f: PersonaFacts): Set<string> {
 }
 
 /**
- * A reply is on topic when it talks about the topic asked, uses that topic's fact, or gives one
- * of the persona's follow-up details written for that topic.
+ * A reply is on topic when it talks about the topic asked, uses that topic's fact, or gives (or
+ * restates) one of the persona's follow-up details written for that topic.
  */
 export function onTopic(reply: string, topic: Topic, f: PersonaFacts): boolean {
   if (lineTopics(reply).includes(topic)) return true;
   const details = (f.needs.find((n) => n.topic === topic)?.more ?? []).flatMap(sentences).map(sentenceKey);
   const said = new Set(sentences(reply).map(sentenceKey));
   if (details.some((d) => said.has(d))) return true;
+  // A detail told earlier, said again behind "Like I said," or "Again:".
+  const restated = (d: string) =>
+    d.split(' ').length >= 3 && [...said].some((s) => s !== d && s.endsWith(` ${d}`));
+  if (details.some(restated)) return true;
   const words = new Set(normalise(reply));
   const fact = factWords(topic, f);
   let hits = 0;

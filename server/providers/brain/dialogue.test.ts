@@ -302,6 +302,71 @@ describe('dialogue manager: behaviour', () => {
   });
 });
 
+describe('dialogue manager: asked what they think', () => {
+  it.each([
+    ['what are you thinking', true, false],
+    ['so what do you think?', true, false],
+    ['thoughts?', true, false],
+    ['how do you feel about that option', true, false],
+    ['which one sounds better to you', true, false],
+    ["where's your head at", true, false],
+    ['what part of it gives you pause, the number or something else', false, true],
+    ["what's your biggest hesitation", false, true],
+    ["what's holding you back", false, true],
+    ['what would it take to earn your business today', false, true],
+    ['what do you think is causing the leak', true, false],
+    ['how old is the unit', false, false],
+  ])('"%s" asks an opinion: %s, probes a concern: %s', (text, opinion, concern) => {
+    const t = analyseRepTurn(text);
+    expect(t.asksOpinion).toBe(opinion);
+    expect(t.probesConcern).toBe(concern);
+  });
+
+  it('asked before anything is offered, says there is nothing to think about yet', () => {
+    const c = conv('Windows');
+    c.respond('hi there');
+    expect(c.respond('so what are you thinking?')).toMatch(/haven't|hear|offer|propos|suggest/i);
+  });
+
+  it('asked after an offer, voices the worry still open, in words that fit what was said', () => {
+    const c = conv('HVAC');
+    c.respond("what's been going on with the furnace");
+    c.respond('is it just you deciding');
+    const offer = c.respond('i can do a new furnace for seven grand or a heat pump for eleven five');
+    expect(offer).toMatch(/time|fast|project/i);
+    const mind = c.respond('what are you thinking');
+    expect(mind).toMatch(/timing|time|fast/i);
+    expect(mind).not.toMatch(/how much|give me the number/i);
+    expect(c.respond('what part of it gives you pause')).toMatch(/timing|time|fast/i);
+  });
+
+  it('asked what holds them back with no worry voiced yet, raises the one they carry', () => {
+    const c = conv('General');
+    c.respond('what projects are on your list');
+    const r = c.respond("what's your biggest hesitation about getting it done?");
+    expect(c.state.objections.size).toBeGreaterThan(0);
+    expect(r).toMatch(/\w/);
+  });
+
+  it('a question about energy bills gets the bills, not another detail', () => {
+    for (const stage of STAGES) {
+      const c = conv(stage);
+      c.respond("we're licensed and insured, and here are references from your street");
+      const r = c.respond('what are your energy bills like these days');
+      expect(r, stage).toMatch(/\bbills?\b/i);
+    }
+  });
+
+  it('a follow-up pointing at a detail already told gets it again, briefly', () => {
+    const c = conv('Windows');
+    c.respond("what's going on with the windows");
+    c.respond('which rooms are the worst');
+    const told = c.respond('so is the chill in the living room or somewhere else');
+    expect(told).toMatch(/like I said|again|already|as I mentioned|told you/i);
+    expect(told).toMatch(/living room/i);
+  });
+});
+
 describe('LLM homeowner with the dialogue manager alongside', () => {
   const closers: (() => Promise<void>)[] = [];
   afterEach(async () => {

@@ -27,7 +27,16 @@ export function saysItAsksAgain(words: readonly string[]): boolean {
   );
 }
 
+/** Counts and clock times ("two o'clock", "three rooms") say nothing about which detail is meant. */
+const NUMBER_WORDS = new Set(
+  'one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred thousand clock'.split(
+    ' ',
+  ),
+);
+
 /** The content words of a question, for comparing it with earlier ones. */
 export function contentWords(lemmas: readonly string[]): Set<string> {
-  return new Set(lemmas.filter((w) => w.length > 2 && !FUNCTION_WORDS.has(w)));
+  return new Set(
+    lemmas.filter((w) => w.length > 2 && !FUNCTION_WORDS.has(w) && !NUMBER_WORDS.has(w) && !/^\d/.test(w)),
+  );
 }

@@ -1,4 +1,4 @@
-import { containsAny, has, lemmatise, normalise, parsePrice } from './match';
+import { containsAny, has, lemmatise, normalise, parsePrice, parsePrices } from './match';
 import * as L from './lexicon';
 import { PERSONA_FACTS, TOPICS, type ObjectionKind, type Topic } from './personas';
 
@@ -39,10 +39,16 @@ export interface RepTurn {
   goodbye: boolean;
   /** Hands the floor to the homeowner ("any questions for me?"). */
   invite: boolean;
+  /** Asks what the homeowner makes of what was offered ("what are you thinking?", "thoughts?"). */
+  asksOpinion: boolean;
+  /** Asks what holds the homeowner back ("what gives you pause?", "what's your hesitation?"). */
+  probesConcern: boolean;
   confirm: boolean;
   priceTalk: boolean;
-  /** A price the rep quoted, in dollars. */
+  /** A price the rep quoted, in dollars (the highest when several were named). */
   price: number | null;
+  /** Every price named, in order: options put side by side. */
+  prices: number[];
   /** Answers an objection of this kind (value, flexibility, both decision makers...). */
   addresses: ObjectionKind[];
   pitch: boolean;
@@ -263,6 +269,60 @@ function detectPressure(seqs: string[][], words: string[]): boolean {
   return (has(seqs, strongUrgency) && has(seqs, L.COMMIT)) || (has(seqs, ['now']) && has(seqs, core));
 }
 
+/**
+ * The rep asks for the homeowner's view of what is on the table: "what are you thinking?",
+ * "thoughts?", "how do you feel about that?", "which one sounds better?", "where's your head at?".
+ */
+const ASKS_OPINION = new RegExp(
+  '\\b(' +
+    [
+      'what (are|re|r) (you|ya) think(ing)?',
+      'what (do|d|would|did) (you|ya) think',
+      'whatcha think(ing)?',
+      'any thoughts',
+      'your thoughts',
+      '^thoughts',
+      'how (do|are) (you|ya) feel(ing)? about',
+      'how (does|do|did|would) (that|this|it|those|these|all that|all this) (sound|look|feel|strike you)',
+      'what (s|is) your (gut|take|feeling|reaction|impression|read)',
+      '(where|how) (s|is|are) your head',
+      'where (are|do) you (stand|land|at)',
+      'what do you make of',
+      'which (one|option|package|of (those|these|them|the two|the three)) (do|would|sounds?|makes?|feels?|works?|jumps?|speaks?|are you|s|is)',
+      '(do|does|did) (either|any|one) of (those|these|them|the two|the three)',
+      'what (s|is) (standing out|jumping out|appealing)',
+    ].join('|') +
+    ')\\b',
+);
+
+/**
+ * The rep asks what holds the homeowner back: "what gives you pause?", "what's your biggest
+ * concern?", "what's stopping you?", "what would it take?", "the number or something else?".
+ */
+const PROBES_CONCERN = new RegExp(
+  '\\b(' +
+    [
+      '(give|gives|giving|gave) you pause',
+      'hold(s|ing)? you back',
+      'hesita(nt|nce|tion|te|ting)',
+      'reluctan(t|ce)',
+      'on the fence',
+      'what (s|is|are|would be) (your|the) (biggest |main |number one |only )?(concern|worry|worries|hang ?up|reservation|sticking point|holdup|hold up|question mark|doubt)s?',
+      'what (concerns|worries|bothers|scares) you',
+      'what (s|is) (stopping|keeping|bothering|worrying|scaring) you',
+      'what would (it take|you need|make you|need to happen|have to happen)',
+      'what (s|is) on your mind',
+      'anything (bothering|worrying|holding)',
+      'what (part|piece) of (it|this|that)',
+      '(the )?(number|price|money|cost) or (something|anything) else',
+      'sit(ting)? (right|well) with you',
+      'not sitting right',
+      'what (s|is) making you (unsure|nervous|hesitate|hesitant|wait)',
+      'what (do|would) you need to (see|hear|know|feel)',
+    ].join('|') +
+    ')\\b',
+);
+
 export function analyseRepTurn(text: string): RepTurn {
   const allWords = normalise(text);
   // Long rambles: the question, if any, usually closes the turn.
@@ -373,8 +433,12 @@ export function analyseRepTurn(text: string): RepTurn {
   const insult = has(seqs, L.INSULT);
   const rude = insult || (profanity && has([words], ['you', 'your', 'my']));
   const nonEnglish = detectNonEnglish(text, words);
-  const price = parsePrice(words);
+  const prices = parsePrices(words);
+  const price = prices.length ? Math.max(...prices) : null;
   const invite = isQuestion && has(seqs, L.INVITE);
+  const tailText = tailWords.join(' ');
+  const asksOpinion = (isQuestion || tailWords.length <= 3) && (ASKS_OPINION.test(tailText) || checksBack);
+  const probesConcern = PROBES_CONCERN.test(tailText);
   const greeting = words.length <= 25 && has([words.slice(0, 12)], L.GREETING);
   const relevant =
     topics.length > 0 ||
@@ -383,6 +447,8 @@ export function analyseRepTurn(text: string): RepTurn {
     goodbye ||
     invite ||
     checksBack ||
+    asksOpinion ||
+    probesConcern ||
     price !== null ||
     has(seqs, L.PROOF) ||
     has(seqs, L.FINANCING) ||
@@ -413,7 +479,10 @@ export function analyseRepTurn(text: string): RepTurn {
     close,
     goodbye,
     invite,
+    asksOpinion,
+    probesConcern,
     confirm: has(seqs, L.CONFIRM),
+    prices,
     priceTalk:
       price !== null || has(seqs, ['price', 'cost', 'how much', 'expensive', 'cheap', 'discount', 'deal']),
     price,

@@ -285,7 +285,7 @@ export function fillLine(text: string, vars: Record<string, string>): string {
 export const STILL_OPEN: Record<ObjectionKind, string[]> = {
   price: ['The price still bothers me.', "I still don't see why it costs that much."],
   trust: ["I still haven't seen any proof of who you are.", "You still haven't shown me a licence."],
-  timing: ["I still don't know how fast you can actually do it.", 'I still want to take my time on this.'],
+  timing: ['The timing still bothers me.', "I still don't know how the timing would work."],
   spouse: [
     'Like I said, {spouseName} has to be part of this.',
     "Not without {spouseName}. That hasn't changed.",
@@ -302,4 +302,54 @@ export const NOT_YET_MORE: Record<Style, string[]> = {
   hurried: ['Not yet.', 'Not until I know more.'],
   wary: ['No. Not yet.', "I'm not booking anything with you yet."],
   sceptical: ["I'm not ready for that.", 'Not yet, no.'],
+};
+
+/** Asked what they think before anything has been offered. */
+export const NOTHING_OFFERED: Record<Style, string[]> = {
+  friendly: [
+    "Well, I haven't heard what you'd suggest yet. What would you do?",
+    "About what, exactly? You haven't told me what you'd do for {thing}.",
+  ],
+  hurried: [
+    "About what? You haven't told me what you'd do.",
+    "Nothing yet. Tell me what you'd do and what it costs.",
+  ],
+  wary: [
+    "I don't know yet. You haven't told me what you're proposing.",
+    "Think about what? You haven't offered anything.",
+  ],
+  sceptical: ["Hard to say. I haven't heard an offer yet.", "I'd need to hear what you're proposing first."],
+};
+
+/** Asked what they think with no worry left: leaning toward it. */
+export const LEANING: Record<Style, string[]> = {
+  friendly: ["Honestly? It sounds good. It's what we need.", 'I like it. {Spouse} will want to hear it too.'],
+  hurried: ["Sounds about right. What's the next step?", 'Fine by me, if you can do it soon.'],
+  wary: ["It sounds alright. I'd want it all in writing.", "Maybe. Put it in writing and we'll see."],
+  sceptical: [
+    "It sounds reasonable. I'd want to see the details.",
+    "I'm leaning toward it. Walk me through what's included.",
+  ],
+};
+
+/** Asked what they think, not trusting the rep enough yet to lean either way. */
+export const UNDECIDED: Record<Style, string[]> = {
+  friendly: [
+    "I'm not sure yet. It's a lot to take in.",
+    "Hm, I don't know. Tell me more about how it would go.",
+  ],
+  hurried: ['Not sure yet. Convince me.', 'Undecided. What makes it worth it?'],
+  wary: ["I don't know you well enough to say yet.", "I'm not sold. Why should I trust it?"],
+  sceptical: ["Honestly, I'm on the fence.", "I'm not convinced yet. What makes it worth the money?"],
+};
+
+/** Asked what holds them back, with nothing left: no worry of their own. */
+export const NO_CONCERN: Record<Style, string[]> = {
+  friendly: ['Nothing really. I just want it done right.', "Not much, honestly. You've answered most of it."],
+  hurried: ['Nothing. I just want it done.', "Nothing big. Just don't waste my time."],
+  wary: [
+    "Not much now. I'll read the paperwork, though.",
+    'Less than before. I still read everything twice.',
+  ],
+  sceptical: ["Nothing major. I just don't like rushing.", "Not much. I'd like to see it on paper."],
 };

@@ -290,7 +290,16 @@ const NOT_MONEY_UNITS = new Set([
 ]);
 
 export function parsePrice(words: string[]): number | null {
-  let best: number | null = null;
+  const all = parsePrices(words);
+  return all.length ? Math.max(...all) : null;
+}
+
+/**
+ * Every price named in a turn, in order: "patch it for about nine hundred or a full tear-off
+ * around fourteen thousand" names two.
+ */
+export function parsePrices(words: string[]): number[] {
+  const found: number[] = [];
   for (let i = 0; i < words.length; i++) {
     let value = 0;
     let current = 0;
@@ -323,16 +332,19 @@ export function parsePrice(words: string[]): number | null {
     if (['dollar', 'dollars', 'bucks', 'buck'].includes(next)) money = true;
     // "for around seventy eight hundred", "it runs about 9500": a four-figure amount put as a
     // price, unless a unit follows ("fifteen hundred square feet", "1200 installs").
+    // A hundreds amount after a price word counts when the sentence ends or another option
+    // follows ("for about nine hundred or ..."), never before a noun ("about two hundred homes").
+    const ends = next === '' || ['or', 'and', 'installed', 'total', 'all', 'plus', 'out'].includes(next);
     if (
       !money &&
-      total >= 1000 &&
+      (total >= 1000 || ends) &&
       words.slice(Math.max(0, i - 3), i).some((w) => PRICE_CONTEXT.has(w)) &&
       !NOT_MONEY_UNITS.has(next)
     )
       money = true;
     if (['percent', 'year', 'years', 'month', 'months', 'day', 'days', 'minutes'].includes(next)) continue;
-    if (money && total >= 100 && (best === null || total > best)) best = total;
+    if (money && total >= 100) found.push(total);
     i = j;
   }
-  return best;
+  return found;
 }

@@ -154,6 +154,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           "The living room is the worst. There's a real chill by the big window, and the street noise comes right through.",
           "Two of the bedroom windows won't stay open either. We prop them with a book.",
           "It's mostly the cold. The noise bothers Mark more than me.",
+          'Our heating bill runs about three hundred a month in winter. For this size house, that seems wrong.',
         ],
       },
       {
@@ -286,6 +287,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           "Upstairs. Downstairs is fine, the kids' rooms upstairs are freezing.",
           'It clicks on, runs a few minutes, shuts off. Over and over. Started last winter.',
           'A guy came out last year and cleaned something. Lasted two weeks.',
+          "Electric's fine in summer. It's the gas bill in winter. Three-fifty last January, and half the house still cold.",
         ],
       },
       {
@@ -335,7 +337,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       },
     ],
     objections: {
-      price: ['How much? Just give me the number.', "That's a lot of money. What am I getting for it?"],
+      price: ["That's more than I wanted to spend.", "That's a lot of money. What am I getting for it?"],
       trust: ['How do I know you are not just going to sell me a whole new system I do not need?'],
       timing: ["I don't have time for a big project right now. Can you do it fast or not?"],
       spouse: ['I should run it by {spouseName} first.'],
@@ -408,6 +410,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           "There's a brown stain on the bedroom ceiling, about the size of a dinner plate. It drips when it really pours.",
           'Three or four shingles on the back slope. I picked two of them up in the yard.',
           "I went up in the attic. The wood's damp along one rafter, that's all I saw.",
+          "The bills are fine. It's the leak I'm worried about, not the energy bill.",
         ],
       },
       {
@@ -540,6 +543,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           "It's the living room and the hallway mostly. The carpet shows every paw print.",
           'The dog is a golden retriever, so whatever we get has to survive him.',
           'The kitchen is all white cabinets now, and the brown carpet next to it looks tired.',
+          "Bills? No, nothing like that. It's how the floors look and how they hold up.",
         ],
       },
       {
@@ -666,6 +670,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           "The back door sticks worst when it's humid. Susan has to shoulder it open.",
           "A couple of the deck boards are soft near the steps. I'm worried someone will go through.",
           "The bathroom fan rattles like a helicopter. It still works, it's just loud.",
+          "The bills are alright. It's all the little things adding up.",
         ],
       },
       {

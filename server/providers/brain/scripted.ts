@@ -34,6 +34,8 @@ export interface HomeownerState {
   answered: Topic[];
   /** The rep has named a price. */
   quoted: boolean;
+  /** The rep has put something on the table: a price, options, a recommendation. */
+  offered: boolean;
   /** The content words of each question asked per topic, to tell a follow-up from a repeat. */
   questions: Map<Topic, Set<string>[]>;
 }
@@ -80,6 +82,7 @@ export class ScriptedConversation implements BrainConversation {
       answered: [],
       questions: new Map(),
       quoted: false,
+      offered: false,
     };
   }
 
@@ -150,6 +153,21 @@ export class ScriptedConversation implements BrainConversation {
       ];
     }
     if (s.agreed) return this.afterAgreement(t);
+
+    // "What are you thinking?", "what gives you pause?": the homeowner speaks their mind about
+    // what is on the table. A household question in the same turn ("what do you think is
+    // causing it?", "what did you think of the engineered hardwood?") is answered as one.
+    const mind =
+      !t.close &&
+      ((t.probesConcern && (s.offered || this.openObjection() !== undefined || t.topics.length === 0)) ||
+        (t.asksOpinion && t.topics.length === 0));
+    if (mind) {
+      // What was offered in the same breath gets its reaction; a "totally fair" before the
+      // question does not need a thank-you.
+      const reactions = this.react(t);
+      const offer = t.price !== null || t.options || t.proof || t.financing;
+      return this.limit([...(offer ? reactions.slice(0, 1) : []), this.speakMind(t)]);
+    }
 
     // 1. Answer what was asked.
     const answer: (string | null)[] = [];
@@ -249,9 +267,18 @@ export class ScriptedConversation implements BrainConversation {
       if (out.length === 0)
         out.push(pick(convinced ? Lines.REACT.objectionAnswered : Lines.REACT.objectionNoted));
     }
+    // Something is on the table once the rep names a price, lays out options, recommends or
+    // describes what they would put in.
+    if (
+      t.price !== null ||
+      t.options ||
+      ((t.recommendation || t.pitch) && (t.domain || t.topics.includes('product')))
+    )
+      s.offered = true;
     if (t.price !== null) {
       s.quoted = true;
-      out.push(this.reactToPrice(t.price));
+      // Options side by side: the homeowner weighs the one within reach.
+      out.push(this.reactToPrice(Math.min(...t.prices, t.price)));
     } else if (t.financing) out.push(pick(Lines.REACT.financing));
     if (t.warranty && !t.proof && out.length === 0) out.push(pick(Lines.REACT.warranty));
     if (t.options && out.length === 0) out.push(pick(Lines.REACT.options));
@@ -314,6 +341,26 @@ export class ScriptedConversation implements BrainConversation {
     return this.book.pick(this.facts.objections[kind]) ?? this.book.pick(Lines.STILL_OPEN[kind]);
   }
 
+  /**
+   * Asked outright what they think or what holds them back: the worry still open, else one heard
+   * but not settled, else the one they have not voiced yet; with none left, where they lean.
+   */
+  private speakMind(t: RepTurn): string | null {
+    const s = this.state;
+    const f = this.facts;
+    const st = this.style;
+    const open = this.openObjection();
+    if (open) return this.stillOpen(open);
+    const unsettled = [...s.objections].find(([, state]) => state === 'answered')?.[0];
+    if (unsettled) return this.book.pick(Lines.STILL_OPEN[unsettled]) ?? this.stillOpen(unsettled);
+    if (!s.offered && !t.probesConcern) return this.book.pick(Lines.NOTHING_OFFERED[st]);
+    if (f.temperament.demandsProof && !s.proofShown) return this.raise('trust') ?? this.stillOpen('trust');
+    if (!s.objections.has(f.signatureObjection)) return this.raise(f.signatureObjection);
+    const leaning = s.trust >= f.temperament.trustToClose - 1;
+    if (!leaning) return this.book.pick(Lines.UNDECIDED[st]);
+    return this.book.pick(t.probesConcern ? Lines.NO_CONCERN[st] : Lines.LEANING[st]);
+  }
+
   private fittingObjection(t: RepTurn): ObjectionKind | undefined {
     const s = this.state;
     const f = this.facts;
@@ -346,7 +393,9 @@ export class ScriptedConversation implements BrainConversation {
       s.questions.set(topic, [...(earlier ?? []), content]);
       if (s.revealed.has(topic)) {
         // A follow-up ("which rooms?", "what did they say?") gets the next detail not yet told.
-        const detail = repeated ? null : this.closestUnsaid(need.more ?? [], content);
+        const detail = repeated
+          ? null
+          : (this.toldDetail(need.more ?? [], content) ?? this.closestUnsaid(need.more ?? [], content));
         if (detail) {
           out.push(detail);
           continue;
@@ -364,7 +413,19 @@ export class ScriptedConversation implements BrainConversation {
         s.trust += 0.5;
         // A question that points at one detail ("planning to stay long term?") gets that detail first.
         const pointed = this.closestUnsaid(need.more ?? [], content, 2);
-        out.push(pointed ?? this.book.pick(need.reveal));
+        if (pointed) {
+          out.push(pointed);
+          continue;
+        }
+        const reveal = this.book.pick(need.reveal);
+        out.push(reveal);
+        // "What are your energy bills like?": when the general answer says nothing of what was
+        // asked and one detail does, that detail follows it.
+        const answersIt = reveal && this.scoreLines([reveal], content)[0].shared > 0;
+        if (!answersIt) {
+          const aside = this.closestUnsaid(need.more ?? [], content, 1);
+          if (aside && aside !== reveal) out.push(aside);
+        }
       } else {
         out.push(
           this.book.pick(need.guarded) ??
@@ -377,24 +438,41 @@ export class ScriptedConversation implements BrainConversation {
     return out;
   }
 
+  /** Lines scored by how many of the question's content words they share. */
+  private scoreLines(lines: readonly string[], question: Set<string>) {
+    return lines.map((line) => {
+      const filled = fillFacts(line, this.facts);
+      const shared = new Set(lemmatise(normalise(filled)).filter((w) => question.has(w))).size;
+      return { line: filled, shared, score: shared, said: this.book.wasSaid(filled) };
+    });
+  }
+
   /**
-   * The unsaid line sharing most content words with the question (at least `minShared`); with
+   * The unsaid line that best matches the question (sharing at least `minShared` words); with
    * `minShared` 0, the first unsaid line when none shares any.
    */
   private closestUnsaid(lines: readonly string[], question: Set<string>, minShared = 0): string | null {
-    let best: string | null = null;
-    let bestShared = minShared - 1;
-    for (const line of lines) {
-      const filled = this.book.first([line]);
-      if (!filled) continue;
-      const words = lemmatise(normalise(filled));
-      const shared = new Set(words.filter((w) => question.has(w))).size;
-      if (shared > bestShared) {
-        best = filled;
-        bestShared = shared;
-      }
+    let best: { line: string; score: number } | null = null;
+    for (const c of this.scoreLines(lines, question)) {
+      if (c.said || c.shared < minShared) continue;
+      if (!best || c.score > best.score) best = c;
     }
-    return best;
+    return best ? (this.book.first([best.line]) ?? null) : null;
+  }
+
+  /**
+   * A follow-up that points at a detail already told ("whole house or just upstairs?" after
+   * "upstairs is freezing") gets it again, briefly, rather than a new detail it did not ask
+   * about: the said line must match the question better than every unsaid one.
+   */
+  private toldDetail(lines: readonly string[], question: Set<string>): string | null {
+    const scored = this.scoreLines(lines, question);
+    const bestUnsaid = Math.max(0, ...scored.filter((c) => !c.said).map((c) => c.score));
+    const told = scored.filter((c) => c.said && c.score > bestUnsaid).sort((a, b) => b.score - a.score)[0];
+    if (!told) return null;
+    const first = (told.line.match(/[^.!?]+/)?.[0] ?? told.line).trim();
+    const fact = first.replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
+    return this.book.first(Lines.RESTATE[this.style].map((r) => Lines.fillLine(r, { fact })));
   }
 
   private respondToClose(t: RepTurn): string | null {
