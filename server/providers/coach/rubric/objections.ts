@@ -116,7 +116,9 @@ export function detectObjections(
         const answering =
           !!last &&
           findQuestions(last.text).some((q) => !has(CONFIRM, normalizeText(q.text))) &&
-          !has(CONFIRM, last.norm);
+          !has(CONFIRM, last.norm) &&
+          // A proposal ("could I come back Saturday, would ten or one work?") is accepted, not answered.
+          !closeActs(last.text, last.norm).some((a) => a.kind === 'ask');
         const agreed = has(AGREES, u.norm) && !/^no\b/.test(u.norm) && !answering;
         if (reps.length) agreedAfter[reps.length - 1] = agreed;
         if (agreed && reps.length > (preEmpt ? 1 : 0)) break;
