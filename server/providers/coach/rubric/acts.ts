@@ -32,7 +32,7 @@ const HEDGE = loose(
 );
 /** A made-up deadline: a price or slot that disappears unless they commit now. */
 export const DEADLINE = loose(
-  /\b(only|just) (good|valid|available|hold (it|this|that|the \w+))\b.{0,40}\b(today|tonight|now|this evening)\b|\b(goes|go) away when|\bwhen i walk out\b|\bbefore i (leave|walk out|go)\b|\b(gone|taken) by (tonight|tomorrow|the end of the day)\b|\b(today|tonight) only\b|\bif (we|you) (do|sign) (the paperwork |it |this )?(today|tonight|right now)\b|\bonly (opening|slot|spot) (this|left)\b|\bprice (goes|is going) up\b|\b(special|offer|deal|promotion|promo|sale|discount|pricing|price|rebate)s? (ends|expires|runs out|is over|is gone|goes away|is only good|is good (until|till|through))\b|\b(ends|expires) (today|tonight|tomorrow|this week|(on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/,
+  /\b(only|just) (good|valid|available|hold (it|this|that|the \w+))\b.{0,40}\b(today|tonight|now|this evening)\b|\b(goes|go) away when|\bwhen i walk out\b|\bbefore i (leave|walk out|go)\b|\b(gone|taken) by (tonight|tomorrow|the end of the day)\b|\b(today|tonight) only\b|\b(tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (it s|its|it ll be|itll be|that s|thats) (gone|over|done)\b|\bif (we|you) (do|sign) (the paperwork |it |this )?(today|tonight|right now)\b|\bonly (opening|slot|spot) (this|left)\b|\bprice (goes|is going) up\b|\b(special|offer|deal|promotion|promo|sale|discount|pricing|price|rebate)s? (ends|expires|runs out|is over|is gone|goes away|is only good|is good (until|till|through))\b|\b(ends|expires) (today|tonight|tomorrow|this week|(on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/,
 );
 
 const QUESTION_START =

@@ -295,4 +295,40 @@ describe('meanings found on calls the rules were not written against', () => {
     );
     expect(chat.closing.score).toBeLessThanOrEqual(4);
   });
+  it('reads "special" as a price only in its price sense, and "I\'d go X" as a recommendation', () => {
+    const a = run(
+      'Windows',
+      "H: We just got back from our daughter's wedding.",
+      "R: Congratulations, that's a special day. What has been going on with the windows?",
+      'H: The den is drafty and the bedroom ones stick.',
+      'R: How long has the den been drafty?',
+    );
+    expect(a.discoveryEnd).toBe(a.turns.length);
+    const rec = run(
+      'General',
+      'H: The kids rooms on the back are cold.',
+      'R: Two choices. Plain vinyl is ten thousand. Insulated vinyl is thirteen thousand.',
+      "R: Since the back rooms run cold, I'd go insulated.",
+    );
+    expect(rec.options.positives).toContain('made a clear recommendation');
+  });
+
+  it('takes "a chunk of change" as a price objection and the homeowner at home as who attends', () => {
+    const a = run(
+      'HVAC',
+      'R: The new system is nine thousand.',
+      'H: Boy, that is a chunk of change.',
+      'R: Trust me, you will not find better, it is cheap for what you get.',
+    );
+    expect(a.objections.raised).toBe(1);
+    expect(a.objections.score).toBeLessThanOrEqual(4);
+    const visit = run(
+      'Roofing',
+      'R: Would you like to get on the schedule?',
+      'H: Yes.',
+      'R: Does Monday the third at nine in the morning work, with you home to let the crew in?',
+      'H: Monday the third at nine, I will be here.',
+    );
+    expect(visit.followUp.score).toBeGreaterThanOrEqual(8);
+  });
 });

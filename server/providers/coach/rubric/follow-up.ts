@@ -18,7 +18,7 @@ const VAGUE = loose(
   /\b(sometime|some time|at some point|down the road|go from there|be in touch|touch base|reach out|circle back|whenever)\b/,
 );
 const ATTENDEES = loose(
-  /\b((you|me|i) and (\w+)|(\w+) and (me|i|you)|both of you|you both|(wife|husband|partner|\w+) (s|is|are)? ?(there|home) too|make sure (\w+) (is|s|are) there|it ll be me|itll be me|(project manager|advisor|installer|estimator|manager|technician)[\w ]{0,20}(comes?|will come|ll come|out))\b/,
+  /\b((you|me|i) and (\w+)|(\w+) and (me|i|you)|both of you|you both|with you (at home|home|there|here)|to let (the crew|us|them|the installers) in|(wife|husband|partner|\w+) (s|is|are)? ?(there|home) too|make sure (\w+) (is|s|are) there|it ll be me|itll be me|(project manager|advisor|installer|estimator|manager|technician)[\w ]{0,20}(comes?|will come|ll come|out))\b/,
 );
 const ACTION = loose(
   /\b(i ll|ill|i will|we ll|well|i m going to|im going to) (email|text|send|bring|drop|call|come|swing|leave|have)\b|\b(comes? out|final measure|load calc\w*|inspection|paperwork|contract|drawing|confirmation)\b/,

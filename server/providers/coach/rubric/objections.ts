@@ -25,7 +25,7 @@ import { type Turn, type Evidence, type Finding, has, clamp, quoteFrom, LOGISTIC
 const OBJECTION: { kind: string; re: RegExp }[] = [
   {
     kind: 'price',
-    re: /\b(that s|thats|that is|it s|its) (a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\b(that|it|this) (seems|sounds|feels) (a bit |kind of |really |pretty |way )?(high|steep|expensive|like a lot)\b|\bmoney s tight\b|\bmoneys tight\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b/,
+    re: /\bchunk of (change|money)\b|\b(that s|thats|that is|it s|its) (still |really |quite )?(a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\b(that|it|this) (seems|sounds|feels) (a bit |kind of |really |pretty |way )?(high|steep|expensive|like a lot)\b|\bmoney s tight\b|\bmoneys tight\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b/,
   },
   {
     kind: 'competitor',
