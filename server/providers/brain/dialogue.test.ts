@@ -315,11 +315,42 @@ describe('dialogue manager: asked what they think', () => {
     ["what's holding you back", false, true],
     ['what would it take to earn your business today', false, true],
     ['what do you think is causing the leak', true, false],
+    ["how's that sit with you", true, false],
+    ['is there anything else that would keep you from moving ahead', false, true],
     ['how old is the unit', false, false],
   ])('"%s" asks an opinion: %s, probes a concern: %s', (text, opinion, concern) => {
     const t = analyseRepTurn(text);
     expect(t.asksOpinion).toBe(opinion);
     expect(t.probesConcern).toBe(concern);
+  });
+
+  it('hears a question after a preface or without punctuation, and prices in sales shorthand', () => {
+    expect(analyseRepTurn('yeah safety first. how soon are you wanting the deck fixed').isQuestion).toBe(
+      true,
+    );
+    expect(analyseRepTurn('so on a scale of one to ten how important is the noise').isQuestion).toBe(true);
+    expect(analyseRepTurn('what we do is we come out and measure everything').isQuestion).toBe(false);
+    expect(analyseRepTurn('triple pane would be at thirteen four or double at eleven nine').prices).toEqual([
+      13_400, 11_900,
+    ]);
+    expect(
+      analyseRepTurn('patch it for about nine hundred or a full tear off around fourteen thousand').prices,
+    ).toEqual([900, 14_000]);
+    expect(analyseRepTurn('we have done about two hundred homes on this street').prices).toEqual([]);
+    expect(analyseRepTurn('my daughter is thirteen four days from now').prices).toEqual([]);
+  });
+
+  it('reads recogniser-style turns: an intro naming the appointment, a question ending on "or", how long', () => {
+    expect(analyseRepTurn("hi there i'm mike with air comfort here for the the appointment").close).toBe(
+      false,
+    );
+    expect(analyseRepTurn('can we set up an appointment for thursday').close).toBe(true);
+    const t = analyseRepTurn('you are looking to get it done like right away or');
+    expect(t.isQuestion).toBe(true);
+    expect(t.topics[0]).toBe('timeline');
+    const c = conv('HVAC');
+    c.respond("so what's been going on with her furnace");
+    expect(c.respond("how long it's been doing that")).toMatch(/last winter|started/i);
   });
 
   it('asked before anything is offered, says there is nothing to think about yet', () => {

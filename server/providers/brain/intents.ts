@@ -41,6 +41,8 @@ export interface RepTurn {
   invite: boolean;
   /** Asks what the homeowner makes of what was offered ("what are you thinking?", "thoughts?"). */
   asksOpinion: boolean;
+  /** Checks back on what the rep just said or offered ("does that help?", "how does that sound?"). */
+  checksBack: boolean;
   /** Asks what holds the homeowner back ("what gives you pause?", "what's your hesitation?"). */
   probesConcern: boolean;
   confirm: boolean;
@@ -134,7 +136,8 @@ const EMBEDDED_QUESTION = [
   'you say',
   'again',
 ];
-const TAG_ENDINGS = ['right', 'yeah', 'correct', 'huh', 'or not', 'isn t it', 'no'];
+/** Spoken questions often end on a tag: "...right?", "...or not?", "right away or". */
+const TAG_ENDINGS = ['right', 'yeah', 'correct', 'huh', 'or not', 'isn t it', 'no', 'or'];
 const COMMON_ENGLISH = new Set([
   'the',
   'a',
@@ -176,6 +179,34 @@ function topicScores(seqs: string[][]): Map<Topic, number> {
   return scores;
 }
 
+/** Words that open a question as the first word of a sentence. */
+const SENTENCE_QUESTION_STARTS = new Set([
+  'what',
+  'how',
+  'why',
+  'when',
+  'where',
+  'who',
+  'which',
+  'whats',
+  'hows',
+  'do',
+  'does',
+  'did',
+  'are',
+  'is',
+  'was',
+  'were',
+  'can',
+  'could',
+  'would',
+  'will',
+  'should',
+]);
+
+const INVERTED_QUESTION =
+  /\b(how|what|when|where|why|which|who)( (?!i\b|we\b)\w+){0,2} (are|is|do|does|did|would|will|can|could|was|were|should) (you|your|it|that|this|they|the|he|she|there)\b/;
+
 function detectQuestion(text: string, words: string[], lemmas: string[]): boolean {
   if (text.includes('?')) return true;
   const first = words[0] ?? '';
@@ -191,6 +222,18 @@ function detectQuestion(text: string, words: string[], lemmas: string[]): boolea
       !(['what', 'how'].includes(words[i]) && ['i', 'we'].includes(words[i + 1] ?? ''))
     )
       return true;
+  // A question after a preface: "yeah, safety first. how soon are you wanting it done?"
+  for (const sentence of text.split(/[.!;:]+/).slice(1)) {
+    const w = normalise(sentence);
+    if (
+      SENTENCE_QUESTION_STARTS.has(w[0] ?? '') &&
+      !(['what', 'how'].includes(w[0]) && ['i', 'we'].includes(w[1] ?? ''))
+    )
+      return true;
+  }
+  // Unpunctuated: a question word with its verb and subject inverted close behind it ("so on a
+  // scale of one to ten how important is the noise", "and when were you hoping to start").
+  if (INVERTED_QUESTION.test(words.join(' '))) return true;
   if (has([words, lemmas], EMBEDDED_QUESTION)) return true;
   const tail = words.slice(-3).join(' ');
   return TAG_ENDINGS.some((t) => tail.endsWith(` ${t}`) && words.length > 3);
@@ -291,6 +334,7 @@ const ASKS_OPINION = new RegExp(
       'which (one|option|package|of (those|these|them|the two|the three)) (do|would|sounds?|makes?|feels?|works?|jumps?|speaks?|are you|s|is)',
       '(do|does|did) (either|any|one) of (those|these|them|the two|the three)',
       'what (s|is) (standing out|jumping out|appealing)',
+      'how (s|does|is|do) (that|this|it|all that|all this|everything) sit',
     ].join('|') +
     ')\\b',
 );
@@ -319,6 +363,9 @@ const PROBES_CONCERN = new RegExp(
       'not sitting right',
       'what (s|is) making you (unsure|nervous|hesitate|hesitant|wait)',
       'what (do|would) you need to (see|hear|know|feel)',
+      '(keep|keeps|keeping|stop|stops|stopping) you from',
+      'stand(s|ing)? in (the|your) way',
+      'get(ting)? in the way',
     ].join('|') +
     ')\\b',
 );
@@ -437,7 +484,7 @@ export function analyseRepTurn(text: string): RepTurn {
   const price = prices.length ? Math.max(...prices) : null;
   const invite = isQuestion && has(seqs, L.INVITE);
   const tailText = tailWords.join(' ');
-  const asksOpinion = (isQuestion || tailWords.length <= 3) && (ASKS_OPINION.test(tailText) || checksBack);
+  const asksOpinion = (isQuestion || tailWords.length <= 3) && ASKS_OPINION.test(tailText);
   const probesConcern = PROBES_CONCERN.test(tailText);
   const greeting = words.length <= 25 && has([words.slice(0, 12)], L.GREETING);
   const relevant =
@@ -480,6 +527,7 @@ export function analyseRepTurn(text: string): RepTurn {
     goodbye,
     invite,
     asksOpinion,
+    checksBack,
     probesConcern,
     confirm: has(seqs, L.CONFIRM),
     prices,

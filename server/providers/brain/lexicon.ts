@@ -56,6 +56,20 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   problem: {
     strong: [
+      // How long the trouble has gone on.
+      'been do that',
+      'been doing that',
+      'been doing it',
+      'been go on',
+      'since when',
+      'when do it start',
+      'when did it start',
+      'when do that start',
+      'when did that start',
+      'how long have it',
+      'how long has it',
+      'how long it s been',
+      'how long it be',
       // What the trouble costs to live with: energy and utility bills.
       'energy bill',
       'electric bill',
@@ -205,6 +219,9 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   timeline: {
     strong: [
+      'right away',
+      'asap',
+      'look to get',
       'when would be',
       'when be good',
       'when be best',
@@ -350,8 +367,17 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
       'deal breaker',
       'what would make',
       'outcome',
+      'how important',
+      'scale of',
+      'picture',
+      'imagine',
+      'day to day',
+      'different when',
+      'look like when',
+      'in a perfect world',
+      'dream',
     ],
-    weak: ['matter', 'most', 'want', 'hope'],
+    weak: ['matter', 'most', 'want', 'hope', 'different'],
   },
   product: {
     strong: [
@@ -737,7 +763,12 @@ export const CLOSE_BOOKING = [
   'bring sample',
   'bring some sample',
   'bring the sample',
-  'appointment',
+  // "Here for the appointment" introduces; "set up an appointment", "another appointment" proposes.
+  'an appointment',
+  'another appointment',
+  'appointment for',
+  'appointment on',
+  'appointment at',
   'schedule',
   'book',
   'calendar',

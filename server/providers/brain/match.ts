@@ -313,7 +313,18 @@ export function parsePrices(words: string[]): number[] {
         current += parseFloat(k[1]) * 1000;
         money = numeric = true;
       } else if (/^\d+$/.test(w)) current += parseInt(w, 10);
-      else if (w in UNITS) current += UNITS[w];
+      else if (
+        w in UNITS &&
+        UNITS[w] < 10 &&
+        current >= 10 &&
+        current < 20 &&
+        value === 0 &&
+        !['hundred', 'thousand', 'grand'].includes(words[j + 1] ?? '')
+      ) {
+        // "eleven five", "thirteen four": sales shorthand for 11,500 and 13,400 (a teen and a
+        // digit is no English number otherwise); it still needs a price word before it.
+        current = current * 1000 + UNITS[w] * 100;
+      } else if (w in UNITS) current += UNITS[w];
       else if (w === 'hundred') current = (current || 1) * 100;
       else if (w === 'thousand' || w === 'grand') {
         value += (current || 1) * 1000;

@@ -1,6 +1,6 @@
 import type { Stage } from '../../../core/stages';
 import { AGREE_AT, fillWhen, proposedTime, RESCHEDULE, SPOUSE_TOO } from './appointments';
-import { contentWords, repeatsAnEarlierQuestion, saysItAsksAgain } from './followups';
+import { contentWords, questionWords, repeatsAnEarlierQuestion, saysItAsksAgain } from './followups';
 import { analyseRepTurn, warmUp, type RepTurn } from './intents';
 import { lemmatise, normalise } from './match';
 import * as Lines from './lines';
@@ -160,13 +160,13 @@ export class ScriptedConversation implements BrainConversation {
     const mind =
       !t.close &&
       ((t.probesConcern && (s.offered || this.openObjection() !== undefined || t.topics.length === 0)) ||
-        (t.asksOpinion && t.topics.length === 0));
+        ((t.asksOpinion || (t.checksBack && s.offered)) && t.topics.length === 0));
     if (mind) {
-      // What was offered in the same breath gets its reaction; a "totally fair" before the
-      // question does not need a thank-you.
+      // What was offered or answered in the same breath gets its reaction; a "totally fair"
+      // before the question does not need a thank-you.
       const reactions = this.react(t);
-      const offer = t.price !== null || t.options || t.proof || t.financing;
-      return this.limit([...(offer ? reactions.slice(0, 1) : []), this.speakMind(t)]);
+      const weighed = t.price !== null || t.options || t.proof || t.financing || t.addresses.length > 0;
+      return this.limit([...(weighed ? reactions.slice(0, 1) : []), this.speakMind(t)]);
     }
 
     // 1. Answer what was asked.
@@ -259,7 +259,9 @@ export class ScriptedConversation implements BrainConversation {
       // Shown proof settles the question of trust, asked or not.
       s.objections.set('trust', 'accepted');
     }
-    for (const kind of t.addresses) {
+    // An open question ("can I ask what they quoted, what's included?") asks; it answers nothing.
+    const answersSomething = !t.isOpenQuestion || t.words.length > 20;
+    for (const kind of answersSomething ? t.addresses : []) {
       if (kind === 'trust' || s.objections.get(kind) !== 'open') continue;
       const convinced = s.trust >= f.temperament.trustToClose - 2;
       s.objections.set(kind, convinced ? 'accepted' : 'answered');
@@ -381,6 +383,7 @@ export class ScriptedConversation implements BrainConversation {
     const f = this.facts;
     const out: (string | null)[] = [];
     const content = contentWords(t.lemmas);
+    const wanted = questionWords(t.lemmas, t.words);
     for (const [index, topic] of t.topics.slice(0, 2).entries()) {
       const need = f.needs.find((n) => n.topic === topic);
       if (!need) continue;
@@ -395,7 +398,7 @@ export class ScriptedConversation implements BrainConversation {
         // A follow-up ("which rooms?", "what did they say?") gets the next detail not yet told.
         const detail = repeated
           ? null
-          : (this.toldDetail(need.more ?? [], content) ?? this.closestUnsaid(need.more ?? [], content));
+          : (this.toldDetail(need.more ?? [], content) ?? this.closestUnsaid(need.more ?? [], wanted));
         if (detail) {
           out.push(detail);
           continue;
@@ -463,15 +466,22 @@ export class ScriptedConversation implements BrainConversation {
   /**
    * A follow-up that points at a detail already told ("whole house or just upstairs?" after
    * "upstairs is freezing") gets it again, briefly, rather than a new detail it did not ask
-   * about: the said line must match the question better than every unsaid one.
+   * about: the said line must share two words or more with the question and match it better
+   * than every unsaid one.
    */
   private toldDetail(lines: readonly string[], question: Set<string>): string | null {
     const scored = this.scoreLines(lines, question);
     const bestUnsaid = Math.max(0, ...scored.filter((c) => !c.said).map((c) => c.score));
-    const told = scored.filter((c) => c.said && c.score > bestUnsaid).sort((a, b) => b.score - a.score)[0];
+    // Two shared words at least: one ("floors", "house") points at too much.
+    const told = scored
+      .filter((c) => c.said && c.shared >= 2 && c.score > bestUnsaid)
+      .sort((a, b) => b.score - a.score)[0];
     if (!told) return null;
-    const first = (told.line.match(/[^.!?]+/)?.[0] ?? told.line).trim();
-    const fact = first.replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
+    // The sentence of it that the question points at.
+    const parts = (told.line.match(/[^.!?]+/g) ?? [told.line]).map((p) => p.trim());
+    const hits = (p: string) => lemmatise(normalise(p)).filter((w) => question.has(w)).length;
+    const best = parts.reduce((a, b) => (hits(b) > hits(a) ? b : a));
+    const fact = best.replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
     return this.book.first(Lines.RESTATE[this.style].map((r) => Lines.fillLine(r, { fact })));
   }
 
