@@ -362,6 +362,18 @@ describe('dialogue manager: asked what they think', () => {
     expect(analyseRepTurn("let's find a time when mark can be here too").addresses).toContain('spouse');
   });
 
+  it('"thanks for having me over" at the door greets; "roofs in the neighborhood" is no proof', () => {
+    const c = conv('Flooring');
+    const hello = c.respond("hi priya, i'm alex from floorcraft, thanks for having me over");
+    expect(c.endCall).toBeNull();
+    expect(hello).not.toMatch(/\bbye\b/i);
+    expect(analyseRepTurn("we're doing a bunch of roofs in the neighborhood after the storm").proof).toBe(
+      false,
+    );
+    expect(analyseRepTurn("we did your neighbor's roof last spring").proof).toBe(true);
+    expect(analyseRepTurn('our licence is on the truck, we are fully insured').proof).toBe(true);
+  });
+
   it('asked before anything is offered, says there is nothing to think about yet', () => {
     const c = conv('Windows');
     c.respond('hi there');

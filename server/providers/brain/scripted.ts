@@ -42,6 +42,29 @@ export interface HomeownerState {
 
 const MAX_PARTS = 2;
 
+/** Words every persona's lines share: the trade's things and the home. */
+const GENERIC_WORDS = new Set([
+  'floor',
+  'flooring',
+  'heat',
+  'heating',
+  'hvac',
+  'system',
+  'unit',
+  'window',
+  'roof',
+  'furnace',
+  'house',
+  'home',
+  'new',
+  'old',
+  'thing',
+  'place',
+  'job',
+  'work',
+  'project',
+]);
+
 /**
  * The scripted homeowner: a small dialogue manager over one persona's facts and temperament.
  * Each rep turn is classified (intents.ts); the homeowner answers the question first, from its
@@ -144,7 +167,8 @@ export class ScriptedConversation implements BrainConversation {
         return this.endByHomeowner(f.pressuredAgain, Lines.RUDE_END[st]);
       return [pick(f.pressured) ?? pick(Lines.RUDE[st])];
     }
-    if (t.goodbye) {
+    // "Thanks for having me over" in the first turns greets; later it takes leave.
+    if (t.goodbye && !(t.greeting && s.turn <= 2)) {
       s.endCall = 'goodbye';
       const answer = t.isQuestion && t.topics.length ? this.answerTopics(t).slice(0, 1) : [];
       return [
@@ -424,9 +448,11 @@ export class ScriptedConversation implements BrainConversation {
         out.push(reveal);
         // "What are your energy bills like?": when the general answer says nothing of what was
         // asked and one detail does, that detail follows it.
-        const answersIt = reveal && this.scoreLines([reveal], content)[0].shared > 0;
-        if (!answersIt) {
-          const aside = this.closestUnsaid(need.more ?? [], content, 1);
+        // The trade's own words ("floors", "house") point at no detail in particular.
+        const specific = new Set([...content].filter((w) => !GENERIC_WORDS.has(w)));
+        const answersIt = reveal && this.scoreLines([reveal], specific)[0].shared > 0;
+        if (!answersIt && specific.size > 0) {
+          const aside = this.closestUnsaid(need.more ?? [], specific, 1);
           if (aside && aside !== reveal) out.push(aside);
         }
       } else {
