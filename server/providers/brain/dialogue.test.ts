@@ -374,6 +374,16 @@ describe('dialogue manager: asked what they think', () => {
     expect(analyseRepTurn('our licence is on the truck, we are fully insured').proof).toBe(true);
   });
 
+  it('a budget question with a number quotes nothing; "want to go ahead" asks for the decision; a brochure is taken', () => {
+    const c = conv('Windows');
+    c.respond('are the windows original to the house');
+    c.respond('is your budget over ten thousand');
+    expect(c.state.quoted).toBe(false);
+    expect(analyseRepTurn('ok. so do you want to go ahead').close).toBe(true);
+    expect(analyseRepTurn("can we focus here, i've got another appointment after this").close).toBe(false);
+    expect(c.respond('alright, can i at least leave a brochure')).toMatch(/leave it|look|read|compare/i);
+  });
+
   it('asked before anything is offered, says there is nothing to think about yet', () => {
     const c = conv('Windows');
     c.respond('hi there');

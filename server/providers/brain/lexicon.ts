@@ -771,7 +771,6 @@ export const CLOSE_BOOKING = [
   'bring the sample',
   // "Here for the appointment" introduces; "set up an appointment", "another appointment" proposes.
   'an appointment',
-  'another appointment',
   'appointment for',
   'appointment on',
   'appointment at',
@@ -789,6 +788,17 @@ export const CLOSE_BOOKING = [
   'put me down',
   'reserve',
   'slot',
+  // Asking for the decision itself.
+  'want to go ahead',
+  'ready to go ahead',
+  'want to move forward',
+  'ready to move forward',
+  'want to move ahead',
+  'ready to move ahead',
+  'want to get start',
+  'ready to get start',
+  'want to do it',
+  'ready to do it',
 ];
 /** Coming by, proposed by the rep: needs "I", "we", "us"... to count. */
 export const CLOSE_ACTION = [
@@ -811,6 +821,13 @@ export const CLOSE_ACTION = [
   'get start',
   'move forward',
   'go ahead with',
+  'want to go ahead',
+  'ready to go ahead',
+  'we go ahead',
+  'go ahead and',
+  'move ahead',
+  'get this go',
+  'get it go',
   'sign up',
   'bring sample',
   'bring some sample',

@@ -284,7 +284,7 @@ export class ScriptedConversation implements BrainConversation {
       s.objections.set('trust', 'accepted');
     }
     // An open question ("can I ask what they quoted, what's included?") asks; it answers nothing.
-    const answersSomething = !t.isOpenQuestion || t.words.length > 20;
+    const answersSomething = !t.isOpenQuestion || t.close || t.words.length > 20;
     for (const kind of answersSomething ? t.addresses : []) {
       if (kind === 'trust' || s.objections.get(kind) !== 'open') continue;
       const convinced = s.trust >= f.temperament.trustToClose - 2;
@@ -301,12 +301,15 @@ export class ScriptedConversation implements BrainConversation {
       ((t.recommendation || t.pitch) && (t.domain || t.topics.includes('product')))
     )
       s.offered = true;
-    if (t.price !== null) {
+    // "Is your budget over ten thousand?" asks; it quotes nothing.
+    const asksBudget = t.isQuestion && t.topics.includes('budget');
+    if (t.price !== null && !asksBudget) {
       s.quoted = true;
       // Options side by side: the homeowner weighs the one within reach.
       out.push(this.reactToPrice(Math.min(...t.prices, t.price)));
     } else if (t.financing) out.push(pick(Lines.REACT.financing));
     if (t.warranty && !t.proof && out.length === 0) out.push(pick(Lines.REACT.warranty));
+    if (t.leavesInfo && out.length === 0) out.push(pick(Lines.TAKES_INFO[this.style]));
     if (t.options && out.length === 0) out.push(pick(Lines.REACT.options));
     if (t.recommendation && out.length === 0 && (t.domain || t.topics.includes('product')))
       out.push(pick(s.revealed.size >= 2 ? Lines.REACT.recommendFits : Lines.REACT.recommendEarly));
