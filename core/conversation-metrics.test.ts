@@ -133,6 +133,18 @@ describe('questions', () => {
     );
     expect(qs.map((q) => q.kind)).toEqual(['open', 'closed']);
   });
+
+  it('takes the clause a question mark ends, counts a run-on question once, and reads "what we do is" as a statement', () => {
+    const kinds = (text: string) => findQuestions(text).map((q) => q.kind);
+    expect(kinds("Good. Before I go up, what's been going on with the gutters?")).toEqual(['open']);
+    expect(kinds('good before i go up whats been going on with the gutters')).toEqual(['open']);
+    expect(kinds('and how long have you had the furnace')).toEqual(['closed']);
+    expect(kinds('so tell me a bit about what you are hoping for')).toEqual(['open']);
+    expect(kinds('gotcha and whats most important to you with the new floors')).toEqual(['open']);
+    expect(kinds('on a scale of one to ten how serious is the draft in the den')).toHaveLength(1);
+    expect(kinds('what we do is we come out and measure every opening')).toEqual([]);
+    expect(kinds('What we do is measure every opening?')).toHaveLength(1);
+  });
 });
 
 describe('fillers and pressure', () => {

@@ -1,10 +1,26 @@
 /**
  * npm run bench:api — load on the real server (a separate process), on embedded PGlite and on
  * PostgreSQL (when TEST_DATABASE_URL or BENCH_DATABASE_URL is set): session creation, transcript
- * save, coaching and audio status polling at 10 and 100 connections.
+ * save, coaching and audio status polling at 10 and 100 connections. Each row also reports the
+ * server's CPU time per request (from /proc: the whole process, and its main thread, the rest
+ * being worker threads, garbage collection and libuv), which holds on a busy machine where
+ * requests per second and latency do not.
  *
- *   BENCH_DURATION_SEC  seconds per run (default 5)
- *   BENCH_WRITE=1       also rewrite the API section of docs/benchmarks.md
+ *   BENCH_DURATION_SEC  seconds per row (default 5; --seconds N overrides it)
+ *   BENCH_WRITE=1       also rewrite the API section of docs/benchmarks.md (one tree only)
+ *
+ * Options (after `--`):
+ *   --seconds N             seconds per row
+ *   --repeats N             run every row N times and report medians (default 1)
+ *   --rows a,b              only these rows: create, save, coaching, poll
+ *   --db pglite,postgres    only these databases
+ *   --name NAME             what the summary calls this checkout (default "this tree")
+ *   --compare NAME=DIR      also run the server of the checkout in DIR (with its own node_modules)
+ *                           under NAME; repeatable. Every tree's server runs side by side and the
+ *                           rows alternate between them (A B, then B A), so load from elsewhere on
+ *                           the machine falls on both alike; the summary gives each tree's CPU per
+ *                           request against the first one's.
+ *   SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR"  profiles every server (the pids are printed).
  *
  * npm run bench:api -- --coaching-load: /api/config latency (p50/p95/max) while one client
  * loops new session + longest allowed transcript + coaching at the default per-client limits,
@@ -20,11 +36,50 @@ import { projectRoot, ServerProcess, tempDataDir } from './lib/server-process';
 import { LIMITS } from '../server/http/route';
 import { MAX_CALL_TRANSCRIPT_CHARS } from '../core/constants';
 
-const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? 5);
+/** The value of `--name N` or `--name=N`, or undefined. */
+function option(name: string): string | undefined {
+  const args = process.argv;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === `--${name}`) return args[i + 1];
+    if (args[i].startsWith(`--${name}=`)) return args[i].slice(name.length + 3);
+  }
+  return undefined;
+}
+
+/** Every value of a repeatable option. */
+function options(name: string): string[] {
+  const out: string[] = [];
+  const args = process.argv;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === `--${name}` && args[i + 1]) out.push(args[i + 1]);
+    else if (args[i].startsWith(`--${name}=`)) out.push(args[i].slice(name.length + 3));
+  }
+  return out;
+}
+
+const DURATION_SEC = Number(option('seconds') ?? process.env.BENCH_DURATION_SEC ?? 5);
+const REPEATS = Math.max(1, Number(option('repeats') ?? 1));
+const ONLY_ROWS = option('rows')?.split(',');
+const ONLY_DBS = option('db')?.toLowerCase().split(',');
 const CONNECTIONS = [10, 100];
 const COACHING_POOL = Number(process.env.BENCH_COACHING_POOL ?? 300);
 
+interface Tree {
+  name: string;
+  root: string;
+}
+
+const TREES: Tree[] = [
+  { name: option('name') ?? 'this tree', root: projectRoot },
+  ...options('compare').map((spec) => {
+    const eq = spec.indexOf('=');
+    if (eq <= 0) throw new Error(`--compare takes NAME=DIR, got "${spec}"`);
+    return { name: spec.slice(0, eq), root: path.resolve(spec.slice(eq + 1)) };
+  }),
+];
+
 interface Row {
+  tree: string;
   db: string;
   scenario: string;
   connections: number;
@@ -34,6 +89,9 @@ interface Row {
   non2xx: number;
   timeouts: number;
   total: number;
+  /** Server CPU per request (ms): the whole process, and its main (event-loop) thread. */
+  cpuMs: number;
+  mainMs: number;
 }
 
 const fixture = JSON.parse(
@@ -75,24 +133,28 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-function toRow(db: string, scenario: string, connections: number, r: autocannon.Result): Row {
-  return {
-    db,
-    scenario,
-    connections,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    timeouts: r.timeouts + r.errors,
-    total: r.requests.total,
+const TICK_MS = 1000 / 100; // USER_HZ on Linux
+
+/** CPU time (ms) of a process so far, and of its main thread, from /proc; null off Linux. */
+function cpuTime(pid: number): { total: number; main: number } | null {
+  const read = (file: string) => {
+    const stat = fs.readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5); fields[0] here is field 3.
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   };
+  try {
+    return { total: read(`/proc/${pid}/stat`), main: read(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return null;
+  }
 }
 
 function print(row: Row) {
   console.log(
-    `${row.db.padEnd(9)} ${row.scenario.padEnd(18)} c=${String(row.connections).padEnd(4)} ` +
+    `${row.tree.padEnd(11)} ${row.db.padEnd(9)} ${row.scenario.padEnd(18)} c=${String(row.connections).padEnd(4)} ` +
       `${String(row.rps).padStart(6)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms` +
+      `  CPU ${row.cpuMs.toFixed(2)} ms/req (main ${row.mainMs.toFixed(2)})` +
       `  (${row.total} requests, ${row.non2xx} non-2xx, ${row.timeouts} timeouts/errors)`,
   );
 }
@@ -108,48 +170,108 @@ async function uploadRecording(base: string): Promise<string | null> {
   return body.sessionId ?? body.id ?? null;
 }
 
-async function benchOne(db: string, env: Record<string, string>): Promise<Row[]> {
-  const server = await ServerProcess.create({
-    ...env,
-    // Load from one address must not trip the per-client limits, but the limiters still run
-    // (their cost is part of what is measured).
-    ...Object.fromEntries(Object.values(LIMITS).map((l) => [l.setting, '1000000000'])),
-  });
-  await server.start();
-  const base = server.url;
-  const rows: Row[] = [];
-  const record = (scenario: string, c: number, r: autocannon.Result) => {
-    const row = toRow(db, scenario, c, r);
-    rows.push(row);
-    print(row);
+/** One tree's server on one database, with what the rows need prepared once. */
+interface Target {
+  tree: string;
+  db: string;
+  server: ServerProcess;
+  coachOk: boolean;
+  sessions: string[];
+  audioId: string | null;
+  cleanup: () => Promise<void>;
+}
+
+async function startTarget(tree: Tree, db: string): Promise<Target> {
+  const dir = tempDataDir('doorstep-bench-');
+  const env: Record<string, string> = { DATA_DIR: dir };
+  let drop = async () => {};
+  if (db === 'Postgres') {
+    const created = await createTestDatabase();
+    env.DATABASE_URL = created.url;
+    drop = created.drop;
+  }
+  const server = await ServerProcess.create(
+    {
+      ...env,
+      // Load from one address must not trip the per-client limits, but the limiters still run
+      // (their cost is part of what is measured).
+      ...Object.fromEntries(Object.values(LIMITS).map((l) => [l.setting, '1000000000'])),
+    },
+    tree.root,
+  );
+  const cleanup = async () => {
+    await server.stop('SIGTERM');
+    await drop();
+    fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
+    await server.start();
+    const base = server.url;
     const health = (await json(`${base}/api/health`, 'GET')).body;
-    const coachOk = health?.capabilities?.some((e: any) => e.capability === 'coach' && e.ok);
-
-    for (const c of CONNECTIONS) {
-      record(
-        'create session',
-        c,
-        await run({
-          url: `${base}/api/sessions`,
-          method: 'POST',
-          connections: c,
-          duration: DURATION_SEC,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ stage: 'General' }),
-        }),
-      );
+    // `engines` in checkouts from before the public health answer was trimmed.
+    const engines: any[] = health?.capabilities ?? health?.engines ?? [];
+    const coachOk = engines.some((e) => e.capability === 'coach' && e.ok);
+    const sessions = await createSessions(base, 500, false);
+    // Warm-up: the JIT, the database's caches and (where coaching runs on worker threads) the
+    // threads and their models, so the first measured row does not pay for them.
+    await createSessions(base, 200, true);
+    if (coachOk) {
+      for (const id of await createSessions(base, 10, true)) {
+        await json(`${base}/api/sessions/${id}/coaching`, 'POST');
+      }
     }
+    // Upload now and wait for the transcription, so no row shares the cores with it.
+    const audioId = await uploadRecording(base);
+    if (audioId) {
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline) {
+        const { body } = await json(`${base}/api/audio/${audioId}`, 'GET');
+        if (body?.status === 'transcribed' || body?.status === 'failed') break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+    console.log(`${tree.name.padEnd(11)} ${db.padEnd(9)} server pid ${server.pid} (${tree.root})`);
+    return { tree: tree.name, db, server, coachOk, sessions, audioId, cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
 
-    const pool = await createSessions(base, 500, false);
-    for (const c of CONNECTIONS) {
-      let i = 0;
-      record(
-        'save transcript',
-        c,
-        await run({
-          url: base,
+interface Scenario {
+  key: 'create' | 'save' | 'coaching' | 'poll';
+  name: string;
+  connections: number;
+  /** The load for one target, or a reason it is skipped. Preparation here is not measured. */
+  prepare(t: Target): Promise<autocannon.Options | string>;
+}
+
+function scenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  for (const c of CONNECTIONS) {
+    out.push({
+      key: 'create',
+      name: 'create session',
+      connections: c,
+      prepare: async (t) => ({
+        url: `${t.server.url}/api/sessions`,
+        method: 'POST',
+        connections: c,
+        duration: DURATION_SEC,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ stage: 'General' }),
+      }),
+    });
+  }
+  for (const c of CONNECTIONS) {
+    out.push({
+      key: 'save',
+      name: 'save transcript',
+      connections: c,
+      prepare: async (t) => {
+        let i = 0;
+        return {
+          url: t.server.url,
           connections: c,
           duration: DURATION_SEC,
           requests: [
@@ -158,73 +280,152 @@ async function benchOne(db: string, env: Record<string, string>): Promise<Row[]>
               headers: { 'content-type': 'application/json' },
               setupRequest: (req) => ({
                 ...req,
-                path: `/api/sessions/${pool[i++ % pool.length]}/transcript`,
+                path: `/api/sessions/${t.sessions[i++ % t.sessions.length]}/transcript`,
                 body: transcriptBody,
               }),
             },
           ],
-        }),
-      );
-    }
-
-    if (coachOk) {
-      for (const c of CONNECTIONS) {
+        };
+      },
+    });
+  }
+  for (const c of CONNECTIONS) {
+    out.push({
+      key: 'coaching',
+      name: 'coaching',
+      connections: c,
+      prepare: async (t) => {
+        if (!t.coachOk) return 'no coach engine is available';
         // Every request coaches a fresh transcript (stored coaching would be answered from the database).
-        const fresh = await createSessions(base, COACHING_POOL, true);
+        const fresh = await createSessions(t.server.url, COACHING_POOL, true);
         let i = 0;
-        record(
-          'coaching',
-          c,
-          await run({
-            url: base,
-            connections: c,
-            amount: fresh.length,
-            requests: [
-              {
-                method: 'POST',
-                setupRequest: (req) => ({ ...req, path: `/api/sessions/${fresh[i++]}/coaching` }),
-              },
-            ],
-          }),
-        );
-      }
-    } else {
-      console.log(`${db.padEnd(9)} coaching           skipped: no coach engine is available`);
-    }
+        return {
+          url: t.server.url,
+          connections: c,
+          amount: fresh.length,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (req) => ({ ...req, path: `/api/sessions/${fresh[i++]}/coaching` }),
+            },
+          ],
+        };
+      },
+    });
+  }
+  for (const c of CONNECTIONS) {
+    out.push({
+      key: 'poll',
+      name: 'audio status poll',
+      connections: c,
+      prepare: async (t) =>
+        t.audioId
+          ? { url: `${t.server.url}/api/audio/${t.audioId}`, connections: c, duration: DURATION_SEC }
+          : 'the upload route is not available',
+    });
+  }
+  return out.filter((s) => !ONLY_ROWS || ONLY_ROWS.includes(s.key));
+}
 
-    const audioId = await uploadRecording(base);
-    if (audioId) {
-      // Poll once the recording is transcribed, so the numbers measure the API rather than the
-      // transcription running on the same cores.
-      const deadline = Date.now() + 120_000;
-      while (Date.now() < deadline) {
-        const { body } = await json(`${base}/api/audio/${audioId}`, 'GET');
-        if (body?.status === 'transcribed' || body?.status === 'failed') break;
-        await new Promise((r) => setTimeout(r, 500));
+async function measure(t: Target, s: Scenario): Promise<Row | null> {
+  const load = await s.prepare(t);
+  if (typeof load === 'string') {
+    console.log(`${t.tree.padEnd(11)} ${t.db.padEnd(9)} ${s.name.padEnd(18)} skipped: ${load}`);
+    return null;
+  }
+  const pid = t.server.pid!;
+  const before = cpuTime(pid);
+  const r = await run(load);
+  const after = cpuTime(pid);
+  const requests = Math.max(1, r.requests.total);
+  const row: Row = {
+    tree: t.tree,
+    db: t.db,
+    scenario: s.name,
+    connections: s.connections,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    timeouts: r.timeouts + r.errors,
+    total: r.requests.total,
+    cpuMs: before && after ? (after.total - before.total) / requests : NaN,
+    mainMs: before && after ? (after.main - before.main) / requests : NaN,
+  };
+  print(row);
+  return row;
+}
+
+/** Every tree's server on one database, the rows alternating between them, `REPEATS` times. */
+async function benchDb(db: string): Promise<Row[]> {
+  const targets: Target[] = [];
+  const rows: Row[] = [];
+  try {
+    for (const tree of TREES) targets.push(await startTarget(tree, db));
+    for (let rep = 0; rep < REPEATS; rep++) {
+      if (REPEATS > 1) console.log(`-- ${db}, round ${rep + 1} of ${REPEATS}`);
+      for (const s of scenarios()) {
+        const order = rep % 2 === 0 ? targets : [...targets].reverse();
+        for (const t of order) {
+          const row = await measure(t, s);
+          if (row) rows.push(row);
+        }
       }
-      for (const c of CONNECTIONS) {
-        record(
-          'audio status poll',
-          c,
-          await run({ url: `${base}/api/audio/${audioId}`, connections: c, duration: DURATION_SEC }),
-        );
-      }
-    } else {
-      console.log(`${db.padEnd(9)} audio status poll  skipped: the upload route is not available`);
     }
   } finally {
-    await server.stop('SIGTERM');
+    for (const t of targets) await t.cleanup();
   }
   return rows;
 }
 
+function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** One row per tree, database, scenario and connections: the median of its repeats. */
+function medians(rows: Row[]): Row[] {
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    const key = `${r.db}\u0001${r.scenario}\u0001${r.connections}\u0001${r.tree}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.values()].map((g) => ({
+    ...g[0],
+    rps: Math.round(median(g.map((r) => r.rps))),
+    p50: median(g.map((r) => r.p50)),
+    p99: median(g.map((r) => r.p99)),
+    non2xx: median(g.map((r) => r.non2xx)),
+    timeouts: median(g.map((r) => r.timeouts)),
+    total: median(g.map((r) => r.total)),
+    cpuMs: median(g.map((r) => r.cpuMs)),
+    mainMs: median(g.map((r) => r.mainMs)),
+  }));
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+
 function markdown(rows: Row[]): string {
+  const compare = TREES.length > 1;
+  const first = new Map(
+    rows
+      .filter((r) => r.tree === TREES[0].name)
+      .map((r) => [`${r.db}\u0001${r.scenario}\u0001${r.connections}`, r.cpuMs]),
+  );
+  const vs = (r: Row) => {
+    const base = first.get(`${r.db}\u0001${r.scenario}\u0001${r.connections}`);
+    if (r.tree === TREES[0].name || !base || !Number.isFinite(r.cpuMs)) return '';
+    const pct = Math.round((r.cpuMs / base - 1) * 100);
+    return `${pct >= 0 ? '+' : ''}${pct}%`;
+  };
   const lines = [
-    '| database | scenario | connections | requests/s | p50 ms | p99 ms | non-2xx | timeouts |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| ${compare ? 'tree | ' : ''}database | scenario | connections | requests/s | p50 ms | p99 ms | non-2xx | timeouts | CPU ms/request (main thread)${compare ? ` | CPU vs ${TREES[0].name}` : ''} |`,
+    `| ${compare ? '--- | ' : ''}--- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---:${compare ? ' | ---:' : ''} |`,
     ...rows.map(
       (r) =>
-        `| ${r.db} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.timeouts} |`,
+        `| ${compare ? `${r.tree} | ` : ''}${r.db} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.timeouts} | ${ms(r.cpuMs)} (${ms(r.mainMs)})${compare ? ` | ${vs(r)}` : ''} |`,
     ),
   ];
   return lines.join('\n');
@@ -239,7 +440,7 @@ function writeDocs(rows: Row[]) {
   const block = [
     START,
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}),`,
-    `Node ${process.version}, ${DURATION_SEC} s per run; coaching runs ${COACHING_POOL} fresh transcripts per row.`,
+    `Node ${process.version}, ${DURATION_SEC} s per run${REPEATS > 1 ? `, medians of ${REPEATS} runs` : ''}; coaching runs ${COACHING_POOL} fresh transcripts per row.`,
     '',
     markdown(rows),
     END,
@@ -492,30 +693,21 @@ async function coachingLoad() {
 async function main() {
   if (process.argv.includes('--coaching-load')) return coachingLoad();
   const rows: Row[] = [];
-  const pgliteDir = tempDataDir('doorstep-bench-');
-  try {
-    rows.push(...(await benchOne('PGlite', { DATA_DIR: pgliteDir })));
-  } finally {
-    fs.rmSync(pgliteDir, { recursive: true, force: true });
-  }
+  const wants = (db: string) => !ONLY_DBS || ONLY_DBS.includes(db.toLowerCase());
+  if (wants('PGlite')) rows.push(...(await benchDb('PGlite')));
 
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
+  if (adminUrl && wants('Postgres')) {
     process.env.TEST_DATABASE_URL = adminUrl;
-    const created = await createTestDatabase();
-    const dir = tempDataDir('doorstep-bench-');
-    try {
-      rows.push(...(await benchOne('Postgres', { DATA_DIR: dir, DATABASE_URL: created.url })));
-    } finally {
-      await created.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  } else {
+    rows.push(...(await benchDb('Postgres')));
+  } else if (!adminUrl) {
     console.log('PostgreSQL skipped: set TEST_DATABASE_URL (or BENCH_DATABASE_URL) to include it.');
   }
 
-  console.log(`\n${markdown(rows)}\n`);
-  if (process.env.BENCH_WRITE === '1') writeDocs(rows);
+  const summary = medians(rows);
+  if (REPEATS > 1) console.log(`\nMedians of ${REPEATS} runs:`);
+  console.log(`\n${markdown(summary)}\n`);
+  if (process.env.BENCH_WRITE === '1' && TREES.length === 1) writeDocs(summary);
 }
 
 main().catch((err) => {

@@ -30,6 +30,16 @@ import { PocketSphinxStt } from '../server/providers/stt/pocketsphinx';
 import { DecodeQueue } from '../server/voice/decode-queue';
 import { Listener, type RepTurn } from '../server/voice/listener';
 import type { TurnTakingOptions } from '../server/turns/turn-taking';
+import { processUsage } from './lib/bench';
+import { PitchTracker } from '../server/turns/pitch';
+
+/** Pitch contours the listener reads (each a few ms of the server's main thread). */
+let contoursRead = 0;
+const readContour = PitchTracker.prototype.contour;
+PitchTracker.prototype.contour = function (this: PitchTracker) {
+  contoursRead++;
+  return readContour.call(this);
+};
 
 const FIXTURES = path.join(sharedDir, 'fixtures/audio');
 const LEAD_MS = 300;
@@ -64,6 +74,11 @@ function loadClips(): Clip[] {
 class AwaitedRecognizer implements LiveRecognizer {
   readonly pending = new Set<Promise<unknown>>();
   timeouts = 0;
+  /** Samples sent to the decoder and captions asked of it (the work the listener gives it). */
+  static written = 0;
+  static captions = 0;
+  /** Captions the decoder did not answer in time (a busy machine): they make the run load-dependent. */
+  static timeouts = 0;
   constructor(private readonly inner: LiveRecognizer) {}
   get id() {
     return this.inner.id;
@@ -75,11 +90,16 @@ class AwaitedRecognizer implements LiveRecognizer {
     this.inner.begin();
   }
   write(pcm: Int16Array) {
+    AwaitedRecognizer.written += pcm.length;
     this.inner.write(pcm);
   }
   partial(timeoutMs: number) {
+    AwaitedRecognizer.captions++;
     const p = this.inner.partial(timeoutMs).then((text) => {
-      if (text === null) this.timeouts++;
+      if (text === null) {
+        this.timeouts++;
+        AwaitedRecognizer.timeouts++;
+      }
       return text;
     });
     this.pending.add(p);
@@ -113,6 +133,7 @@ interface Setup {
   live: ReturnType<typeof selectLiveRecognizer>;
   stt: PocketSphinxStt;
   decodeQueue: DecodeQueue;
+  decoderPids: Set<number>;
 }
 
 async function runClip(
@@ -125,6 +146,8 @@ async function runClip(
   const stream = new Int16Array(lead.length + clip.pcm.length + tail.length);
   stream.set(clip.pcm, lead.length);
   const inner = setup.live.create();
+  const pid = (inner as { pid?: number } | null)?.pid;
+  if (pid) setup.decoderPids.add(pid);
   const recogniser = inner ? new AwaitedRecognizer(inner) : null;
   const turns: { endMs: number; waitedStreamMs: number; turn: RepTurn }[] = [];
   let position = 0;
@@ -204,17 +227,34 @@ export async function measureTurns(label: string, turnTaking?: Partial<TurnTakin
     live: selectLiveRecognizer({ modelsDir, sttEngine: 'pocketsphinx', mode: 'auto', idleDecoders: 1 }),
     stt: new PocketSphinxStt(),
     decodeQueue: new DecodeQueue(1),
+    decoderPids: new Set(),
   };
   const clips = loadClips();
   const results: ClipResult[] = [];
+  // The warm decoder's own CPU (one process, reused clip after clip), read before it is closed.
+  const cpuOf = (pid: number) => {
+    try {
+      return processUsage(pid).cpuSec;
+    } catch {
+      return 0; // Exited (a decoder that died is replaced by a new one).
+    }
+  };
+  const decoderCpu = () => [...setup.decoderPids].reduce((n, pid) => n + cpuOf(pid), 0);
+  let decoderCpuSec = 0;
   try {
-    for (const clip of clips) results.push(await runClip(setup, clip, turnTaking));
+    for (const clip of clips) {
+      const before = decoderCpu();
+      results.push(await runClip(setup, clip, turnTaking));
+      // A decoder started during the clip counts from zero: all of its CPU is this clip's.
+      decoderCpuSec += decoderCpu() - before;
+    }
   } finally {
     setup.live.close?.();
   }
   const cutIns = results.reduce((n, r) => n + r.cutIns.length, 0);
   const waits = results.flatMap((r) => (r.finalWaitMs === null ? [] : [r.finalWaitMs]));
   const speechSec = results.reduce((n, r) => n + r.speechMs, 0) / 1000;
+  const decodedSec = AwaitedRecognizer.written / 16_000;
   console.log(
     `\n${label}: ${results.length} clips, ${speechSec.toFixed(0)} s of speech (${setup.vad.info.engine} voice detection, ${setup.live.info.engine} captions)`,
   );
@@ -235,9 +275,14 @@ export async function measureTurns(label: string, turnTaking?: Partial<TurnTakin
     waitP95: percentile(waits, 95),
     waitMean: waits.reduce((a, b) => a + b, 0) / Math.max(1, waits.length),
     unended: results.filter((r) => r.finalWaitMs === null).length,
+    decodedSec,
+    captions: AwaitedRecognizer.captions,
+    contoursRead,
+    decoderCpuSec,
   };
   console.log(
-    `  => false cut-ins ${summary.cutIns} (in ${summary.clipsWithCutIns} clips); wait after the last speech p50 ${summary.waitP50.toFixed(0)} ms, p95 ${summary.waitP95.toFixed(0)} ms, mean ${summary.waitMean.toFixed(0)} ms${summary.unended ? `; ${summary.unended} clips never ended` : ''}`,
+    `  => false cut-ins ${summary.cutIns} (in ${summary.clipsWithCutIns} clips); wait after the last speech p50 ${summary.waitP50.toFixed(0)} ms, p95 ${summary.waitP95.toFixed(0)} ms, mean ${summary.waitMean.toFixed(0)} ms${summary.unended ? `; ${summary.unended} clips never ended` : ''}` +
+      `\n  => the warm decoder heard ${decodedSec.toFixed(1)} s of audio, answered ${summary.captions} caption requests (${AwaitedRecognizer.timeouts} too late to count; ${summary.contoursRead} pitch contours read) and used ${decoderCpuSec.toFixed(2)} CPU-s (${(decoderCpuSec / Math.max(1, speechSec)).toFixed(3)} per second of speech)`,
   );
   return summary;
 }

@@ -25,6 +25,7 @@ import {
   numberList,
   percentile,
   printTable,
+  ProcessCpuSplit,
   sleep,
   treeUsage,
   withBenchServer,
@@ -71,6 +72,10 @@ interface TurnResult {
   endOfTurnWaitMs: number;
   sttMs: number;
   ttsFirstAudioMs: number;
+  /** Server: turn handed to the homeowner -> its first text. */
+  brainFirstTextMs: number;
+  /** Server: end of rep speech -> first audio chunk sent (the rest of the latency is transport). */
+  serverMs: number;
   underruns: number;
   recognised: string;
 }
@@ -95,8 +100,10 @@ async function runCall(
   clips: Clip[],
   offset: number,
   startDelayMs: number,
+  callSeconds: { total: number; audio: number },
 ): Promise<TurnResult[]> {
   await sleep(startDelayMs);
+  const connectedAt = Date.now();
   const stage = ['General', 'Windows', 'HVAC', 'Roofing', 'Flooring'][offset % 5];
   const session = await createSession(baseUrl, stage);
   const call = await VoiceCallClient.connect(baseUrl);
@@ -144,6 +151,7 @@ async function runCall(
       const from = call.received.length;
       let speechEndWall = 0;
       queue.push({ pcm: clip.pcm, onSpeechEnd: clip.speechEnd, mark: (w) => (speechEndWall = w) });
+      callSeconds.audio += clip.pcm.length / 16_000;
       const userFinal = await call
         .waitForEvent('transcript', (e) => e.role === 'user' && e.transcriptType === 'final', {
           from,
@@ -174,6 +182,8 @@ async function runCall(
         endOfTurnWaitMs: m?.endOfTurnWaitMs ?? NaN,
         sttMs: m?.sttMs ?? NaN,
         ttsFirstAudioMs: m?.ttsFirstAudioMs ?? NaN,
+        brainFirstTextMs: m?.brainFirstTextMs ?? NaN,
+        serverMs: m?.speechEndToAudioMs ?? NaN,
         underruns: underrunsOf(chunks),
         recognised: userFinal.transcript,
       });
@@ -187,6 +197,7 @@ async function runCall(
     call.stop();
     await call.waitForEvent('ended', () => true, { timeoutMs: 5000 }).catch(() => undefined);
     call.close();
+    callSeconds.total += (Date.now() - connectedAt) / 1000;
   }
   return results;
 }
@@ -211,6 +222,27 @@ async function recogniserRtf(clips: Clip[]): Promise<{ rtf: number; sample: stri
   }
 }
 
+/** CPU seconds per program, per call-second, per turn and per second of rep audio streamed. */
+function cpuSplit(
+  byName: Map<string, number>,
+  turns: number,
+  calls: { total: number; audio: number },
+  wallSec: number,
+): string {
+  const callSec = calls.total;
+  const audioSec = calls.audio;
+  const parts = [...byName]
+    .filter(([, cpu]) => cpu > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(
+      ([name, cpu]) =>
+        `${name} ${cpu.toFixed(1)} CPU-s (${((cpu / wallSec) * 100).toFixed(0)}% of a core, ` +
+        `${(cpu / callSec).toFixed(3)} per call-second, ${((cpu / Math.max(1, turns)) * 1000).toFixed(0)} ms per turn, ` +
+        `${(cpu / Math.max(1, audioSec)).toFixed(3)} per second of rep audio)`,
+    );
+  return `${parts.join('; ')}; ${callSec.toFixed(0)} call-seconds, ${audioSec.toFixed(0)} s of rep audio streamed, ${turns} turns answered`;
+}
+
 async function main() {
   const clips = UTTERANCES.map(loadClip);
   console.log(`Voice benchmark on ${machine()}`);
@@ -225,18 +257,23 @@ async function main() {
   const rows: (string | number)[][] = [];
   await withBenchServer('doorstep-bench-voice-', env, async (server) => {
     for (const level of LEVELS) {
+      const split = new ProcessCpuSplit(server.pid!);
+      const splitTimer = setInterval(() => split.sample(), 300);
+      const callSeconds = { total: 0, audio: 0 };
       const run = await measured(
         () => treeUsage(server.pid!),
         () =>
           Promise.all(
             Array.from({ length: level }, (_, i) =>
-              runCall(server.url, clips, i, Math.round((i / level) * 2000)).catch((err) => {
+              runCall(server.url, clips, i, Math.round((i / level) * 2000), callSeconds).catch((err) => {
                 console.log(`call ${i} failed: ${err instanceof Error ? err.message : String(err)}`);
                 return [] as TurnResult[];
               }),
             ),
           ),
       );
+      clearInterval(splitTimer);
+      split.sample();
       const { wallSec, peakRss } = run;
       const turns = run.result.flat();
       const lat = turns.map((t) => t.latencyMs);
@@ -262,6 +299,8 @@ async function main() {
         `\n${level} concurrent call(s): ${turns.length}/${expected} turns answered in ${wallSec.toFixed(0)} s` +
           `\n  end of rep speech -> first homeowner audio: p50 ${fmt(percentile(lat, 50))} ms, p95 ${fmt(percentile(lat, 95))} ms` +
           `\n  of which end-of-turn wait p50 ${p((t) => t.endOfTurnWaitMs, 50)} ms, recogniser after end of turn p50 ${p((t) => t.sttMs, 50)} / p95 ${p((t) => t.sttMs, 95)} ms, first synthesised audio p50 ${p((t) => t.ttsFirstAudioMs, 50)} ms` +
+          `\n  server side (end of rep speech -> first chunk sent) p50 ${p((t) => t.serverMs, 50)} / p95 ${p((t) => t.serverMs, 95)} ms, homeowner first text p50 ${p((t) => t.brainFirstTextMs, 50)} / p95 ${p((t) => t.brainFirstTextMs, 95)} ms` +
+          `\n  CPU by program: ${cpuSplit(split.byName(), turns.length, callSeconds, wallSec)}` +
           `\n  playback gaps (120 ms jitter buffer): ${underruns}` +
           `\n  server CPU ${fmt(cpuPct)}% of one core (process tree), peak RSS ${fmt(peakRss)} MB, machine load ${loadNow()}` +
           (level === 1

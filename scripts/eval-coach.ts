@@ -1,6 +1,6 @@
 /**
  * Coaches every role-play transcript in ../shared/fixtures/transcripts (or the folder given
- * as the first argument) and compares the section scores with the expected bands, and the
+ * with `--dir FOLDER`, e.g. scripts/coach-calls, or as a bare argument) and compares the section scores with the expected bands, and the
  * overall scores with the expected overall rank. Uses the coach the environment selects
  * (the rubric engine unless an LLM is configured), on the clean text and then on
  * recogniser-style text (`--clean` or `--noisy` for one of them). `--check` exits 1 below the
@@ -231,10 +231,14 @@ async function main() {
   // By default clean, then as a weak offline recogniser would hand it over; --clean or --noisy for one.
   const noisy = args.includes('--noisy');
   const both = !noisy && !args.includes('--clean');
-  const dir = path.resolve(
-    args.find((a) => !a.startsWith('--')) ??
-      path.join(import.meta.dirname, '../../shared/fixtures/transcripts'),
-  );
+  // `--dir FOLDER` (or a bare folder argument) coaches another set, e.g. scripts/coach-calls.
+  const dirAt = args.indexOf('--dir');
+  if (dirAt >= 0 && (!args[dirAt + 1] || args[dirAt + 1].startsWith('--')))
+    throw new Error('--dir needs a folder of transcript JSON files');
+  const dirArg =
+    dirAt >= 0 ? args[dirAt + 1] : args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--dir');
+  const dir = path.resolve(dirArg ?? path.join(import.meta.dirname, '../../shared/fixtures/transcripts'));
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new Error(`No such folder: ${dir}`);
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json'))

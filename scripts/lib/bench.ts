@@ -141,3 +141,56 @@ export function printTable(header: string[], rows: (string | number)[][]): void 
   console.log(`|${header.map(() => '---').join('|')}|`);
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 }
+
+/**
+ * CPU seconds used by a process tree while it runs, split by program name (`node`,
+ * `sphinx-live`, `espeak-live`, ...): each process's own user+system time, sampled by `sample()`
+ * (call it every few hundred ms, so a child that exits between samples loses at most that much).
+ */
+export class ProcessCpuSplit {
+  private readonly seen = new Map<number, { name: string; first: number; last: number }>();
+
+  constructor(private readonly rootPid: number) {
+    this.reset();
+  }
+
+  sample(): void {
+    const procs = new Map<number, { ppid: number; name: string; cpu: number }>();
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        procs.set(Number(entry), { ppid: Number(f[1]), name, cpu: (Number(f[11]) + Number(f[12])) / 100 });
+      } catch {
+        // Exited while being read.
+      }
+    }
+    const stack = [this.rootPid];
+    while (stack.length) {
+      const pid = stack.pop()!;
+      const p = procs.get(pid);
+      if (!p) continue;
+      const known = this.seen.get(pid);
+      // A process first seen mid-run started after the previous sample: all its CPU is new.
+      // The name as of now: a child is seen under its launcher's name until it has exec'd.
+      if (known) Object.assign(known, { last: p.cpu, name: p.name });
+      else this.seen.set(pid, { name: p.name, first: 0, last: p.cpu });
+      for (const [child, info] of procs) if (info.ppid === pid) stack.push(child);
+    }
+  }
+
+  /** CPU seconds per program name since construction (or the last `reset`). */
+  byName(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const p of this.seen.values()) out.set(p.name, (out.get(p.name) ?? 0) + p.last - p.first);
+    return out;
+  }
+
+  /** Starts counting afresh from now. */
+  reset(): void {
+    this.sample();
+    for (const p of this.seen.values()) p.first = p.last;
+  }
+}

@@ -30,12 +30,14 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     readonly env: Record<string, string>,
+    /** The checkout whose server runs (another tree's, for A/B benchmarks). */
+    readonly root: string = projectRoot,
   ) {
     this.url = `http://127.0.0.1:${port}`;
   }
 
-  static async create(env: Record<string, string>): Promise<ServerProcess> {
-    return new ServerProcess(await freePort(), env);
+  static async create(env: Record<string, string>, root: string = projectRoot): Promise<ServerProcess> {
+    return new ServerProcess(await freePort(), env, root);
   }
 
   // SERVER_START_TIMEOUT_MS: a slower limit for heavily loaded machines.
@@ -45,9 +47,9 @@ export class ServerProcess {
     const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
     const child = spawn(
       process.execPath,
-      [...flags, '--import', 'tsx', path.join(projectRoot, 'server/main.ts')],
+      [...flags, '--import', 'tsx', path.join(this.root, 'server/main.ts')],
       {
-        cwd: projectRoot,
+        cwd: this.root,
         env: {
           ...process.env,
           NODE_ENV: 'production',

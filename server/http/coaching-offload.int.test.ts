@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CALL_TRANSCRIPT_CHARS } from '../../core/constants';
+import { conversationMetrics } from '../../core/conversation-metrics';
+import { finalEntries, type TranscriptEntry } from '../../core/transcript';
 import { api, sharedDir, startTestServer, type TestServer } from '../test-support/harness';
 import type { PooledCoach } from '../workers/coach-pool';
 
@@ -53,6 +55,11 @@ describe('coaching cannot stall the server', () => {
     expect(res.body.coaching).toMatch(/\S/);
     const coach = t.server.ctx.providers.get('coach') as Partial<PooledCoach>;
     expect(coach.pool?.stats().started).toBeGreaterThanOrEqual(1);
+    // The metrics come from the worker too, and are the numbers the request thread would measure.
+    expect(coach.measuresMetrics).toBe(true);
+    expect(res.body.metrics).toEqual(
+      conversationMetrics(finalEntries(fixture.transcript as TranscriptEntry[]), { durationSec: 240 }),
+    );
   });
 
   it('answers 503 with Retry-After when every coaching thread is busy and the queue is full', async () => {

@@ -3,7 +3,7 @@ import { FakeLiveRecognizer } from '../providers/stt/live/fake';
 import { fakeVadFactory } from '../providers/vad/fake';
 import type { SpeechToText } from '../providers/stt/types';
 import { DecodeQueue } from './decode-queue';
-import { Listener } from './listener';
+import { DECODER_PAUSE_TAIL_MS, Listener } from './listener';
 
 /** A voice-like buzz at 16 kHz whose F0 glides from `fromHz` to `toHz` over its last 300 ms. */
 function voice(ms: number, fromHz: number, toHz: number): Int16Array {
@@ -82,5 +82,59 @@ describe('listener end of turn', () => {
     expect(await silenceBeforeTurn('we could come out on tuesday and', 180, 120)).toBeGreaterThanOrEqual(
       1200,
     );
+  });
+});
+
+describe('listener feeding the warm recogniser', () => {
+  it('holds back a pause past a short tail, and sends it on only if the rep speaks again', async () => {
+    const stream = new FakeLiveRecognizer(
+      'we could come out on tuesday and',
+      'we could come out on tuesday and',
+    );
+    let ended = false;
+    const listener = new Listener(
+      { vad: fakeVadFactory(), stt: noStt, decodeQueue: new DecodeQueue(1), createStream: () => stream },
+      {
+        send: () => undefined,
+        assistantSpeaking: () => false,
+        speechStarted: () => undefined,
+        bargeIn: () => undefined,
+        turn: () => {
+          ended = true;
+        },
+        fail: (code) => {
+          throw new Error(code);
+        },
+      },
+    );
+    const push = async (pcm: Int16Array) => {
+      for (let i = 0; i + 512 <= pcm.length; i += 512) {
+        listener.push(pcm.subarray(i, i + 512));
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    const tail = Math.ceil(DECODER_PAUSE_TAIL_MS / 32) * 512;
+    await push(voice(960, 180, 120));
+    const afterFirstSpeech = stream.written;
+    // A 512 ms pause after a trailing "and" does not end the turn; only its tail is decoded yet.
+    await push(new Int16Array(512 * 16));
+    expect(ended).toBe(false);
+    expect(stream.written - afterFirstSpeech).toBeLessThanOrEqual(tail);
+    // The rep goes on: the held part of the pause follows, so the recogniser hears it all in order.
+    await push(voice(640, 180, 120));
+    expect(stream.written - afterFirstSpeech).toBe(512 * 16 + 640 * 16);
+    const afterSecondSpeech = stream.written;
+    let silentMs = 0;
+    while (!ended && silentMs < 3000) {
+      await push(new Int16Array(512));
+      silentMs += 32;
+    }
+    expect(ended).toBe(true);
+    expect(silentMs).toBeGreaterThanOrEqual(1200);
+    expect(stream.written - afterSecondSpeech).toBeLessThanOrEqual(tail);
+    // Captions are not asked for again while the recogniser has heard nothing new.
+    const captionsInPause = stream.calls.slice(stream.calls.lastIndexOf('partial') + 1);
+    expect(captionsInPause).toEqual(['end']);
+    listener.close();
   });
 });

@@ -57,6 +57,14 @@ const LIVE_PARTIAL_TIMEOUT_MS = 1000;
  * must first load its model on that same busy machine.
  */
 const STREAM_WAIT_MS = 5000;
+/**
+ * Silence after the last speech that still goes to the warm recogniser, so it can close the
+ * last word. The rest of a pause is held back and only sent if the rep speaks again: the
+ * 250-1,200 ms end-of-turn wait would otherwise be decoded for nothing (CPU that competes with
+ * other calls' replies), and a recogniser that lags has that much less to catch up on when the
+ * turn ends.
+ */
+export const DECODER_PAUSE_TAIL_MS = 160;
 
 interface Utterance {
   chunks: Int16Array[];
@@ -84,6 +92,10 @@ export class Listener {
   private lastSpeechWall = 0;
   private preRoll: Int16Array[] = [];
   private utterance: Utterance | null = null;
+  /** Silent windows since the last speech in this utterance. */
+  private silentWindows = 0;
+  /** Pause audio past the tail, not yet sent to the warm recogniser (see DECODER_PAUSE_TAIL_MS). */
+  private heldSilence: Int16Array[] = [];
   private closed = false;
 
   constructor(
@@ -144,7 +156,7 @@ export class Listener {
     if (this.utterance) {
       this.utterance.chunks.push(window);
       this.utterance.samples += window.length;
-      if (this.stream?.alive) this.stream.write(window);
+      if (this.stream?.alive) this.feedStream(window, speech);
     } else {
       this.preRoll.push(window);
       if (this.preRoll.length > PRE_ROLL_WINDOWS) this.preRoll.shift();
@@ -157,9 +169,31 @@ export class Listener {
       if (this.wasSpeech && !speech) {
         this.turns.setPitchContour(this.pitch.contour().contour, streamMs);
         this.maybePartial(true);
-      } else this.maybePartial();
+      } else if (speech || !this.holdingSilence) this.maybePartial();
     }
     this.wasSpeech = speech;
+  }
+
+  /** Whether the pause has outlasted the tail, so the recogniser has heard nothing new since. */
+  private get holdingSilence(): boolean {
+    return this.silentWindows * VAD_WINDOW_MS > DECODER_PAUSE_TAIL_MS;
+  }
+
+  /** To the warm recogniser: speech, and a pause's first DECODER_PAUSE_TAIL_MS; the rest on resume. */
+  private feedStream(window: Int16Array, speech: boolean): void {
+    const stream = this.stream!;
+    if (speech) {
+      this.silentWindows = 0;
+      if (this.heldSilence.length) {
+        stream.write(concatPcm(this.heldSilence));
+        this.heldSilence = [];
+      }
+      stream.write(window);
+      return;
+    }
+    this.silentWindows++;
+    if (this.holdingSilence) this.heldSilence.push(window);
+    else stream.write(window);
   }
 
   private onTurnEvent(event: TurnEvent, now: number, streamMs: number): void {
@@ -167,6 +201,8 @@ export class Listener {
       case 'speech-start': {
         const chunks = this.preRoll;
         this.preRoll = [];
+        this.silentWindows = 0;
+        this.heldSilence = [];
         this.utterance = {
           chunks,
           samples: chunks.reduce((n, c) => n + c.length, 0),
@@ -199,6 +235,8 @@ export class Listener {
       case 'end-of-turn': {
         const u = this.utterance;
         this.utterance = null;
+        // The held end of the pause is silence the words do not need.
+        this.heldSilence = [];
         this.pitch.reset();
         this.hooks.send({ type: 'speech-end', role: 'user' });
         if (!u) break;

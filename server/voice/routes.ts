@@ -110,6 +110,10 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
       deps,
     );
     calls.add(session);
+    // Detectors for calls that may follow this one are made now, in the background, up to the
+    // cap: a burst of new calls then takes ready ones instead of each loading a model in turn.
+    if (providers.has('vad'))
+      providers.get('vad').warm?.(Math.min(maxLiveCalls, 2 * cpuCores() + 2 * calls.size));
     const untrack = trackLiveCall();
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       const buf = Array.isArray(data)

@@ -14,6 +14,8 @@ export class PooledCoach implements Coach {
   readonly id: string;
   readonly label: string;
   readonly pool: WorkerPool<CoachInput, CoachResult>;
+  /** The worker measures the conversation metrics (coach-worker.ts), off the event loop. */
+  readonly measuresMetrics = true;
 
   constructor(config: Config, inner: { id: string; label: string }) {
     this.id = inner.id;

@@ -1,4 +1,5 @@
 import { workerData } from 'node:worker_threads';
+import { conversationMetrics } from '../../core/conversation-metrics';
 import type { Config } from '../env';
 import { selectCoach } from '../providers/coach';
 import type { CoachInput, CoachResult } from '../providers/coach/types';
@@ -7,4 +8,13 @@ import { runWorker } from './worker-main';
 /** A coaching worker thread: the same coach the registry chose, built once per thread. */
 const coach = selectCoach((workerData as { config: Config }).config).then((chosen) => chosen.engine);
 
-runWorker<CoachInput, CoachResult>(async (input, signal) => (await coach).coach(input, { signal }));
+/**
+ * The answer carries the conversation metrics measured here, as coachTranscript would measure
+ * them, so the request thread does not redo that work (PooledCoach.measuresMetrics).
+ */
+runWorker<CoachInput, CoachResult>(async (input, signal) => {
+  const engine = await coach;
+  const result = await engine.coach(input, { signal });
+  if (engine.measuresMetrics && result.metrics) return result;
+  return { ...result, metrics: conversationMetrics(input.transcript, { durationSec: input.durationSec }) };
+});

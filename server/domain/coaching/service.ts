@@ -22,8 +22,9 @@ export interface CoachTranscriptResult {
 }
 
 /**
- * Coaching for any transcript (role-play or recording). Metrics are always measured here,
- * from the final entries, so every engine's answer comes with the same numbers.
+ * Coaching for any transcript (role-play or recording). Metrics are always measured from the
+ * final entries, so every engine's answer comes with the same numbers: here, or by the coach
+ * when it says it measures them (the worker-thread pool, off the event loop).
  */
 export async function coachTranscript(
   coach: Coach,
@@ -41,7 +42,11 @@ export async function coachTranscript(
   );
   return {
     coaching: result.text,
-    metrics: conversationMetrics(transcript, { durationSec }),
+    // A coach that measured them (the worker-thread pool) saves the event loop the same work.
+    metrics:
+      coach.measuresMetrics && result.metrics
+        ? (result.metrics as ConversationMetrics)
+        : conversationMetrics(transcript, { durationSec }),
     engine: result.engine,
     ...(result.note ? { note: result.note } : {}),
   };

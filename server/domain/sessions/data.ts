@@ -56,8 +56,12 @@ export function toSessionView(row: SessionRow & { unlocked?: boolean }): Session
   };
 }
 
+/** Built once: a zod schema built per call cost more than parsing with it (every session read). */
+const storedEnginesSchema = z.array(engineInfoSchema);
+
 /** The engines saved with a call, as its `engines` event listed them; anything else reads as none. */
 function storedEngines(stored: unknown): SessionView['engines'] {
-  const parsed = z.array(engineInfoSchema).safeParse(stored);
+  if (stored === null || stored === undefined) return null;
+  const parsed = storedEnginesSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;
 }

@@ -340,6 +340,50 @@ describe('dialogue manager: asked what they think', () => {
     expect(analyseRepTurn('my daughter is thirteen four days from now').prices).toEqual([]);
   });
 
+  it('reads recogniser-style turns: an intro naming the appointment, a question ending on "or", how long', () => {
+    expect(analyseRepTurn("hi there i'm mike with air comfort here for the the appointment").close).toBe(
+      false,
+    );
+    expect(analyseRepTurn('can we set up an appointment for thursday').close).toBe(true);
+    const t = analyseRepTurn('you are looking to get it done like right away or');
+    expect(t.isQuestion).toBe(true);
+    expect(t.topics[0]).toBe('timeline');
+    const c = conv('HVAC');
+    c.respond("so what's been going on with her furnace");
+    expect(c.respond("how long it's been doing that")).toMatch(/last winter|started/i);
+  });
+
+  it('hears which worry a rep answers, and not a company "been here twenty years" as the spouse', () => {
+    expect(analyseRepTurn('we can usually get you in within a few days').addresses).toContain('timing');
+    expect(analyseRepTurn('nobody wants to overpay, you get what you pay for').addresses).toContain('price');
+    const local = analyseRepTurn("fair question. we're local, been here twenty years, and we don't use subs");
+    expect(local.addresses).toContain('competitor');
+    expect(local.addresses).not.toContain('spouse');
+    expect(analyseRepTurn("let's find a time when mark can be here too").addresses).toContain('spouse');
+  });
+
+  it('"thanks for having me over" at the door greets; "roofs in the neighborhood" is no proof', () => {
+    const c = conv('Flooring');
+    const hello = c.respond("hi priya, i'm alex from floorcraft, thanks for having me over");
+    expect(c.endCall).toBeNull();
+    expect(hello).not.toMatch(/\bbye\b/i);
+    expect(analyseRepTurn("we're doing a bunch of roofs in the neighborhood after the storm").proof).toBe(
+      false,
+    );
+    expect(analyseRepTurn("we did your neighbor's roof last spring").proof).toBe(true);
+    expect(analyseRepTurn('our licence is on the truck, we are fully insured').proof).toBe(true);
+  });
+
+  it('a budget question with a number quotes nothing; "want to go ahead" asks for the decision; a brochure is taken', () => {
+    const c = conv('Windows');
+    c.respond('are the windows original to the house');
+    c.respond('is your budget over ten thousand');
+    expect(c.state.quoted).toBe(false);
+    expect(analyseRepTurn('ok. so do you want to go ahead').close).toBe(true);
+    expect(analyseRepTurn("can we focus here, i've got another appointment after this").close).toBe(false);
+    expect(c.respond('alright, can i at least leave a brochure')).toMatch(/leave it|look|read|compare/i);
+  });
+
   it('asked before anything is offered, says there is nothing to think about yet', () => {
     const c = conv('Windows');
     c.respond('hi there');

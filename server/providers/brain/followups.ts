@@ -40,3 +40,50 @@ export function contentWords(lemmas: readonly string[]): Set<string> {
     lemmas.filter((w) => w.length > 2 && !FUNCTION_WORDS.has(w) && !NUMBER_WORDS.has(w) && !/^\d/.test(w)),
   );
 }
+
+/** Words of a detail that says when or for how long. */
+const TIME_WORDS = [
+  'start',
+  'since',
+  'ago',
+  'year',
+  'month',
+  'week',
+  'winter',
+  'summer',
+  'spring',
+  'fall',
+  'last',
+  'storm',
+];
+/** Words of a detail that says where. */
+const PLACE_WORDS = [
+  'room',
+  'upstairs',
+  'downstairs',
+  'living',
+  'bedroom',
+  'kitchen',
+  'hallway',
+  'back',
+  'front',
+  'attic',
+  'ceiling',
+  'slope',
+  'bathroom',
+  'basement',
+];
+
+/**
+ * The question's content words plus the kind of answer it asks for: "how long has it been doing
+ * that?" points at a detail that says when ("started last winter"), "where is it worst?" at one
+ * that says where, even when no word is shared.
+ */
+export function questionWords(lemmas: readonly string[], words: readonly string[]): Set<string> {
+  const content = contentWords(lemmas);
+  const text = words.join(' ');
+  if (/\b(how long|since when|when (did|do|does|was|were)|start(ed)?|begin|began)\b/.test(text))
+    for (const w of TIME_WORDS) content.add(w);
+  if (/\b(where|which (room|part|side|area|one)s?)\b/.test(text)) for (const w of PLACE_WORDS) content.add(w);
+  return content;
+}

@@ -43,6 +43,8 @@ export interface RepTurn {
   asksOpinion: boolean;
   /** Checks back on what the rep just said or offered ("does that help?", "how does that sound?"). */
   checksBack: boolean;
+  /** Offers something to keep: a brochure, a card, a written quote. */
+  leavesInfo: boolean;
   /** Asks what holds the homeowner back ("what gives you pause?", "what's your hesitation?"). */
   probesConcern: boolean;
   confirm: boolean;
@@ -136,7 +138,8 @@ const EMBEDDED_QUESTION = [
   'you say',
   'again',
 ];
-const TAG_ENDINGS = ['right', 'yeah', 'correct', 'huh', 'or not', 'isn t it', 'no'];
+/** Spoken questions often end on a tag: "...right?", "...or not?", "right away or". */
+const TAG_ENDINGS = ['right', 'yeah', 'correct', 'huh', 'or not', 'isn t it', 'no', 'or'];
 const COMMON_ENGLISH = new Set([
   'the',
   'a',
@@ -310,6 +313,10 @@ function detectPressure(seqs: string[][], words: string[]): boolean {
   const core = ['sign', 'decide', 'commit', 'buy', 'lock', 'answer', 'deposit', 'pay'];
   return (has(seqs, strongUrgency) && has(seqs, L.COMMIT)) || (has(seqs, ['now']) && has(seqs, core));
 }
+
+/** "Can I leave you a brochure?", "I'll leave my card", "let me drop off a written quote". */
+const LEAVES_INFO =
+  /\b(leave|drop off|drop|email|send|mail|text) (you )?(a |my |our |some |the |this |a few |an? )?(brochure|card|business card|info|information|pamphlet|flyer|literature|paperwork|written (quote|estimate)|quote in writing|samples?|catalog(ue)?)s?\b/;
 
 /**
  * The rep asks for the homeowner's view of what is on the table: "what are you thinking?",
@@ -493,6 +500,7 @@ export function analyseRepTurn(text: string): RepTurn {
     goodbye ||
     invite ||
     checksBack ||
+    LEAVES_INFO.test(joinedWords) ||
     asksOpinion ||
     probesConcern ||
     price !== null ||
@@ -527,6 +535,7 @@ export function analyseRepTurn(text: string): RepTurn {
     invite,
     asksOpinion,
     checksBack,
+    leavesInfo: LEAVES_INFO.test(joinedWords),
     probesConcern,
     confirm: has(seqs, L.CONFIRM),
     prices,

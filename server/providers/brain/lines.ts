@@ -353,3 +353,14 @@ export const NO_CONCERN: Record<Style, string[]> = {
   ],
   sceptical: ["Nothing major. I just don't like rushing.", "Not much. I'd like to see it on paper."],
 };
+
+/** Offered a brochure, a card or a written quote to keep. */
+export const TAKES_INFO: Record<Style, string[]> = {
+  friendly: [
+    "Sure, leave it on the counter. I'll show {spouse}.",
+    'Oh, please do. I like having something to look at.',
+  ],
+  hurried: ["Fine, leave it. I'll look when I have a minute.", 'Sure. Put it on the table.'],
+  wary: ["Leave it. I'll read it, and I'll check you out.", 'You can leave it. I read everything twice.'],
+  sceptical: ["Sure, leave it. I'll compare it with the others.", "Leave it with me. I'll look it over."],
+};

@@ -82,8 +82,11 @@ function wordMatches(word: string, key: string): boolean {
   if (key.length < 6 || word.length < 6) return false;
   // One edit leaves one of the first two letters in place: a cheap test before the real one.
   if (word[0] !== key[0] && word[1] !== key[1] && word[0] !== key[1] && word[1] !== key[0]) return false;
-  if (editDistanceAtMostOne(word.slice(0, key.length + 1), key)) return true;
-  return false;
+  // One slip in the word itself, or in its stem before an ending ("insurence", "licenced"); not
+  // any longer word that starts like the key ("neighborhood" is no "neighbor").
+  if (editDistanceAtMostOne(word, key)) return true;
+  const ending = /(ing|ed|es|er|s|d)$/.exec(word)?.[0];
+  return ending !== undefined && editDistanceAtMostOne(word.slice(0, -ending.length), key);
 }
 
 const keyCache = new Map<string, string[]>();

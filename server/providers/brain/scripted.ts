@@ -1,6 +1,6 @@
 import type { Stage } from '../../../core/stages';
 import { AGREE_AT, fillWhen, proposedTime, RESCHEDULE, SPOUSE_TOO } from './appointments';
-import { contentWords, repeatsAnEarlierQuestion, saysItAsksAgain } from './followups';
+import { contentWords, questionWords, repeatsAnEarlierQuestion, saysItAsksAgain } from './followups';
 import { analyseRepTurn, warmUp, type RepTurn } from './intents';
 import { lemmatise, normalise } from './match';
 import * as Lines from './lines';
@@ -41,6 +41,29 @@ export interface HomeownerState {
 }
 
 const MAX_PARTS = 2;
+
+/** Words every persona's lines share: the trade's things and the home. */
+const GENERIC_WORDS = new Set([
+  'floor',
+  'flooring',
+  'heat',
+  'heating',
+  'hvac',
+  'system',
+  'unit',
+  'window',
+  'roof',
+  'furnace',
+  'house',
+  'home',
+  'new',
+  'old',
+  'thing',
+  'place',
+  'job',
+  'work',
+  'project',
+]);
 
 /**
  * The scripted homeowner: a small dialogue manager over one persona's facts and temperament.
@@ -144,7 +167,8 @@ export class ScriptedConversation implements BrainConversation {
         return this.endByHomeowner(f.pressuredAgain, Lines.RUDE_END[st]);
       return [pick(f.pressured) ?? pick(Lines.RUDE[st])];
     }
-    if (t.goodbye) {
+    // "Thanks for having me over" in the first turns greets; later it takes leave.
+    if (t.goodbye && !(t.greeting && s.turn <= 2)) {
       s.endCall = 'goodbye';
       const answer = t.isQuestion && t.topics.length ? this.answerTopics(t).slice(0, 1) : [];
       return [
@@ -260,7 +284,7 @@ export class ScriptedConversation implements BrainConversation {
       s.objections.set('trust', 'accepted');
     }
     // An open question ("can I ask what they quoted, what's included?") asks; it answers nothing.
-    const answersSomething = !t.isOpenQuestion || t.words.length > 20;
+    const answersSomething = !t.isOpenQuestion || t.close || t.words.length > 20;
     for (const kind of answersSomething ? t.addresses : []) {
       if (kind === 'trust' || s.objections.get(kind) !== 'open') continue;
       const convinced = s.trust >= f.temperament.trustToClose - 2;
@@ -277,12 +301,15 @@ export class ScriptedConversation implements BrainConversation {
       ((t.recommendation || t.pitch) && (t.domain || t.topics.includes('product')))
     )
       s.offered = true;
-    if (t.price !== null) {
+    // "Is your budget over ten thousand?" asks; it quotes nothing.
+    const asksBudget = t.isQuestion && t.topics.includes('budget');
+    if (t.price !== null && !asksBudget) {
       s.quoted = true;
       // Options side by side: the homeowner weighs the one within reach.
       out.push(this.reactToPrice(Math.min(...t.prices, t.price)));
     } else if (t.financing) out.push(pick(Lines.REACT.financing));
     if (t.warranty && !t.proof && out.length === 0) out.push(pick(Lines.REACT.warranty));
+    if (t.leavesInfo && out.length === 0) out.push(pick(Lines.TAKES_INFO[this.style]));
     if (t.options && out.length === 0) out.push(pick(Lines.REACT.options));
     if (t.recommendation && out.length === 0 && (t.domain || t.topics.includes('product')))
       out.push(pick(s.revealed.size >= 2 ? Lines.REACT.recommendFits : Lines.REACT.recommendEarly));
@@ -383,6 +410,7 @@ export class ScriptedConversation implements BrainConversation {
     const f = this.facts;
     const out: (string | null)[] = [];
     const content = contentWords(t.lemmas);
+    const wanted = questionWords(t.lemmas, t.words);
     for (const [index, topic] of t.topics.slice(0, 2).entries()) {
       const need = f.needs.find((n) => n.topic === topic);
       if (!need) continue;
@@ -397,7 +425,7 @@ export class ScriptedConversation implements BrainConversation {
         // A follow-up ("which rooms?", "what did they say?") gets the next detail not yet told.
         const detail = repeated
           ? null
-          : (this.toldDetail(need.more ?? [], content) ?? this.closestUnsaid(need.more ?? [], content));
+          : (this.toldDetail(need.more ?? [], content) ?? this.closestUnsaid(need.more ?? [], wanted));
         if (detail) {
           out.push(detail);
           continue;
@@ -423,9 +451,11 @@ export class ScriptedConversation implements BrainConversation {
         out.push(reveal);
         // "What are your energy bills like?": when the general answer says nothing of what was
         // asked and one detail does, that detail follows it.
-        const answersIt = reveal && this.scoreLines([reveal], content)[0].shared > 0;
-        if (!answersIt) {
-          const aside = this.closestUnsaid(need.more ?? [], content, 1);
+        // The trade's own words ("floors", "house") point at no detail in particular.
+        const specific = new Set([...content].filter((w) => !GENERIC_WORDS.has(w)));
+        const answersIt = reveal && this.scoreLines([reveal], specific)[0].shared > 0;
+        if (!answersIt && specific.size > 0) {
+          const aside = this.closestUnsaid(need.more ?? [], specific, 1);
           if (aside && aside !== reveal) out.push(aside);
         }
       } else {

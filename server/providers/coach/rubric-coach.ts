@@ -8,6 +8,8 @@ export const RUBRIC_COACH_LABEL = 'Built-in rubric coach';
 export class RubricCoach implements Coach {
   readonly id = RUBRIC_COACH_ID;
   readonly label = RUBRIC_COACH_LABEL;
+  /** rubricCoaching measures conversationMetrics over this very input. */
+  readonly measuresMetrics = true;
 
   async coach(input: CoachInput, opts: { signal?: AbortSignal } = {}): Promise<CoachResult> {
     opts.signal?.throwIfAborted();

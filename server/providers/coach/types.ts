@@ -23,5 +23,10 @@ export interface CoachResult {
 export interface Coach {
   readonly id: string;
   readonly label: string;
+  /**
+   * True when every result's `metrics` are conversationMetrics over the input's transcript and
+   * duration (the numbers coachTranscript would otherwise measure on the request thread).
+   */
+  readonly measuresMetrics?: boolean;
   coach(input: CoachInput, opts?: { signal?: AbortSignal }): Promise<CoachResult>;
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sharedDir } from '../../test-support/harness';
 import { int16ToFloat32, readWav, resampleInt16 } from '../../audio/wav';
-import { QUIET_RMS, selectVad, VAD_WINDOW, type FrameVad } from '.';
+import { bundledSileroModel, QUIET_RMS, selectVad, VAD_WINDOW, type FrameVad } from '.';
+import { SileroPool } from './silero';
 
 const models = path.join(sharedDir, 'models');
 
@@ -57,5 +58,28 @@ describe('Silero voice detection', () => {
   it('falls back to the energy detector without any model, or when asked', () => {
     expect(selectVad('/nonexistent', 'auto', { bundled: null }).info.engine).toBe('energy');
     expect(selectVad(models, 'energy').info.engine).toBe('energy');
+  });
+
+  it('warms spare detectors in the background toward the highest target asked, within its bound', async () => {
+    const model = bundledSileroModel();
+    expect(model).not.toBeNull();
+    const pool = new SileroPool(model!, 5);
+    pool.warm(2);
+    // Asked again while warming (another call started): one run, the larger target.
+    pool.warm(4);
+    pool.warm(3);
+    expect(pool.spares).toBe(0);
+    await expect.poll(() => pool.spares, { timeout: 10_000, interval: 50 }).toBe(4);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pool.spares).toBe(4);
+    // Never past the pool's bound.
+    pool.warm(50);
+    await expect.poll(() => pool.spares, { timeout: 10_000, interval: 50 }).toBe(5);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pool.spares).toBe(5);
+    const taken = pool.take();
+    expect(pool.spares).toBe(4);
+    taken.close();
+    expect(pool.spares).toBe(5);
   });
 });

@@ -106,21 +106,38 @@ export class SileroPool {
     this.idle.push(vad);
   }
 
+  /** Idle detectors the background warm-up is making toward, and whether it is running. */
+  private target = 0;
+  private warming = false;
+
   /**
-   * Makes spare detectors one at a time in the background (at boot, before calls arrive), so
-   * the first calls of a busy moment do not each stall the others while a model loads.
+   * Makes spare detectors one at a time in the background (at boot, and as calls arrive), so
+   * the next calls of a busy moment do not each stall the others while a model loads (about
+   * 70 ms of CPU and 14 MB each). Asked again while running, it raises its target.
    */
   warm(spares: number): void {
+    this.target = Math.max(this.target, Math.min(spares, this.maxIdle));
+    if (this.warming) return;
+    this.warming = true;
     const next = () => {
-      if (this.idle.length >= spares) return;
+      if (this.idle.length >= this.target) {
+        this.warming = false;
+        this.target = 0;
+        return;
+      }
       try {
         this.idle.push(new SileroVad(this.modelPath));
       } catch {
+        this.warming = false;
         return;
       }
       setTimeout(next, 50).unref();
     };
     setTimeout(next, 50).unref();
+  }
+
+  get spares(): number {
+    return this.idle.length;
   }
 }
 

@@ -32,7 +32,7 @@ const HEDGE = loose(
 );
 /** A made-up deadline: a price or slot that disappears unless they commit now. */
 export const DEADLINE = loose(
-  /\b(only|just) (good|valid|available|hold (it|this|that|the \w+))\b.{0,40}\b(today|tonight|now|this evening)\b|\b(goes|go) away when|\bwhen i walk out\b|\bbefore i (leave|walk out|go)\b|\b(gone|taken) by (tonight|tomorrow|the end of the day)\b|\b(today|tonight) only\b|\bif (we|you) (do|sign) (the paperwork |it |this )?(today|tonight|right now)\b|\bonly (opening|slot|spot) (this|left)\b|\bprice (goes|is going) up\b|\b(special|offer|deal|promotion|promo|sale|discount|pricing|price|rebate)s? (ends|expires|runs out|is over|is gone|goes away|is only good|is good (until|till|through))\b|\b(ends|expires) (today|tonight|tomorrow|this week|(on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/,
+  /\b(only|just) (good|valid|available|hold (it|this|that|the \w+))\b.{0,40}\b(today|tonight|now|this evening)\b|\b(goes|go) away when|\bwhen i walk out\b|\bbefore i (leave|walk out|go)\b|\b(gone|taken) by (tonight|tomorrow|the end of the day)\b|\b(today|tonight) only\b|\b(tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (it s|its|it ll be|itll be|that s|thats) (gone|over|done)\b|\bif (we|you) (do|sign) (the paperwork |it |this )?(today|tonight|right now)\b|\bonly (opening|slot|spot) (this|left)\b|\bprice (goes|is going) up\b|\b(special|offer|deal|promotion|promo|sale|discount|pricing|price|rebate)s? (ends|expires|runs out|is over|is gone|goes away|is only good|is good (until|till|through))\b|\b(ends|expires) (today|tonight|tomorrow|this week|(on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/,
 );
 
 const QUESTION_START =
@@ -51,7 +51,11 @@ const ASSUMPTIVE = loose(
   /\b(we d|wed|we ll|well) have you (on|in|scheduled|booked|installed)\b|\bi ve got (a crew|an opening|a slot|\w+ the \w+ open|\w+ open)\b/,
 );
 const TRIAL_TARGET = loose(
-  /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) sound\b|\bis (that|this) something you d\b|\bdo you (like|prefer) (option|the)\b/,
+  /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) sound\b|\bis (that|this) something you d\b|^what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$|\bdo you (like|prefer) (option|the)\b/,
+);
+
+const REACTION_ASK = loose(
+  /(^|\b(so|yeah|okay|ok|well|and|anyway) )what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$/,
 );
 
 const EMBEDDED_ASK =
@@ -90,7 +94,14 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
     const question =
       isQuestionForm(s, n) ||
       (runOn && (clauseStarts.slice(1).some((c) => QUESTION_START.test(c)) || EMBEDDED_ASK.test(n)));
-    const lets = clauseStarts.some((c) => LETS.test(c));
+    // "Let's" commits only to what it governs: "let's keep her colors ... three ways to do it" is
+    // no ask, "let's get you on the schedule" is. Read the words right after it.
+    const letsClause = clauseStarts
+      .find((c) => LETS.test(c))
+      ?.split(' ')
+      .slice(0, 10)
+      .join(' ');
+    const lets = !!letsClause && (COMMIT.test(letsClause) || DAY.test(letsClause) || CLOCK.test(letsClause));
     const target = COMMIT.test(n);
     const when = DAY.test(n) || CLOCK.test(n);
     const choice = CHOICE_ASK.test(n) && turnWhen;
@@ -100,7 +111,7 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
       (question &&
         (target || when) &&
         !/\b(did|was|were|have you|has)\b/.test(strip(n).split(' ')[0] ?? '')) ||
-      (lets && (target || when)) ||
+      lets ||
       (CONDITIONAL_COMMIT.test(n) && target) ||
       ASSUMPTIVE.test(n) ||
       (PROPOSE.test(n) && (target || when) && !/\bi could (tell|show|explain)\b/.test(n));
@@ -113,7 +124,8 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
       });
       continue;
     }
-    if (question && TRIAL_TARGET.test(n))
+    // "So, what do you think?" after the options asks for their reaction, with or without a mark.
+    if ((question && TRIAL_TARGET.test(n)) || REACTION_ASK.test(n))
       out.push({ kind: 'trial', firm: false, deadline: false, sentence: s });
   }
   return out;
@@ -139,7 +151,7 @@ export const NAME_FEELING = loose(
 );
 /** Says their worry or choice is reasonable. */
 export const VALIDATE = loose(
-  /\bno wonder\b|\byou (should|re right to|were right to|have every right to) (ask|be|check|compare|want)\b|\bthat s not (okay|ok|right|fair|how it s supposed)\b|\bthats not (okay|ok|right|fair|how)\b|\bnot how it s supposed to\b|\b(that s|thats|that is) (a )?(totally |completely |really )?(smart|fair|a good rule|a fair question|a good question|a great question|understandable|reasonable|wise|sensible)\b|\bfair (question|point|enough)\b|\b(totally|completely|very|okay|ok) fair\b|\bi don t blame you\b|\bi dont blame you\b|\bmakes (total|complete|perfect) sense\b|\bit s (her|his|your|their) (house|home|money|decision) too\b|\byou ve earned\b|\bshe was right\b|\bhe was right\b|\bgood (instinct|call|rule)\b|\bthat s real money\b|\bis real money\b|\bbig (number|decision)\b/,
+  /\bno wonder\b|\byou (should|re right to|were right to|have every right to) (ask|be|check|compare|want)\b|\bthat s not (okay|ok|right|fair|how it s supposed)\b|\bthats not (okay|ok|right|fair|how)\b|\bnot how it s supposed to\b|\b(that s|thats|that is) (a )?(totally |completely |really )?(smart|fair|a good rule|a fair question|a good question|a great question|understandable|reasonable|wise|sensible)\b|\b(fair|good|great) (question|point)\b|\bfair enough\b|\b(totally|completely|very|okay|ok) fair\b|\bi don t blame you\b|\bi dont blame you\b|\bmakes (total|complete|perfect) sense\b|\bit s (her|his|your|their) (house|home|money|decision) too\b|\byou ve earned\b|\bshe was right\b|\bhe was right\b|\bgood (instinct|call|rule)\b|\bthat s real money\b|\bis real money\b|\bbig (number|decision)\b/,
 );
 /** Fits the visit to the homeowner's situation: their time, their sleep, their pace. */
 export const ACCOMMODATE = loose(
@@ -147,11 +159,11 @@ export const ACCOMMODATE = loose(
 );
 /** Personal warmth: the pet, the kids, the house, thanks for their time, congratulations. */
 export const RAPPORT = loose(
-  /\b(hi|hello|hey) (buddy|there (buddy|pal)|\w+ s?)\b(?=.{0,20}(big|cute|sweet|good) (boy|girl|one))|\b(beautiful|gorgeous|lovely|nice|great|cute|big) (home|house|place|yard|garden|dog|boy|girl|kitchen|porch|neighborhood|street|photo|picture)\b|\bis that you (on|in|at)\b|\bthanks? (you )?(so much )?for (having me|making (the )?time|your time|letting me|inviting me|the (coffee|tea|chai))\b|\bappreciate you having me\b|\b(nice|great|good|pleasure) (to meet|meeting)\b|\bcongrat\w*\b|\bgood luck\b|\bhi buddy\b|\bi d love (one|some|that|to meet)\b|\bid love (one|some|that|to meet)\b|\bi ve seen worse\b|\bi see the (cleats|bucket|photo|dog)\b|\bhello,? \w+\b.{0,10}\b(he s|hes|she s|shes) a\b|\bi ll say hi\b|\benjoy the\b|\bhow are you\b|\bmy (mom|dad|wife|husband|own) (went|had|did)\b/,
+  /\b(hi|hello|hey) (buddy|there (buddy|pal)|\w+ s?)\b(?=.{0,20}(big|cute|sweet|good) (boy|girl|one))|\b(beautiful|gorgeous|lovely|nice|great|cute|big) (home|house|place|yard|garden|dog|boy|girl|kitchen|porch|neighborhood|street|photo|picture)\b|\bis that you (on|in|at)\b|\bthanks? (you )?(so much )?for (having me|making (the )?time|your time|letting me|inviting me|the (coffee|tea|chai))\b|\bappreciate you having me\b|\b(nice|great|good|pleasure) (to meet|meeting)\b|\bcongrat\w*\b|\bgood luck\b|\bhi buddy\b|\bi d love (one|some|that|to meet)\b|\bid love (one|some|that|to meet)\b|\bi ve seen worse\b|\bi see the (cleats|bucket|photo|dog)\b|\bhello,? \w+\b.{0,10}\b(he s|hes|she s|shes) a\b|\bi ll say hi\b|\benjoy the\b|\bhow are you\b|\bmy (mom|dad|mother|father|grand(mother|father|ma|pa)|parents|wife|husband|own) (went|had|did)\b/,
 );
 /** Plain courtesy and acknowledgement. */
 export const COURTESY = loose(
-  /^((oh|yeah|ha|well|okay|ok|right|totally|yes) )*(no worries|no problem|of course|absolutely|sorry|fair|right|totally|i (totally |completely )?(understand|get it|hear you|here you|hear that)|makes sense|that makes sense|fair enough|sure thing|got it|i see|ha|haha|good to know|glad|thank you|thanks)\b|\b(that s|thats) (really )?good to know\b/,
+  /^((oh|yeah|ha|well|okay|ok|right|totally|yes) )*(no worries|no problem|of course|absolutely|sorry|fair|right|totally|i (totally |completely |can )?(understand|get it|hear you|here you|hear that)|makes sense|that makes sense|fair enough|sure thing|got it|i see|ha|haha|good to know|glad|thank you|thanks)\b|\b(that s|thats) (really )?good to know\b/,
 );
 /** Leans on fear, guilt or the clock to push a decision. */
 export const FEAR_PRESSURE = loose(

@@ -248,4 +248,41 @@ describe('facts the advice quotes back are read from the call correctly', () => 
     expect(a.followUp.gaps).not.toContain('a day but no time');
     expect(a.followUp.score).toBeGreaterThanOrEqual(6);
   });
+  it('drops answer words and asides from the trouble, skips a rival relative and the rep addressed by name', () => {
+    const f = facts(
+      'R: Did the cold start this winter?',
+      'H: Yes, the upstairs bedroom stays freezing all night, like I said.',
+      'R: Got it. The new unit is seven thousand installed.',
+      'H: My uncle does heating on the side and said he could do it for five.',
+      'H: Thanks for explaining it all, Dana.',
+    );
+    expect(f.problem).toBe('the upstairs bedroom stays freezing all night');
+    expect(f.people).toEqual([]);
+    expect(facts('H: Ever since the storm, and now the ceiling drips in two spots.').problem).toBe(
+      'now the ceiling drips in two spots',
+    );
+  });
+
+  it('never opens "Since" on a thing, and texts the agreed day written as a day', () => {
+    const { doc } = coach({
+      id: 'fragment',
+      stage: 'Windows',
+      personaName: 'Lee',
+      transcript: convo(
+        'H: Hi, come in.',
+        'R: Thanks for having me, Lee. What has been going on with the doors?',
+        'H: The back door sticks. The one by the garage we cannot lock at all.',
+        'R: That sounds frustrating. How long has it been like that?',
+        'H: Since last winter, and it lets the cold in.',
+        'R: I can quote a steel door at two thousand one hundred installed, or fiberglass at two thousand six hundred.',
+        'H: Okay.',
+        'R: Would Wednesday at four work for you and your wife to pick the finish?',
+        'H: Wednesday at four works, my wife Ana will be here.',
+      ),
+    });
+    const text = doc.sections.map((s) => s.content).join(' ');
+    expect(text).toMatch(/You mentioned the one by the garage/);
+    expect(text).not.toMatch(/Since the one/);
+    expect(text).not.toMatch(/the wednesday/i);
+  });
 });

@@ -4,6 +4,7 @@ import { normalizeText, splitSentences } from '../../../../core/conversation-met
 import { personaFor } from '../../../../core/stages';
 import type { Analysis, Evidence, Finding } from './detectors';
 import { needAreas } from './vocabulary';
+import { QUANTITY_AFTER } from './options';
 
 /**
  * "Try this next time", written from the call itself: the homeowner's stated problem in their
@@ -25,8 +26,10 @@ export interface CallFacts {
 
 const RELATION =
   /\b(wife|husband|partner|son|daughter|mom|mother|dad|father|sister|brother|kids|children|grandkids)\b/;
+const RIVAL =
+  /\b(in law|on the side|quoted|(could|can|would|d) (probably )?do (it|the job|the whole thing) for|cheaper|for less|paid (way |a lot |much )?less)\b/;
 const DISTRESS =
-  /\b(leak\w*|drip\w*|water|cold|freezing|hot|heat|oven|drafty|draft\w*|noise|loud|bills?|broke\w*|not working|stopped|short cycling|turning on and off|stain\w*|rot\w*|soft|wobbl\w*|fall|fell|hip|breathe|smell\w*|fog\w*|peel\w*|holes?|damage\w*|missing|hail|storm|flood\w*|nightmare|worried|scared|afraid|hate|ripped off|burned|can t|cant)\b/;
+  /\b(leak\w*|drip\w*|water|cold|freezing|hot|heat|oven|drafty|draft\w*|noise|loud|bills?|broke\w*|not working|stopped|short cycling|turning on and off|stain\w*|rot\w*|soft|wobbl\w*|fall|fell|hip|breathe|smell\w*|fog\w*|peel\w*|holes?|damage\w*|missing|hail|storm|flood\w*|nightmare|worried|scared|afraid|hate|ripped off|burned|can t|cant|cannot)\b/;
 
 const NUMBER_WORD =
   '(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|grand)';
@@ -53,8 +56,13 @@ const toYou = (s: string) =>
 
 function shortClause(sentence: string, max = 12): string {
   const s = sentence
-    .replace(/^(well|so|oh|um|uh|yeah|honestly|and|but|okay|ok)[,\s]+/i, '')
+    // Answer words and asides are not the trouble: "Yes, the wind took some off", "maybe the
+    // dining room too, like I said".
+    .replace(/^((well|so|oh|um|uh|yeah|yes|no|maybe|mostly|hmm|honestly|and|but|okay|ok)[,\s]+)+/i, '')
     .replace(/[.!?]+$/, '')
+    .replace(/,? like (i|you) (said|say|mentioned)$/i, '')
+    // "Since last winter, and it lets the cold in": the lead-in says when, the rest is the trouble.
+    .replace(/^(ever since|since|for|about|around|after|during|over)\b[^,]{0,30},\s*(and\s+)?/i, '')
     .trim();
   const words = s.split(/\s+/);
   if (words.length <= max) return s;
@@ -115,6 +123,9 @@ export function callFacts(a: Analysis, personaName: string | undefined): CallFac
       ...ownerText.matchAll(
         /\b(?:[Yy]ou must be|[Yy]ou're|[Yy]ou are|[Aa]re you|[Tt]hanks,?|[Tt]hank you,?|[Bb]ye(?: now)?,?|[Hh]i,?|[Hh]ello,?)\s+([A-Z][a-z]+)/g,
       ),
+      // Spoken to at the end of a sentence ("this has been really helpful, Sofia."): the one
+      // person the homeowner talks to is the rep.
+      ...ownerText.matchAll(/, ([A-Z][a-z]+)[.!?]/g),
       ...a.rep
         .map((t) => t.text)
         .join(' ')
@@ -138,6 +149,9 @@ export function callFacts(a: Analysis, personaName: string | undefined): CallFac
     if (capitalised || related) people.add(proper);
   }
   for (const t of owner) {
+    // A relative who would do the job ("my brother-in-law does roofing on the side") is the
+    // competition, not someone to invite.
+    if (RIVAL.test(normalizeText(t.text))) continue;
     const m = normalizeText(t.text).match(new RegExp(`\\b(my|our) ${RELATION.source}( \\w+)?`));
     const named = m?.[3] && [...people].some((p) => p.toLowerCase() === m[3].trim());
     if (m && !named && people.size < 3) people.add(`your ${m[2]}`);
@@ -147,6 +161,8 @@ export function callFacts(a: Analysis, personaName: string | undefined): CallFac
     ...new Set(
       a.rep.flatMap((t) =>
         [...t.text.matchAll(PRICE_RE)]
+          // "Four hundred eighty square feet" is the size of the job, not a price.
+          .filter((m) => !QUANTITY_AFTER.test(t.text.slice((m.index ?? 0) + m[0].length).slice(0, 30)))
           .map((m) => m[0].replace(/\s+(and|a)$/i, '').trim())
           .filter((p) => /\d|thousand|hundred|grand/i.test(p)),
       ),
@@ -176,7 +192,20 @@ const shortQuote = (e: Evidence | undefined, max = 16) => {
 
 /** Opens a line on the homeowner's problem, which is a clause ("there's a spot in the closet"). */
 function since(problem: string | null): string {
-  return problem ? `Since ${problem}` : 'From what you told me';
+  if (!problem) return 'From what you told me,';
+  return isClause(problem) ? `Since ${problem},` : `You mentioned ${problem}, so`;
+}
+
+/**
+ * "The tub has a high step" is a clause; "the dining room too" (no verb) and "the one over the
+ * sink you can't open" (its verb belongs to a later subject) are things, which "since" cannot take.
+ */
+function isClause(problem: string): boolean {
+  if (!/^(the|a|an|this|that|these|those|one|some|just|only)\b/i.test(problem)) return true;
+  const verb = (nlpCompromise(problem).verbs().out('array') as string[])[0];
+  if (!verb) return false;
+  const at = problem.toLowerCase().indexOf(verb.toLowerCase().split(' ')[0]);
+  return at < 0 || !/\b(you|i|we|they|he|she)\s*$/i.test(problem.slice(0, at).trim());
 }
 
 /** He, she or they for "your husband", "your wife", a name or nobody. */
@@ -254,7 +283,7 @@ export function betterLine(
   switch (key) {
     case 'empathy': {
       if (strong)
-        return `Keep it, and take it one step further: tie the feeling to your proposal, "${since(f.problem)}, I'd start with what fixes that first."`;
+        return `Keep it, and take it one step further: tie the feeling to your proposal, "${since(f.problem)} I'd start with what fixes that first."`;
       const opener = hi ? `${hi}${problem}` : cap(problem);
       const line = `"${opener} — that sounds ${feelingFor(problem)}. What has that been like for you?"`;
       return nearMiss ? `Instead of "${shortQuote(nearMiss)}", answer what they shared first: ${line}` : line;
@@ -272,12 +301,12 @@ export function betterLine(
     }
     case 'exploringOptions': {
       if (strong)
-        return `Keep it, and say why your pick fits in their words: "${since(f.problem)}, this is the one I'd choose, because it's the one that fixes that."`;
+        return `Keep it, and say why your pick fits in their words: "${since(f.problem)} this is the one I'd choose, because it's the one that fixes that."`;
       const priced =
         f.prices.length >= 2
           ? ` You already had the numbers (${list(f.prices)}): put them side by side.`
           : '';
-      return `"${since(f.problem)}, there are three ways to go: a basic fix, a middle option and the full job. Here's what each costs, and I'd recommend the middle one because it fixes exactly that."${priced}`;
+      return `"${since(f.problem)} there are three ways to go: a basic fix, a middle option and the full job. Here's what each costs, and I'd recommend the middle one because it fixes exactly that."${priced}`;
     }
     case 'objectionHandling': {
       const kind = a.objections.kinds[0];
@@ -294,22 +323,22 @@ export function betterLine(
       const deadline = found.missteps.find((m) => /deadline/.test(m.label));
       const people = f.people.length ? ` with ${list(f.people)}` : '';
       if (strong)
-        return `Keep it, and confirm the choice in their words before you ask: "${since(f.problem)}, is that the one you want? Then let's get it on the schedule."`;
+        return `Keep it, and confirm the choice in their words before you ask: "${since(f.problem)} is that the one you want? Then let's get it on the schedule."`;
       if (deadline)
-        return `Drop "${shortQuote(deadline)}" and ask on the value instead: "${since(f.problem)}, does this feel like the right fit? Would you like to go ahead?"`;
+        return `Drop "${shortQuote(deadline)}" and ask on the value instead: "${since(f.problem)} does this feel like the right fit? Would you like to go ahead?"`;
       const soft = found.evidence.find((e) => /floated/.test(e.label));
       if (soft)
         return `Pin down "${shortQuote(soft, 14)}": "Which day works for you${people}, and what time?"`;
       if (found.gaps.some((g) => /first 'no'/.test(g)))
         return `After the "no", find out why before you leave: "What would you need to see to feel comfortable going ahead?"`;
-      return `"${since(f.problem)}, this is the one that fits. Would you like to go ahead and get it on the schedule?"`;
+      return `"${since(f.problem)} this is the one that fits. Would you like to go ahead and get it on the schedule?"`;
     }
     case 'followUp': {
       const who = f.people.length
         ? `you, ${list(f.people)} and me`
         : 'you and me, and anyone else who should be there';
       if (strong)
-        return `Keep it, and put it in writing: before you leave, text ${f.name || 'them'} the ${f.day ?? 'day'}, the time and who is coming${f.people.length ? ` (${list(f.people)} too)` : ''}, so nobody has to remember it.`;
+        return `Keep it, and put it in writing: before you leave, text ${f.name || 'them'} what you agreed: ${f.day ? (f.day === 'tomorrow' ? f.day : cap(f.day)) : 'the day'}, the time and who is coming${f.people.length ? ` (${list(f.people)} too)` : ''}, so nobody has to remember it.`;
       // Ask only for what the call left open: the day, the time, who comes.
       const noDay = found.gaps.some((g) => /no day/.test(g));
       const noTime = found.gaps.some((g) => /no time/.test(g));

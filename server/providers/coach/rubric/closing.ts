@@ -77,7 +77,11 @@ export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
       if (
         after &&
         findQuestions(after.text).some(
-          (q) => !has(LOGISTICS, normalizeText(q.text)) || COMMIT.test(normalizeText(q.text)),
+          (q) =>
+            // Asking for another day ("can I check back Thursday?") re-asks; it does not explore the no.
+            (!has(LOGISTICS, normalizeText(q.text)) || COMMIT.test(normalizeText(q.text))) &&
+            !ACT_DAY.test(normalizeText(q.text)) &&
+            !CLOCK.test(normalizeText(q.text)),
         )
       )
         refusedThenExplored = true;

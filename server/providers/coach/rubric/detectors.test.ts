@@ -205,3 +205,130 @@ describe('follow-up detector', () => {
     ).toBeLessThan(5);
   });
 });
+
+describe('meanings found on calls the rules were not written against', () => {
+  it('does not end discovery when the rep repeats a figure the homeowner said', () => {
+    const a = run(
+      'Windows',
+      'H: Our electric bill hit three hundred dollars last month, it is ridiculous.',
+      "R: Three hundred dollars, ouch. When you say it's ridiculous, what do you think is driving it?",
+      'H: The sunroom, it bakes all afternoon and the air runs nonstop.',
+      'R: How do you use the sunroom these days?',
+    );
+    expect(a.discoveryEnd).toBe(a.turns.length);
+    expect(a.questions.filter((q) => q.form === 'open').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads a how-question about a person and a "tell me what..." request as open', () => {
+    const a = run(
+      'General',
+      'H: My dad moved in with us in the spring.',
+      "R: How's he finding the stairs?",
+      'H: Not great, he takes them one at a time.',
+      'R: Got it. Before we talk products, tell me what a hard day looks like for him.',
+    );
+    expect(a.questions.map((q) => q.form)).toEqual(['open', 'open']);
+    expect(a.questions[1].followUp).toBe(true);
+  });
+
+  it('takes a relative who would do it cheaper as an objection and a workable-check as confirming', () => {
+    const a = run(
+      'Flooring',
+      'R: All in, the tile job comes to nine thousand.',
+      'H: Hmm. My cousin lays tile, he said he could do it for six.',
+      "R: That's worth weighing. What would his six cover, would he level the subfloor?",
+      'H: I guess not, he would tile over what is there.',
+      'R: Then the difference is the leveling and a written warranty, which is most of the gap. Would that feel fair?',
+      'H: Yeah, that makes sense.',
+    );
+    expect(a.objections.raised).toBe(1);
+    expect(a.objections.score).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives low when the rep changes the subject after a stall', () => {
+    const a = run(
+      'HVAC',
+      'R: The system is eleven thousand installed.',
+      'H: We need to talk it over first.',
+      'R: Sure, sure. Anyway, the thermostat it comes with has a really nice screen and an app, and you can set schedules from your phone from anywhere, which people love.',
+    );
+    expect(a.objections.score).toBeLessThanOrEqual(4);
+  });
+
+  it('reads a measurement as no price and refusing a cheaper product as a push', () => {
+    const a = run(
+      'Flooring',
+      'R: Six hundred twenty square feet. Carpet installed is forty-one hundred.',
+      'H: Do you have a cheaper carpet?',
+      "R: No. That's the one we carry.",
+    );
+    expect(a.options.score).toBeLessThanOrEqual(4);
+  });
+
+  it('treats "sometime next week" as no day and money as no time', () => {
+    expect(
+      run('Roofing', 'H: We will think.', "R: I'll check in sometime next week then.").followUp.score,
+    ).toBeLessThanOrEqual(4);
+    const priced = run(
+      'Windows',
+      'R: That works out at eleven four, or about five ten a month.',
+      'H: Okay.',
+      "R: I'll call you Friday.",
+      'H: Fine.',
+    );
+    expect(priced.followUp.score).toBeGreaterThanOrEqual(5);
+    expect(priced.followUp.positives.join(' ')).not.toMatch(/time/);
+  });
+  it('asks for a reaction without a question mark, and reads "let\'s" only on what it governs', () => {
+    const reaction = run(
+      'Roofing',
+      'R: the basic shingle is nine thousand or the heavier one is twelve thousand',
+      'H: okay',
+      'R: so yeah what do you think',
+    );
+    expect(reaction.closing.score).toBeGreaterThanOrEqual(5);
+    const chat = run(
+      'General',
+      'H: she picked every color in this house',
+      "R: then let's keep her colors here's my idea and there are two ways to do it",
+      'H: okay',
+    );
+    expect(chat.closing.score).toBeLessThanOrEqual(4);
+  });
+  it('reads "special" as a price only in its price sense, and "I\'d go X" as a recommendation', () => {
+    const a = run(
+      'Windows',
+      "H: We just got back from our daughter's wedding.",
+      "R: Congratulations, that's a special day. What has been going on with the windows?",
+      'H: The den is drafty and the bedroom ones stick.',
+      'R: How long has the den been drafty?',
+    );
+    expect(a.discoveryEnd).toBe(a.turns.length);
+    const rec = run(
+      'General',
+      'H: The kids rooms on the back are cold.',
+      'R: Two choices. Plain vinyl is ten thousand. Insulated vinyl is thirteen thousand.',
+      "R: Since the back rooms run cold, I'd go insulated.",
+    );
+    expect(rec.options.positives).toContain('made a clear recommendation');
+  });
+
+  it('takes "a chunk of change" as a price objection and the homeowner at home as who attends', () => {
+    const a = run(
+      'HVAC',
+      'R: The new system is nine thousand.',
+      'H: Boy, that is a chunk of change.',
+      'R: Trust me, you will not find better, it is cheap for what you get.',
+    );
+    expect(a.objections.raised).toBe(1);
+    expect(a.objections.score).toBeLessThanOrEqual(4);
+    const visit = run(
+      'Roofing',
+      'R: Would you like to get on the schedule?',
+      'H: Yes.',
+      'R: Does Monday the third at nine in the morning work, with you home to let the crew in?',
+      'H: Monday the third at nine, I will be here.',
+    );
+    expect(visit.followUp.score).toBeGreaterThanOrEqual(8);
+  });
+});

@@ -1,6 +1,14 @@
-import { looseContractions as loose } from '../../../../core/conversation-metrics';
+import { looseContractions as loose, normalizeText } from '../../../../core/conversation-metrics';
 import { type TranscriptEntry } from '../../../../core/transcript';
-import { type Turn, type Finding, type QuestionFact, has, buildTurns, OPTIONS_START } from './turns';
+import {
+  type Turn,
+  type Finding,
+  type QuestionFact,
+  has,
+  buildTurns,
+  prevOwner,
+  OPTIONS_START,
+} from './turns';
 import { detectEmpathy } from './empathy';
 import { detectNeeds, detectQuestions } from './needs';
 import { detectOptions, choiceMarkers, distinctPrices, ORDINAL_BONUS } from './options';
@@ -67,10 +75,15 @@ export function analyseConversation(
   const repShare = allWords ? repWords / allWords : 0.5;
 
   // Discovery ends where the rep first lays out a solution.
+  // A figure the homeowner just said ("four hundred a month, that's a lot") is echoed, not offered.
+  const offeredPrices = (t: Turn) => {
+    const said = prevOwner(turns, t.index)?.norm ?? '';
+    return distinctPrices(t.text).filter((p) => !said.includes(normalizeText(p)));
+  };
   const firstOption = turns.find(
     (t) =>
       t.role === 'user' &&
-      (has(OPTIONS_START, t.norm) || choiceMarkers(t.norm) >= 2 || distinctPrices(t.text).length >= 1),
+      (has(OPTIONS_START, t.norm) || choiceMarkers(t.norm) >= 2 || offeredPrices(t).length >= 1),
   );
   let discoveryEnd = firstOption ? firstOption.index : turns.length;
   // A recogniser may split the turn that lays out the options: start at the first piece.

@@ -1,4 +1,4 @@
-import { looseContractions as loose } from '../../../../core/conversation-metrics';
+import { looseContractions as loose, normalizeText } from '../../../../core/conversation-metrics';
 import { AGREES, DEADLINE } from './acts';
 import { type Turn, type Finding, has, clamp, quoteFrom } from './turns';
 
@@ -10,14 +10,15 @@ const DAY = loose(
 const DATE = loose(
   /\b(the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[ -]\w+th|thirtieth|\d{1,2}(st|nd|rd|th))\b/,
 );
+// A number read as money ("at eleven four", "six twenty a month") is not a time.
 const TIME = loose(
-  /\b(\d{1,2}(:\d\d)? ?(a ?m|p ?m)\b|\d{1,2}:\d\d|at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2})\b|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](thirty|fifteen|forty[ -]five|oclock|o clock)|noon|(ten|nine|eight|\w+) (a m|p m|am|pm|in the morning|in the evening|in the afternoon)|around (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}))\b(?! (hundred|thousand|grand|dollars|bucks|percent|years|minutes|windows|squares))/,
+  /\b(\d{1,2}(:\d\d)? ?(a ?m|p ?m)\b|\d{1,2}:\d\d|at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2})\b|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](thirty|fifteen|forty[ -]five|oclock|o clock)|noon|(ten|nine|eight|\w+) (a m|p m|am|pm|in the morning|in the evening|in the afternoon)|around (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}))\b(?! (hundred|thousand|grand|dollars|bucks|percent|years|minutes|windows|squares|one|two|three|four|five|six|seven|eight|nine)\b| (\w+ )?(a|per) (month|year|week)\b)/,
 );
 const VAGUE = loose(
   /\b(sometime|some time|at some point|down the road|go from there|be in touch|touch base|reach out|circle back|whenever)\b/,
 );
 const ATTENDEES = loose(
-  /\b((you|me|i) and (\w+)|(\w+) and (me|i|you)|both of you|you both|(wife|husband|partner|\w+) (s|is|are)? ?(there|home) too|make sure (\w+) (is|s|are) there|it ll be me|itll be me|(project manager|advisor|installer|estimator|manager|technician)[\w ]{0,20}(comes?|will come|ll come|out))\b/,
+  /\b((you|me|i) and (\w+)|(\w+) and (me|i|you)|both of you|you both|with you (at home|home|there|here)|to let (the crew|us|them|the installers) in|(wife|husband|partner|\w+) (s|is|are)? ?(there|home) too|make sure (\w+) (is|s|are) there|it ll be me|itll be me|(project manager|advisor|installer|estimator|manager|technician)[\w ]{0,20}(comes?|will come|ll come|out))\b/,
 );
 const ACTION = loose(
   /\b(i ll|ill|i will|we ll|well|i m going to|im going to) (email|text|send|bring|drop|call|come|swing|leave|have)\b|\b(comes? out|final measure|load calc\w*|inspection|paperwork|contract|drawing|confirmation)\b/,
@@ -54,6 +55,7 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
   let bestPoints = 0;
   let sendPromise = false;
   let handOff = false;
+  let deadlineStep = false;
   for (const t of rep) {
     if (has(SEND_PROMISE, t.norm)) sendPromise = true;
     if (has(HAND_OFF, t.norm)) handOff = true;
@@ -66,8 +68,27 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
       FU_DECLINE.test(answer.norm) &&
       !AGREES.test(answer.norm) &&
       !(t.norm.match(DAY_WORD) ?? []).some((d) => new RegExp(`^(\\w+ ){0,2}${d}\\b`).test(answer.norm));
-    if (has(DEADLINE, t.norm) || declined) continue;
-    const d = has(DAY, t.norm);
+    // ...unless the homeowner takes the day ("I'll call Thursday, before it ends." "Alright."): a
+    // bare day at best, since it only chases the deadline.
+    // The day must sit in its own clause, not be the deadline ("that Tuesday slot will be gone").
+    const chasing = has(DEADLINE, t.norm);
+    const freeDay = t.text
+      .split(/[.,;!?]/)
+      .some((c) => has(DAY, normalizeText(c)) && !has(DEADLINE, normalizeText(c)));
+    if (
+      declined ||
+      (chasing &&
+        !(freeDay && answer && has(AGREE, answer.norm) && !/^(no|mm|mhm|mm hm)\b/.test(answer.norm)))
+    )
+      continue;
+    if (chasing) deadlineStep = true;
+    // "Sometime next week" hedges a span of days: it is not a day for the next step.
+    const d =
+      has(DAY, t.norm) &&
+      !(
+        has(VAGUE, t.norm) &&
+        !/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/.test(t.norm)
+      );
     const dt = d && has(DATE, t.norm);
     const tm =
       has(TIME, t.norm) || (d && /\b(morning|afternoon|evening)\b/.test(t.norm) && has(TIME, t.norm));
@@ -110,6 +131,7 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
       (date ? 0.5 : 0);
     if (!agreed) score = Math.min(score, 6);
     if (!attendees || !time) score = Math.min(score, 7);
+    if (deadlineStep) score = Math.min(score, 6);
   } else score = sendPromise ? 5 : vague ? 2 : action ? 3 : 1;
   if (handOff && !day && !time) score = Math.min(score, sendPromise ? 5 : 2);
   f.score = clamp(score);

@@ -4,6 +4,7 @@ import {
   findQuestions,
   isSmallTalk,
   normalizeText,
+  splitSentences,
   type QuestionKind,
 } from '../../../../core/conversation-metrics';
 import { analyse, overlap } from '../../../nlp';
@@ -15,13 +16,25 @@ import { type Turn, type Finding, type QuestionFact, has, clamp, prevOwner, LOGI
 const CHOICE = loose(/\b(or)\b|,.*,/);
 
 function questionForm(text: string, kind: QuestionKind): QuestionFact['form'] {
+  // "When you say it's ridiculous, what's driving it?": the question is what follows the lead-in.
+  const lead = text.match(/^\W*(?:so,? )?(?:when you say|you said|you mentioned)\b[^,?]*,\s*(.+)$/i);
+  if (lead && lead[1].split(/\s+/).length >= 3) {
+    const rest = classifyQuestion(lead[1]);
+    if (rest) return questionForm(lead[1], rest);
+  }
   const n = normalizeText(text).replace(
     /^((so|and|okay|ok|well|um|uh|now|oh|great|perfect|yeah|right)\b\s*)+/,
     '',
   );
   if (kind === 'open') return 'open';
   // "How's the house feeling these days?" invites a description.
-  if (/^(hows|how s|how is|how are|how does|how do) (the|your|it|things|everything)\b/.test(n)) return 'open';
+  // So does "How's she settling in?": a how-question about a state, not a number.
+  if (
+    /^(hows|how s|how is|how are|how does|how do|how did|how was|how has|how have) (the|your|it|things|everything|she|he|they|you|her|his|their)\b/.test(
+      n,
+    )
+  )
+    return 'open';
   if (/^(where|when|who|whos|which|how|what|whats|why)\b/.test(n)) return 'probe';
   // "Is this more about X, or Y?" offers a choice: it probes more than a yes/no.
   if (/\bor\b/.test(n) && n.split(' ').length >= 7) return 'probe';
@@ -47,6 +60,15 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
         if (!found.some((q) => normalizeText(q.text).includes(clause.split(' ').slice(0, 4).join(' '))))
           found.push({ text: clause, kind: classifyQuestion(clause) ?? 'open' });
       }
+    // An open request inside a sentence ("Before I look, tell me what's been going on.").
+    for (const s of splitSentences(t.text)) {
+      const n = normalizeText(s);
+      if (
+        /\b(tell me (about|what|whats|how|why|more)|walk me through|help me understand)\b/.test(n) &&
+        !found.some((q) => normalizeText(q.text).includes(n) || n.includes(normalizeText(q.text)))
+      )
+        found.push({ text: s, kind: 'open' });
+    }
     for (const q of found) {
       const qn = normalizeText(q.text);
       if (has(LOGISTICS, qn) || isSmallTalk(q.text)) continue;
@@ -65,9 +87,14 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
         ? overlap(prev.lemmas, analyseLite(q.text)).filter((w) => !TRADE_STAPLES.has(w))
         : [];
       const anaphora =
-        /\b(that|it|they|those|she|he|them)\b/.test(qn) &&
-        /^(how|what|when|where|why|do|does|did|is|was|are)\b/.test(qn.replace(/^(so|and|okay|oh)\s+/, ''));
-      const followUp = !!prev && prev.words >= 5 && (shared.length >= 1 || anaphora);
+        /\b(that|it|they|those|she|he|them|her|him|his|their)\b/.test(qn) &&
+        (form === 'open' ||
+          /^(how|hows|what|whats|when|where|why|do|does|did|is|was|are)\b/.test(
+            qn.replace(/^(so|and|okay|oh)\s+/, ''),
+          ));
+      // "When you say...", "you mentioned...", "tell me more" build on the last answer by form.
+      const buildsOn = /\b(when you say|you (said|mentioned)|tell me more|what do you mean)\b/.test(qn);
+      const followUp = !!prev && prev.words >= 5 && (shared.length >= 1 || anaphora || buildsOn);
       const hit = areas
         .filter(
           (a) =>

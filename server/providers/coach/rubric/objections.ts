@@ -25,15 +25,15 @@ import { type Turn, type Evidence, type Finding, has, clamp, quoteFrom, LOGISTIC
 const OBJECTION: { kind: string; re: RegExp }[] = [
   {
     kind: 'price',
-    re: /\b(that s|thats|that is|it s|its) (a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b/,
+    re: /\bchunk of (change|money)\b|\b(that s|thats|that is|it s|its) (still |really |quite )?(a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\b(that|it|this) (seems|sounds|feels) (a bit |kind of |really |pretty |way )?(high|steep|expensive|like a lot)\b|\bmoney s tight\b|\bmoneys tight\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b/,
   },
   {
     kind: 'competitor',
-    re: /\b(another|other|third|second) (company|contractor|quote|guy|companies|bid)|\bthe first guy\b|\bneighbou?r got (hers|his|theirs|it)\b|\bgetting (prices|quotes|bids)\b|\bcheaper (somewhere|elsewhere|online)\b|\b[a-z]+ quoted (me|us)\b|\b(my|our) (sister|brother|neighbou?r|friend) used them\b/,
+    re: /\b(another|other|third|second) (company|contractor|quote|guy|companies|bid)|\bthe first guy\b|\bneighbou?r got (hers|his|theirs|it)\b|\bgetting (prices|quotes|bids)\b|\bcheaper (somewhere|elsewhere|online)\b|\b[a-z]+ quoted (me|us)\b|\b(my|our) (sister|brother|neighbou?r|friend) used them\b|\b(he|she|they) (said (he|she|they) )?(could|can|would|d) (probably )?do (it|the job|the whole thing) for\b|\bpaid (way |a lot |much )?less\b|\bdoes \w+ on the side\b/,
   },
   {
     kind: 'stall',
-    re: /\b(think (it|about it) over|think about it|sleep on it|not (today|tonight|right now)|not (signing|booking|deciding) anything|talk to my (wife|husband|partner|daughter|son)|want (my )?\w+ to (see|look at) it|show my (wife|husband|partner)|(husband|wife|partner) isn t|(husband|wife|partner) isnt|need to check with|get back to you|without (my )?(wife|husband|partner|son|daughter|[a-z]+)(?= (first|before|i|here|\.|$))|(can t|cant) (really )?decide|(wants?|needs?|would want|will want|ll want) to (see|look at) (it|some|the|them|samples)|i don t sign|i dont sign|on a first visit|both quotes|side by side|i ll think about it|ill think about it|not comfortable (signing|deciding))\b/,
+    re: /\b(think (it|about it) over|think about it|sleep on it|not (today|tonight|right now)|not (signing|booking|deciding) anything|talk to my (wife|husband|partner|daughter|son)|want (my )?\w+ to (see|look at) it|show my (wife|husband|partner)|(husband|wife|partner) isn t|(husband|wife|partner) isnt|need to check with|get back to you|without (my )?(wife|husband|partner|son|daughter|[a-z]+)(?= (first|before|i|here|\.|$))|talk it over|(can t|cant) (really )?decide|(wants?|needs?|would want|will want|ll want) to (see|look at) (it|some|the|them|samples)|i don t sign|i dont sign|on a first visit|both quotes|side by side|i ll think about it|ill think about it|not comfortable (signing|deciding))\b/,
   },
   {
     kind: 'trust',
@@ -56,7 +56,7 @@ const CLARIFY_Q = loose(
   /\b(what|how|which|why|can i ask|can i see|do you know|was it|were those|is it|is there|what s|whats|tell me)\b/,
 );
 const CONFIRM = loose(
-  /\b(does that (make sense|explain|help|answer|sound|work|cover|take care|make it|change|ease)|would that (make you feel|help|work|ease|address|take care)|how does that sound|is that (fair|helpful)|(is there )?(anything|something) else (holding|that would|stopping|on your mind|you d want|you would want|in their|i should)|did that answer|do you feel better|feel better about|feel good about it|is that on your mind)\b/,
+  /\b(does that (make sense|explain|help|answer|sound|work|cover|take care|make it|change|ease)|would that (make you feel|help|work|ease|address|take care)|how does that sound|is that (fair|helpful)|(is there )?(anything|something) else (holding|that would|stopping|on your mind|you d want|you would want|in their|i should)|did that answer|(does|would|will) (that|this) (feel|seem|be) (\w+ )?(workable|doable|manageable|fair|reasonable|more comfortable)|do you feel better|feel better about|feel good about it|is that on your mind)\b/,
 );
 const DISCOUNT = loose(
   /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b|\bbeat (it|their|that|the|whatever|any)\b|\bmatch (whatever|their|it|any)\b|\b(percent|%) (off|under)\b/,
@@ -111,7 +111,15 @@ export function detectObjections(
       if (u.role === 'assistant') {
         const k = objectionKind(u);
         if (k && k !== kind) break;
-        const agreed = has(AGREES, u.norm) && !/^no\b/.test(u.norm);
+        // "I guess the monthly" answers the rep's clarifying question; it does not accept an answer.
+        const last = reps[reps.length - 1];
+        const answering =
+          !!last &&
+          findQuestions(last.text).some((q) => !has(CONFIRM, normalizeText(q.text))) &&
+          !has(CONFIRM, last.norm) &&
+          // A proposal ("could I come back Saturday, would ten or one work?") is accepted, not answered.
+          !closeActs(last.text, last.norm).some((a) => a.kind === 'ask');
+        const agreed = has(AGREES, u.norm) && !/^no\b/.test(u.norm) && !answering;
         if (reps.length) agreedAfter[reps.length - 1] = agreed;
         if (agreed && reps.length > (preEmpt ? 1 : 0)) break;
         continue;
@@ -219,7 +227,11 @@ function scoreEpisode(
     has(FEAR_PRESSURE, all) ||
     has(DEADLINE, all) ||
     findPressurePhrases(reps.map((r) => r.text).join(' ')).some((p) => !/trust me/.test(p));
-  const folded = !clarify && !respond;
+  // "Oh sure. Anyway, the colours..." changes the subject: whatever follows answers nothing.
+  const changedSubject = /^((oh|okay|ok|yeah|sure|right|well)\s+)*(anyway|anyhow|moving on)\b/.test(
+    first.norm.replace(/^((oh|okay|ok|yeah|sure|right|well)\s+)+/, '').replace(/^(sure|okay|ok)\s+/, ''),
+  );
+  const folded = (!clarify && !respond) || (changedSubject && !clarify);
   // A conditional close that keeps the homeowner's condition ("if Mark's on board, ...") handles a stall.
   const conditional =
     kind === 'stall' && /\bif (\w+ )?(s|is|are|re)? ?(on board|agrees|likes|okay|happy)\b/.test(all);

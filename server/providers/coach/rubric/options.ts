@@ -57,7 +57,7 @@ const COUNTED_CHOICES = loose(
 );
 const UPGRADE = loose(/\b(upgrade|step up) too?\b|\bif you (want|wanted) to (go|step) up\b/);
 const RECOMMEND = loose(
-  /\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put|do option|do the)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
+  /\b(i d|id|i would) go (for |with )?(the |option )?(?!(up|out|there|back|and|to|in|on|over|through|ahead|check|look|get|see|home|down|around)\b)[a-z]+\b|\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put|do option|do the)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
 );
 const TIE = loose(
   /\b(you (mentioned|said|told me)|from what you ve told me|from what youve told me|based on what you|since you|because you (said|want|re|are)|for your (plan|needs|situation)|how you use|you guys use|for (ten|five|\w+) years on|if you re selling|if youre selling|with your)\b/,
@@ -69,12 +69,19 @@ const SOCIAL_STEER = loose(
   /\b(most people on your street|what (most|all) (people|your neighbors|everyone) (are|is) doing|everyone on (your|the) street)\b/,
 );
 const ASK_ALTERNATIVE = loose(
-  /\b(something (less|cheaper|smaller|simpler)|less fancy|cheaper (option|one)|other options|anything (less|cheaper)|do you have (a|something) (cheaper|less|smaller|basic))\b/,
+  /\b(something (less|cheaper|smaller|simpler)|less fancy|cheaper (option|one)|other options|anything (less|cheaper)|(do you have|is there|have you got) (a |an |something )?(cheaper|less expensive|lower priced|smaller|basic|simpler))\b/,
 );
+
+export const QUANTITY_AFTER =
+  /^[ -]((and )?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d+)[ -]?){0,2}(square|sq\b|feet|foot|ft\b|linear|windows|doors|rooms|squares|miles|degrees)/i;
 
 export function distinctPrices(text: string): string[] {
   if (!PRICE_CONTEXT.test(normalizeText(text)) && !/\$/.test(text)) return [];
-  return [...new Set((text.match(PRICE) ?? []).map((p) => p.toLowerCase().replace(/\s+/g, ' ')))];
+  // "Four hundred eighty square feet" measures the job: a number that goes on to a unit is no price.
+  const found = [...text.matchAll(PRICE)].filter(
+    (m) => !QUANTITY_AFTER.test(text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30)),
+  );
+  return [...new Set(found.map((m) => m[0].toLowerCase().replace(/\s+/g, ' ')))];
 }
 
 export function detectOptions(
@@ -127,7 +134,7 @@ export function detectOptions(
       const reply = nextRep(turns, i);
       if (
         reply &&
-        (has(PUSH, reply.norm) || /\b(but|honest\w*)\b/.test(reply.norm)) &&
+        (has(PUSH, reply.norm) || /\b(but|honest\w*)\b/.test(reply.norm) || /^no\b/.test(reply.norm)) &&
         distinctPrices(reply.text).length <= 1
       )
         refusedAlternative = true;
