@@ -181,30 +181,23 @@ function topicScores(seqs: string[][]): Map<Topic, number> {
   return scores;
 }
 
-/** Words that open a question as the first word of a sentence. */
-const SENTENCE_QUESTION_STARTS = new Set([
-  'what',
-  'how',
-  'why',
-  'when',
-  'where',
-  'who',
-  'which',
-  'whats',
-  'hows',
-  'do',
-  'does',
-  'did',
-  'are',
-  'is',
-  'was',
-  'were',
-  'can',
-  'could',
-  'would',
-  'will',
-  'should',
-]);
+/**
+ * Words that open a question as the first word of a sentence: the question starts without those
+ * that also open statements or farewells there ("have a good one", "tell you what", "any time").
+ */
+const SENTENCE_QUESTION_STARTS = new Set(
+  [...QUESTION_STARTS].filter(
+    (w) =>
+      !['whose', 'have', 'has', 'had', 'may', 'shall', 'any', 'anything', 'tell', 'wanna', 'want'].includes(
+        w,
+      ),
+  ),
+);
+
+/** "What I'd suggest is...", "how we do it is...": a statement opened by a question word. */
+function opensStatement(first: string | undefined, second: string | undefined): boolean {
+  return ['what', 'how'].includes(first ?? '') && ['i', 'we'].includes(second ?? '');
+}
 
 const INVERTED_QUESTION =
   /\b(how|what|when|where|why|which|who)( (?!i\b|we\b)\w+){0,2} (are|is|do|does|did|would|will|can|could|was|were|should) (you|your|it|that|this|they|the|he|she|there)\b/;
@@ -212,8 +205,7 @@ const INVERTED_QUESTION =
 function detectQuestion(text: string, words: string[], lemmas: string[]): boolean {
   if (text.includes('?')) return true;
   const first = words[0] ?? '';
-  // "What I'd suggest is...", "what we do is..." open statements, not questions.
-  if (['what', 'how'].includes(first) && ['i', 'we'].includes(words[1] ?? '')) return false;
+  if (opensStatement(first, words[1])) return false;
   if (QUESTION_STARTS.has(first) && first !== 'have' && first !== 'tell') return true;
   if ((first === 'have' || first === 'tell') && !has([words], L.GOODBYE)) return true;
   for (let i = 1; i < words.length; i++)
@@ -221,17 +213,13 @@ function detectQuestion(text: string, words: string[], lemmas: string[]): boolea
       CLAUSE_OPENERS.has(words[i - 1]) &&
       QUESTION_STARTS.has(words[i]) &&
       words[i] !== 'have' &&
-      !(['what', 'how'].includes(words[i]) && ['i', 'we'].includes(words[i + 1] ?? ''))
+      !opensStatement(words[i], words[i + 1])
     )
       return true;
   // A question after a preface: "yeah, safety first. how soon are you wanting it done?"
   for (const sentence of text.split(/[.!;:]+/).slice(1)) {
     const w = normalise(sentence);
-    if (
-      SENTENCE_QUESTION_STARTS.has(w[0] ?? '') &&
-      !(['what', 'how'].includes(w[0]) && ['i', 'we'].includes(w[1] ?? ''))
-    )
-      return true;
+    if (SENTENCE_QUESTION_STARTS.has(w[0] ?? '') && !opensStatement(w[0], w[1])) return true;
   }
   // Unpunctuated: a question word with its verb and subject inverted close behind it ("so on a
   // scale of one to ten how important is the noise", "and when were you hoping to start").
