@@ -6,7 +6,10 @@
  * line tool cannot.
  *
  * Options of its own (removed before the rest go to pocketsphinx: -hmm, -lm, -dict, -beam ...):
- *   -infile FILE      the WAV file to decode (required)
+ *   -infile FILE      the WAV file to decode; without it, WAV paths are read from standard
+ *                     input, one per line, and each file's lines end with "#end" (preceded by
+ *                     "#error N" when it could not be read): one warm decoder for all the
+ *                     chunks of a recording instead of a model load per chunk
  *   -mixlm FILE       a second language model (ARPA or binary) interpolated with -lm
  *   -mixweight W      its weight, 0 < W < 1 (default 0.2)
  *   -adddict FILE     extra pronunciations ("word PH1 PH2 ...", one per line) for words the
@@ -159,6 +162,49 @@ static int32 cmn_from_recording(cmd_ln_t *config, const int16 *samples, size_t n
     return total;
 }
 
+/* Decodes one WAV file and prints its utterances; returns 0, or 4 when it cannot be read. */
+static int decode_file(cmd_ln_t *config, const char *path, int cmnfirst, int32 frame_rate) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        fprintf(stderr, "not a readable WAV file\n");
+        return 4;
+    }
+    if (skip_wav_header(f) != 0) {
+        fclose(f);
+        fprintf(stderr, "not a readable WAV file\n");
+        return 4;
+    }
+    int16 *samples = NULL;
+    long nsamples = read_samples(f, &samples);
+    fclose(f);
+    if (nsamples < 0) {
+        fprintf(stderr, "out of memory\n");
+        return 4;
+    }
+    if (cmnfirst) cmn_from_recording(config, samples, (size_t)nsamples);
+    /* Each file is a stream of its own: times from its start, noise level measured afresh. */
+    ps_start_stream(ps);
+    int utt_started = 0;
+    ps_start_utt(ps);
+    for (long at = 0; at < nsamples; at += 2048) {
+        size_t k = (size_t)(nsamples - at < 2048 ? nsamples - at : 2048);
+        ps_process_raw(ps, samples + at, k, FALSE, FALSE);
+        int in_speech = ps_get_in_speech(ps);
+        if (in_speech && !utt_started) utt_started = 1;
+        if (!in_speech && utt_started) {
+            ps_end_utt(ps);
+            print_utterance(frame_rate);
+            ps_start_utt(ps);
+            utt_started = 0;
+        }
+    }
+    ps_end_utt(ps);
+    if (utt_started) print_utterance(frame_rate);
+    free(samples);
+    fflush(stdout);
+    return 0;
+}
+
 int main(int argc, char *argv[]) {
     const char *infile = NULL, *mainlm = NULL, *mixlm = NULL, *adddict = NULL;
     int cmnfirst = 0;
@@ -180,8 +226,8 @@ int main(int argc, char *argv[]) {
         rest[n++] = "-lm";
         rest[n++] = (char *)mainlm;
     }
-    if (infile == NULL || mixweight <= 0 || mixweight >= 1) {
-        fprintf(stderr, "usage: sphinx-batch -infile FILE [-mixlm FILE [-mixweight W]] [-adddict FILE] [-cmnfirst yes] [pocketsphinx options]\n");
+    if (mixweight <= 0 || mixweight >= 1) {
+        fprintf(stderr, "usage: sphinx-batch [-infile FILE] [-mixlm FILE [-mixweight W]] [-adddict FILE] [-cmnfirst yes] [pocketsphinx options]\n");
         return 2;
     }
     cmd_ln_t *config = cmd_ln_parse_r(NULL, ps_args(), n, rest, TRUE);
@@ -216,39 +262,25 @@ int main(int argc, char *argv[]) {
         }
     }
 
-    FILE *f = fopen(infile, "rb");
-    if (f == NULL || skip_wav_header(f) != 0) {
-        fprintf(stderr, "not a readable WAV file\n");
-        return 4;
-    }
     int32 frame_rate = cmd_ln_int32_r(config, "-frate");
-    int16 *samples = NULL;
-    long nsamples = read_samples(f, &samples);
-    fclose(f);
-    if (nsamples < 0) {
-        fprintf(stderr, "out of memory\n");
-        return 4;
-    }
-    if (cmnfirst) cmn_from_recording(config, samples, (size_t)nsamples);
-    int utt_started = 0;
-    ps_start_utt(ps);
-    for (long at = 0; at < nsamples; at += 2048) {
-        size_t k = (size_t)(nsamples - at < 2048 ? nsamples - at : 2048);
-        ps_process_raw(ps, samples + at, k, FALSE, FALSE);
-        int in_speech = ps_get_in_speech(ps);
-        if (in_speech && !utt_started) utt_started = 1;
-        if (!in_speech && utt_started) {
-            ps_end_utt(ps);
-            print_utterance(frame_rate);
-            ps_start_utt(ps);
-            utt_started = 0;
+    int status = 0;
+    if (infile != NULL) {
+        status = decode_file(config, infile, cmnfirst, frame_rate);
+    } else {
+        /* One warm decoder for many files: a path per line in, the file's lines and "#end" out. */
+        char line[4096];
+        while (fgets(line, sizeof line, stdin)) {
+            char *nl = strpbrk(line, "\r\n");
+            if (nl) *nl = 0;
+            if (line[0] == 0) continue;
+            int rc = decode_file(config, line, cmnfirst, frame_rate);
+            if (rc != 0) printf("#error %d\n", rc);
+            printf("#end\n");
+            fflush(stdout);
         }
     }
-    ps_end_utt(ps);
-    if (utt_started) print_utterance(frame_rate);
-    free(samples);
     ps_free(ps);
     cmd_ln_free_r(config);
     free(rest);
-    return 0;
+    return status;
 }

@@ -18,7 +18,12 @@ export interface TranscribeFileOptions {
   signal?: AbortSignal;
   /** Fraction of the audio done, 0..1. */
   onProgress?: (fraction: number) => void;
-  /** Audio handed to the engine at once; bounds memory. */
+  /**
+   * Audio handed to the engine at once; bounds memory (16 kHz: about 11.5 MB per channel for
+   * the default 6 minutes). A window's last chunk leaves a core idle while it finishes, so a
+   * typical role-play recording (up to 5 minutes) fits one window: the 5-minute call took 34.3 s
+   * in 2-minute windows and 31.0 s in one (docs/benchmarks.md).
+   */
   windowMs?: number;
   /** Longest recording accepted; longer ones fail with AudioTooLongError before recognition. */
   maxDurationMs?: number;
@@ -36,6 +41,8 @@ export interface TranscribeFileResult {
   realTimeFactor: number;
 }
 
+export const DEFAULT_WINDOW_MS = 360_000;
+
 const msOf = (samples: number) => Math.round((samples * 1000) / STT_SAMPLE_RATE);
 
 /**
@@ -51,7 +58,7 @@ async function transcribeChannels(
   opts: TranscribeFileOptions,
   sourceRate: number,
 ) {
-  const windowSamples = Math.round(((opts.windowMs ?? 120_000) * STT_SAMPLE_RATE) / 1000);
+  const windowSamples = Math.round(((opts.windowMs ?? DEFAULT_WINDOW_MS) * STT_SAMPLE_RATE) / 1000);
   let pending: Int16Array[] | null = null;
   let offset = 0;
   let engineMs = 0;

@@ -1,5 +1,6 @@
 import type { CallOutput } from '../../core/voice-protocol';
-import type { TextToSpeech, VoiceStyle } from '../providers/tts/types';
+import type { TextToSpeech, TtsAudio, VoiceStyle } from '../providers/tts/types';
+import { readAhead } from './read-ahead';
 import type { ServerEvent } from './protocol';
 import { SentenceSplitter, spokenPrefix } from './sentences';
 
@@ -96,7 +97,21 @@ export class Speaker {
         transcriptType: 'partial',
         transcript: reply.sentences.map((s) => s.text).join(' '),
       });
-    const speak = async (sentence: string) => {
+    // Sentences in the order written; each one's speech starts being made when it is next in
+    // line or the one after, so the synthesiser works a sentence ahead of playback and the
+    // page does not wait at a sentence boundary (under load, a fresh request queues behind
+    // other calls' sentences). One sentence ahead bounds the work thrown away at barge-in.
+    const queued: { text: string; audio: AsyncIterable<TtsAudio> | null }[] = [];
+    let playing = 0;
+    const startAhead = () => {
+      if (this.output === 'text') return;
+      for (let i = playing; i < Math.min(queued.length, playing + 2); i++) {
+        if (!queued[i].audio && !gone())
+          queued[i].audio = readAhead(this.tts.synthesize(queued[i].text, { voice, signal }));
+      }
+    };
+    const speak = async (item: { text: string; audio: AsyncIterable<TtsAudio> | null }) => {
+      const sentence = item.text;
       if (gone()) return;
       if (this.output === 'text') {
         // Text output: the reply is "heard" when it is shown, so its first text is its first audio.
@@ -107,7 +122,7 @@ export class Speaker {
       const ttsStart = Date.now();
       let sentenceStart = -1;
       let sentenceAudioMs = 0;
-      for await (const chunk of this.tts.synthesize(sentence, { voice, signal })) {
+      for await (const chunk of item.audio ?? this.tts.synthesize(sentence, { voice, signal })) {
         if (gone()) return;
         const now = Date.now();
         if (reply.playStartWall === null) {
@@ -142,16 +157,55 @@ export class Speaker {
       }
     };
     const splitter = new SentenceSplitter();
-    try {
-      for await (const piece of write(signal)) {
-        if (gone()) break;
-        if (brainFirstTextMs < 0) brainFirstTextMs = Date.now() - brainStart;
-        for (const s of splitter.push(piece)) await speak(s);
+    let written = false;
+    let writeError: unknown = null;
+    let wake: (() => void) | null = null;
+    const notify = () => {
+      const w = wake;
+      wake = null;
+      w?.();
+    };
+    const add = (sentences: string[]) => {
+      for (const text of sentences) queued.push({ text, audio: null });
+      startAhead();
+      notify();
+    };
+    const writing = (async () => {
+      try {
+        for await (const piece of write(signal)) {
+          if (gone()) break;
+          if (brainFirstTextMs < 0) brainFirstTextMs = Date.now() - brainStart;
+          add(splitter.push(piece));
+        }
+        if (!gone()) add(splitter.flush());
+      } catch (err) {
+        if (!signal.aborted) writeError = err ?? new Error('the reply failed');
+      } finally {
+        written = true;
+        notify();
       }
-      if (!gone()) for (const s of splitter.flush()) await speak(s);
+    })();
+    const onAbort = () => notify();
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      while (!gone() && writeError === null) {
+        if (playing < queued.length) {
+          startAhead();
+          await speak(queued[playing]);
+          playing++;
+          continue;
+        }
+        if (written) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
     } catch (err) {
       if (!signal.aborted) throw err;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
     }
+    // After a barge-in the rest of the text is not waited for (the writer stops on the signal).
+    if (!gone()) await writing;
+    if (writeError !== null) throw writeError;
     if (gone() || this.reply !== reply) return false;
     // The reply becomes final when the page has played it all.
     const remaining =

@@ -10,6 +10,7 @@ import { encodeWav } from '../../audio/wav';
 import { splitAtQuietPoints } from '../../audio/chunking';
 import { fillMissingBand, normaliseLevel } from '../../audio/level';
 import { builtHelper } from '../../native-helpers';
+import { WarmDecoder } from './warm-decoder';
 import {
   STT_SAMPLE_RATE,
   type SpeechToText,
@@ -26,9 +27,11 @@ const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 /**
  * Decoder flags used for recordings. Spectral noise subtraction is off: on the fixture clips it
  * removed speech along with the noise (pooled WER 32.3% -> 27.3%, both halves of the held-out
- * split improving; docs/benchmarks.md).
+ * split improving; docs/benchmarks.md). At most 5,000 active HMMs a frame (the default is 30,000)
+ * cuts decoding CPU by about a fifth at the same pooled WER on the fixtures (24.2%); 3,000 cost
+ * 1.4 points, 2,000 cost 2.6.
  */
-export const BATCH_ARGS = ['-remove_noise', 'no'];
+export const BATCH_ARGS = ['-remove_noise', 'no', '-maxhmmpf', '5000'];
 
 /** The in-home sales conversation model (corpus.txt -> sales.arpa) and trade-word pronunciations. */
 const SALES_LM_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sales-lm');
@@ -165,28 +168,43 @@ export function balancedChunkMs(durationMs: number, maxMs: number, workers: numb
   return Math.ceil((durationMs / (rounds * workers)) * 1.15);
 }
 
+type DecoderChoice = {
+  binary: string;
+  batchBinary: string | null;
+  cmnFirst: boolean;
+  domain: DomainModel | null;
+};
+
+/** build/sphinx-batch's arguments, without the file, when it is the decoder to use (else null). */
+function batchArgs(d: DecoderChoice, common: string[]): string[] | null {
+  if (!d.batchBinary || !(d.domain || d.cmnFirst)) return null;
+  return [
+    ...common,
+    ...(d.cmnFirst ? ['-cmnfirst', 'yes'] : []),
+    ...(d.domain ? ['-mixlm', d.domain.lm, '-mixweight', String(d.domain.weight)] : []),
+    ...(d.domain?.dict ? ['-adddict', d.domain.dict] : []),
+  ];
+}
+
 /**
  * The program and arguments that decode one chunk file: build/sphinx-batch when it is built and
  * a second model is mixed in or the chunk's own cepstral mean is wanted (it prints the same lines
  * as `pocketsphinx_continuous -time yes`), else the Debian tool.
  */
-export function decoderCommand(
-  d: { binary: string; batchBinary: string | null; cmnFirst: boolean; domain: DomainModel | null },
-  file: string,
-  common: string[],
-): [string, string[]] {
-  if (d.batchBinary && (d.domain || d.cmnFirst)) {
-    return [
-      d.batchBinary,
-      [
-        ...['-infile', file, ...common],
-        ...(d.cmnFirst ? ['-cmnfirst', 'yes'] : []),
-        ...(d.domain ? ['-mixlm', d.domain.lm, '-mixweight', String(d.domain.weight)] : []),
-        ...(d.domain?.dict ? ['-adddict', d.domain.dict] : []),
-      ],
-    ];
-  }
+export function decoderCommand(d: DecoderChoice, file: string, common: string[]): [string, string[]] {
+  const batch = batchArgs(d, common);
+  if (batch && d.batchBinary) return [d.batchBinary, ['-infile', file, ...batch]];
   return [d.binary, ['-infile', file, '-time', 'yes', ...common]];
+}
+
+/**
+ * The program and arguments of a warm decoder that takes chunk files on standard input
+ * (build/sphinx-batch without -infile), or null when chunks go to the Debian tool one process
+ * each.
+ */
+export function warmDecoderCommand(d: DecoderChoice, common: string[]): [string, string[]] | null {
+  const batch = batchArgs(d, common);
+  return batch && d.batchBinary ? [d.batchBinary, batch] : null;
 }
 
 /**
@@ -243,6 +261,16 @@ export class PocketSphinxStt implements SpeechToText {
     let next = 0;
     try {
       const worker = async () => {
+        // One warm decoder per worker for all its chunks, when the helper is built.
+        const warmCommand = warmDecoderCommand(this.choice, this.commonArgs());
+        const warm = warmCommand && next < chunks.length ? new WarmDecoder(...warmCommand) : null;
+        try {
+          await work(warm);
+        } finally {
+          warm?.close();
+        }
+      };
+      const work = async (warm: WarmDecoder | null) => {
         while (next < chunks.length) {
           opts.signal?.throwIfAborted();
           const index = next++;
@@ -252,7 +280,7 @@ export class PocketSphinxStt implements SpeechToText {
           if (this.normalise) samples = normaliseLevel(samples);
           if (this.fillBand) samples = fillMissingBand(samples, opts.sourceSampleRate);
           await fsp.writeFile(file, encodeWav(samples, STT_SAMPLE_RATE));
-          const stdout = await this.run(file, opts.signal);
+          const stdout = warm ? await warm.decode(file, opts.signal) : await this.run(file, opts.signal);
           await fsp.rm(file, { force: true });
           results[index] = parsePocketSphinxOutput(
             stdout,
@@ -269,8 +297,17 @@ export class PocketSphinxStt implements SpeechToText {
     return results.flat();
   }
 
-  private run(file: string, signal?: AbortSignal): Promise<string> {
-    const common = [
+  private get choice(): DecoderChoice {
+    return {
+      binary: this.binary,
+      batchBinary: this.batchBinary,
+      cmnFirst: this.cmnFirst,
+      domain: this.domain,
+    };
+  }
+
+  private commonArgs(): string[] {
+    return [
       '-logfn',
       '/dev/null',
       '-hmm',
@@ -281,12 +318,11 @@ export class PocketSphinxStt implements SpeechToText {
       this.dict,
       ...this.extraArgs,
     ];
+  }
+
+  private run(file: string, signal?: AbortSignal): Promise<string> {
     // build/sphinx-batch prints the same utterance and word-time lines as pocketsphinx_continuous.
-    const [binary, args] = decoderCommand(
-      { binary: this.binary, batchBinary: this.batchBinary, cmnFirst: this.cmnFirst, domain: this.domain },
-      file,
-      common,
-    );
+    const [binary, args] = decoderCommand(this.choice, file, this.commonArgs());
     return new Promise((resolve, reject) => {
       const child = spawnTied(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       const out: Buffer[] = [];

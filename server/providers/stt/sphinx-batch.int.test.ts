@@ -6,7 +6,19 @@ import { decodeToMono } from '../../audio/decode';
 import { wordErrorRate } from '../../audio/wer';
 import { sharedDir } from '../../test-support/harness';
 import { skipWithout } from '../../test-support/engines';
-import { PocketSphinxStt, SALES_LM, TRADE_WORDS_DICT } from './pocketsphinx';
+import { execFile } from 'node:child_process';
+import { encodeWav } from '../../audio/wav';
+import { builtHelper } from '../../native-helpers';
+import {
+  BATCH_ARGS,
+  decoderCommand,
+  findPocketSphinx,
+  PocketSphinxStt,
+  SALES_LM,
+  TRADE_WORDS_DICT,
+  warmDecoderCommand,
+} from './pocketsphinx';
+import { WarmDecoder } from './warm-decoder';
 import { buildTrigramModel, toArpa } from './ngram-lm';
 
 const goforward = path.join(sharedDir, 'fixtures/audio/pocketsphinx_misc/goforward.wav');
@@ -71,6 +83,54 @@ describe.skipIf(skipWithout('pocketsphinx', 'sphinx-batch'))(
       const ownMean = wordErrorRate(JFK, await text(new PocketSphinxStt()));
       expect(ownMean).toBeLessThan(fixedStart);
       expect(ownMean).toBeLessThanOrEqual(0.5);
+    });
+
+    it('one warm decoder reads chunk after chunk with the same words and times as a process each', async () => {
+      const found = findPocketSphinx()!;
+      const choice = {
+        binary: found.binary,
+        batchBinary: builtHelper('sphinx-batch'),
+        cmnFirst: true,
+        domain: null,
+      };
+      const common = [
+        '-logfn',
+        '/dev/null',
+        '-hmm',
+        path.join(found.modelDir, 'en-us'),
+        '-lm',
+        path.join(found.modelDir, 'en-us.lm.bin'),
+        '-dict',
+        path.join(found.modelDir, 'cmudict-en-us.dict'),
+        ...BATCH_ARGS,
+      ];
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-warm-'));
+      const wav = path.join(dir, 'jfk.wav');
+      fs.writeFileSync(wav, encodeWav(await decodeToMono(jfk), 16000));
+      const once = (file: string) =>
+        new Promise<string>((resolve, reject) => {
+          const [bin, args] = decoderCommand(choice, file, common);
+          execFile(bin, args, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+        });
+      const warm = new WarmDecoder(...warmDecoderCommand(choice, common)!);
+      try {
+        const fresh = await once(wav);
+        expect(fresh).toContain('country');
+        expect(await warm.decode(wav)).toBe(fresh);
+        // A file it cannot read fails alone; the decoder goes on with the next one.
+        await expect(warm.decode(path.join(dir, 'missing.wav'))).rejects.toThrow(/pocketsphinx failed/);
+        // The second file's times start again from zero.
+        expect(await warm.decode(wav)).toBe(fresh);
+        // Stopping a decode kills the process.
+        const stop = new AbortController();
+        const pending = warm.decode(wav, stop.signal);
+        stop.abort(new Error('stopped'));
+        await expect(pending).rejects.toThrow('stopped');
+        await expect(warm.decode(wav)).rejects.toThrow(/pocketsphinx failed/);
+      } finally {
+        warm.kill();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
   },
 );
