@@ -77,6 +77,10 @@ interface TurnResult {
   /** Server: end of rep speech -> first audio chunk sent (the rest of the latency is transport). */
   serverMs: number;
   underruns: number;
+  /** Homeowner replies heard in this turn: 2 when it answered a cut of the turn, then the whole. */
+  replies: number;
+  /** A reply began before the rep had finished the utterance (the turn was ended too early). */
+  cutIn: boolean;
   recognised: string;
 }
 
@@ -172,22 +176,37 @@ async function runCall(
       let rate = 22_050;
       for (const r of call.received.slice(0, userAt))
         if ('event' in r && r.event.type === 'audio-format') rate = r.event.sampleRate;
-      const chunks = replyItems.flatMap((r) =>
-        'audio' in r ? [{ at: r.at, ms: (r.audio.length / rate) * 1000 }] : [],
-      );
+      // Each homeowner reply starts the page's jitter buffer afresh (a reply to an earlier cut of
+      // the turn, then the reply to the whole turn, are two replies, not one with a gap).
+      let reply = 0;
+      const chunks = replyItems.flatMap((r) => {
+        if ('event' in r && r.event.type === 'speech-start' && r.event.role === 'assistant') reply++;
+        return 'audio' in r ? [{ at: r.at, ms: (r.audio.length / rate) * 1000, reply }] : [];
+      });
       const metrics = replyItems.find((r) => 'event' in r && r.event.type === 'turn-metrics');
       const m = metrics && 'event' in metrics && metrics.event.type === 'turn-metrics' ? metrics.event : null;
       results.push({
-        latencyMs: firstAudio.at - speechEndWall,
+        // The reply to the whole turn: the last one (an earlier one answered a cut of it).
+        latencyMs: (chunks.find((c) => c.reply === reply)?.at ?? firstAudio.at) - speechEndWall,
+        cutIn: firstAudio.at < speechEndWall,
         endOfTurnWaitMs: m?.endOfTurnWaitMs ?? NaN,
         sttMs: m?.sttMs ?? NaN,
         ttsFirstAudioMs: m?.ttsFirstAudioMs ?? NaN,
         brainFirstTextMs: m?.brainFirstTextMs ?? NaN,
         serverMs: m?.speechEndToAudioMs ?? NaN,
-        underruns: underrunsOf(chunks),
+        underruns: [...new Set(chunks.map((c) => c.reply))].reduce(
+          (sum, n) => sum + underrunsOf(chunks.filter((c) => c.reply === n)),
+          0,
+        ),
+        replies: new Set(chunks.map((c) => c.reply)).size,
         recognised: userFinal.transcript,
       });
-      if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(results[results.length - 1]), clip.name);
+      if (process.env.BENCH_VERBOSE) {
+        console.log(JSON.stringify(results[results.length - 1]), clip.name);
+        // Where a gap fell: each chunk's arrival (ms after the first) and length.
+        if (results[results.length - 1].underruns)
+          console.log('  chunks', chunks.map((c) => `${c.at - chunks[0].at}+${Math.round(c.ms)}`).join(' '));
+      }
       // A short pause before the rep speaks again.
       await new Promise((r) => setTimeout(r, 400));
     }
@@ -301,7 +320,7 @@ async function main() {
           `\n  of which end-of-turn wait p50 ${p((t) => t.endOfTurnWaitMs, 50)} ms, recogniser after end of turn p50 ${p((t) => t.sttMs, 50)} / p95 ${p((t) => t.sttMs, 95)} ms, first synthesised audio p50 ${p((t) => t.ttsFirstAudioMs, 50)} ms` +
           `\n  server side (end of rep speech -> first chunk sent) p50 ${p((t) => t.serverMs, 50)} / p95 ${p((t) => t.serverMs, 95)} ms, homeowner first text p50 ${p((t) => t.brainFirstTextMs, 50)} / p95 ${p((t) => t.brainFirstTextMs, 95)} ms` +
           `\n  CPU by program: ${cpuSplit(split.byName(), turns.length, callSeconds, wallSec)}` +
-          `\n  playback gaps (120 ms jitter buffer): ${underruns}` +
+          `\n  playback gaps (120 ms jitter buffer): ${underruns}; turns answered before the rep finished: ${turns.filter((t) => t.cutIn).length}` +
           `\n  server CPU ${fmt(cpuPct)}% of one core (process tree), peak RSS ${fmt(peakRss)} MB, machine load ${loadNow()}` +
           (level === 1
             ? `\n  recognised e.g.: ${turns

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readWav, resampleInt16, rms } from '../audio/wav';
 import { contourOf, frameF0, PitchTracker } from './pitch';
 
 /** A voice-like buzz at 16 kHz: harmonics of an F0 that glides from `fromHz` to `toHz`. */
@@ -63,5 +66,40 @@ describe('pitch', () => {
   it('gives no reading without enough voiced audio', () => {
     expect(track(voice(150, 120, 40)).contour).toBe('unknown');
     expect(contourOf(new Float32Array(4000)).contour).toBe('unknown');
+  });
+});
+
+describe('a recorded voice', () => {
+  const clip = (rel: string) => {
+    const file = path.resolve(
+      path.dirname(new URL(import.meta.url).pathname),
+      '../../../shared/fixtures/audio',
+      rel,
+    );
+    const { sampleRate, pcm } = readWav(fs.readFileSync(file));
+    return resampleInt16(pcm, sampleRate, 16_000);
+  };
+
+  /** The contour at each of 16 placements of the 32 ms windows, 2 ms apart. */
+  const placements = (rel: string) => {
+    const pcm = clip(rel);
+    const out: string[] = [];
+    for (let offset = 0; offset < 512; offset += 32) {
+      const t = new PitchTracker();
+      for (let i = offset; i + 512 <= pcm.length; i += 512) {
+        const w = pcm.subarray(i, i + 512);
+        if (rms(w) > 0.01) t.push(w);
+      }
+      out.push(t.contour().contour);
+    }
+    return out;
+  };
+
+  it('reads the same contour wherever the windows happen to fall', () => {
+    // A single reading of this clip read rising, level or falling depending on the placement.
+    expect(new Set(placements('pocketsphinx_misc/goforward.wav'))).toEqual(new Set(['rising']));
+    // This list ends on a fall; a single reading missed it at 6 of 16 placements.
+    const cards = placements('cards_pocketsphinx/cards_002.wav');
+    expect(cards.filter((c) => c === 'falling').length).toBeGreaterThanOrEqual(12);
   });
 });

@@ -85,9 +85,18 @@ function median(values: number[]): number {
  * least-squares line through them; its change over the stretch decides.
  */
 export function contourOf(x: Float32Array): ContourReading {
+  // Frame placement alone moved single readings across the threshold (one clip read rising at
+  // one offset and falling 10 ms later): the median of three placements a third of a hop apart.
+  const readings = [0, HOP / 3, (2 * HOP) / 3].map((offset) => contourAt(x, Math.round(offset)));
+  const known = readings.filter((r) => r.contour !== 'unknown').sort((a, b) => a.semitones - b.semitones);
+  if (known.length < 2) return readings[0];
+  return known[Math.floor((known.length - 1) / 2)];
+}
+
+function contourAt(x: Float32Array, first: number): ContourReading {
   const frames: { t: number; st: number; energy: number }[] = [];
   let maxEnergy = 0;
-  for (let start = 0; start + SPAN <= x.length; start += HOP) {
+  for (let start = first; start + SPAN <= x.length; start += HOP) {
     let energy = 0;
     for (let n = 0; n < FRAME; n++) energy += x[start + n] * x[start + n];
     maxEnergy = Math.max(maxEnergy, energy);
