@@ -93,7 +93,7 @@ describe.skipIf(skipWithout('sphinx-live'))('sphinx-live: the warm per-call Pock
     expect(await r.end(1000)).toBeNull();
   });
 
-  it('is what a live call uses when PocketSphinx is the speech engine', () => {
+  it('is what a live call uses when PocketSphinx is the speech engine', async () => {
     const models = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-live-'));
     try {
       const live = selectLiveRecognizer({ modelsDir: models, sttEngine: 'pocketsphinx', mode: 'auto' });
@@ -101,8 +101,6 @@ describe.skipIf(skipWithout('sphinx-live'))('sphinx-live: the warm per-call Pock
       const r = live.create({ activeCalls: 0 }) as SphinxLiveRecognizer;
       expect(r.id).toBe('pocketsphinx-live');
       expect(r.searchArgs).toEqual(LIVE_SEARCH_ARGS);
-      r.close();
-      live.close?.();
       // A busy server starts new calls on the lighter search.
       const busyServer = selectLiveRecognizer({
         modelsDir: models,
@@ -113,6 +111,18 @@ describe.skipIf(skipWithout('sphinx-live'))('sphinx-live: the warm per-call Pock
       });
       const busy = busyServer.create({ activeCalls: 4 }) as SphinxLiveRecognizer;
       expect(busy.searchArgs).toEqual(LIGHT_SEARCH_ARGS);
+      // Both searches start and hear speech (a flag given twice stops the decoder at once).
+      for (const [decoder, args] of [
+        [r, LIVE_SEARCH_ARGS],
+        [busy, LIGHT_SEARCH_ARGS],
+      ] as const) {
+        const flags = args.filter((a) => a.startsWith('-'));
+        expect(new Set(flags).size).toBe(flags.length);
+        await speak(decoder, speech('pocketsphinx_misc/goforward.wav'));
+        expect(await decoder.end(5000)).toMatch(/forward/);
+      }
+      r.close();
+      live.close?.();
       busy.close();
       expect(busy.alive).toBe(false);
     } finally {
