@@ -45,22 +45,54 @@ export async function saveSessionTranscript(
   },
 ): Promise<SessionRecord | null> {
   if (!isSessionId(id)) return null;
-  const rows = await db
-    .update(sessions)
-    .set({
-      transcript: input.transcript,
-      duration: input.duration,
-      endedAt: input.endedAt,
-      coaching: null,
-      coachingEngine: null,
-      metrics: null,
-      ...(input.engines !== undefined ? { engines: input.engines } : {}),
-    })
-    .where(eq(sessions.id, id))
-    .returning({ ...getTableColumns(sessions), unlocked: unlockedExpr });
+  const withEngines = input.engines !== undefined;
+  const statements = saveStatements.get(db) ?? new Map<boolean, ReturnType<typeof prepareSaveTranscript>>();
+  saveStatements.set(db, statements);
+  let statement = statements.get(withEngines);
+  if (!statement) {
+    statement = prepareSaveTranscript(db, withEngines);
+    statements.set(withEngines, statement);
+  }
+  const rows = await statement.execute({
+    id,
+    transcript: input.transcript,
+    duration: input.duration,
+    endedAt: input.endedAt,
+    ...(withEngines ? { engines: input.engines } : {}),
+  });
   const row = rows[0];
   return row ? { ...row, unlocked: Boolean(row.unlocked) } : null;
 }
+
+/**
+ * A value supplied when a prepared update runs. Drizzle's update types take only values, though
+ * at run time it encodes a placeholder with the column's own mapping (JSON for jsonb, ISO text
+ * for timestamps), as its inserts do; the session tests read the saved transcript back.
+ */
+const value = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/**
+ * The save at the end of every call, built once per database (with and without the engines) and
+ * parsed once per PostgreSQL connection, like session creation.
+ */
+function prepareSaveTranscript(db: Db, withEngines: boolean) {
+  return db
+    .update(sessions)
+    .set({
+      transcript: value<TranscriptEntry[]>('transcript'),
+      duration: value<string | null>('duration'),
+      endedAt: value<Date>('endedAt'),
+      coaching: null,
+      coachingEngine: null,
+      metrics: null,
+      ...(withEngines ? { engines: value<unknown>('engines') } : {}),
+    })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .returning({ ...getTableColumns(sessions), unlocked: unlockedExpr })
+    .prepare(withEngines ? 'save_session_transcript_engines' : 'save_session_transcript');
+}
+
+const saveStatements = new WeakMap<Db, Map<boolean, ReturnType<typeof prepareSaveTranscript>>>();
 
 export async function saveSessionCoaching(
   db: Db,
