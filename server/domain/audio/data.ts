@@ -1,6 +1,7 @@
 import { isUuid } from '../../../core/ids';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { audioSessions, leads } from '../../db/schema';
 
 export type AudioSessionRow = typeof audioSessions.$inferSelect;
@@ -23,25 +24,18 @@ const unlockedExpr = sql<boolean>`exists (select 1 from ${leads} where ${and(
  * The status poll reads this row every 2 s per open page, so the query is built once per
  * database and, on PostgreSQL, parsed and planned once per connection (a named statement).
  */
-function prepareFindAudioSession(db: Db) {
-  return db
+const findStatement = perDatabase((db) =>
+  db
     .select({ session: audioSessions, unlocked: unlockedExpr })
     .from(audioSessions)
     .where(eq(audioSessions.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('find_audio_session');
-}
-
-const findStatements = new WeakMap<Db, ReturnType<typeof prepareFindAudioSession>>();
+    .prepare('find_audio_session'),
+);
 
 export async function findAudioSession(db: Db, id: string): Promise<AudioSessionRecord | null> {
   if (!isAudioSessionId(id)) return null;
-  let statement = findStatements.get(db);
-  if (!statement) {
-    statement = prepareFindAudioSession(db);
-    findStatements.set(db, statement);
-  }
-  const rows = await statement.execute({ id });
+  const rows = await findStatement(db).execute({ id });
   const row = rows[0];
   return row ? { ...row.session, unlocked: Boolean(row.unlocked) } : null;
 }

@@ -1,5 +1,6 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { sessions } from '../../db/schema';
 import type { TranscriptEntry } from '../../../core/transcript';
 import { isSessionId, unlockedExpr, type SessionRecord, type SessionRow } from './data';
@@ -9,23 +10,16 @@ import { isSessionId, unlockedExpr, type SessionRecord, type SessionRow } from '
  * is built once per database and, on PostgreSQL, parsed once per connection (a named statement):
  * building the insert's SQL was about a sixth of the request's CPU (bench:api profile).
  */
-function prepareInsertSession(db: Db) {
-  return db
+const insertStatement = perDatabase((db) =>
+  db
     .insert(sessions)
     .values({ stage: sql.placeholder('stage') })
     .returning()
-    .prepare('insert_session');
-}
-
-const insertStatements = new WeakMap<Db, ReturnType<typeof prepareInsertSession>>();
+    .prepare('insert_session'),
+);
 
 export async function insertSession(db: Db, stage: string): Promise<SessionRow> {
-  let statement = insertStatements.get(db);
-  if (!statement) {
-    statement = prepareInsertSession(db);
-    insertStatements.set(db, statement);
-  }
-  const rows = await statement.execute({ stage });
+  const rows = await insertStatement(db).execute({ stage });
   return rows[0];
 }
 
@@ -46,13 +40,7 @@ export async function saveSessionTranscript(
 ): Promise<SessionRecord | null> {
   if (!isSessionId(id)) return null;
   const withEngines = input.engines !== undefined;
-  const statements = saveStatements.get(db) ?? new Map<boolean, ReturnType<typeof prepareSaveTranscript>>();
-  saveStatements.set(db, statements);
-  let statement = statements.get(withEngines);
-  if (!statement) {
-    statement = prepareSaveTranscript(db, withEngines);
-    statements.set(withEngines, statement);
-  }
+  const statement = (withEngines ? saveWithEngines : saveTranscript)(db);
   const rows = await statement.execute({
     id,
     transcript: input.transcript,
@@ -92,7 +80,8 @@ function prepareSaveTranscript(db: Db, withEngines: boolean) {
     .prepare(withEngines ? 'save_session_transcript_engines' : 'save_session_transcript');
 }
 
-const saveStatements = new WeakMap<Db, Map<boolean, ReturnType<typeof prepareSaveTranscript>>>();
+const saveTranscript = perDatabase((db) => prepareSaveTranscript(db, false));
+const saveWithEngines = perDatabase((db) => prepareSaveTranscript(db, true));
 
 export async function saveSessionCoaching(
   db: Db,
