@@ -11,18 +11,15 @@ import type { LiveRecognizer } from './types';
  * 0.170 -> 0.139 CPU-s), which is what keeps replies prompt when many calls share the cores,
  * for 0.7 points of WER on the fixtures (24.5% -> 25.2%, same search as a batch decode).
  */
-export const LIVE_SEARCH_ARGS = ['-fwdflat', 'no', '-bestpath', 'no', '-maxhmmpf', '5000'];
+const FIRST_PASS_ONLY = ['-fwdflat', 'no', '-bestpath', 'no'];
+export const LIVE_SEARCH_ARGS = [...FIRST_PASS_ONLY, '-maxhmmpf', '5000'];
 
 /**
  * A narrower search for calls started while the machine is busy: about half the CPU (CPU time
  * per second of speech 0.13 -> 0.06) for about 3 points more word errors (25% -> 28% on six
  * fixtures, docs/benchmarks.md), so more calls fit on the same cores.
  */
-export const LIGHT_SEARCH_ARGS = [
-  // The same passes as the full search, with its own (lower) HMM limit.
-  ...LIVE_SEARCH_ARGS.filter((_, i, all) => all[i] !== '-maxhmmpf' && all[i - 1] !== '-maxhmmpf'),
-  ...['-ds', '2', '-topn', '2', '-maxhmmpf', '3000'],
-];
+export const LIGHT_SEARCH_ARGS = [...FIRST_PASS_ONLY, '-ds', '2', '-topn', '2', '-maxhmmpf', '3000'];
 
 type FrameType = 'B' | 'A' | 'P' | 'E';
 
