@@ -97,19 +97,6 @@ export class Speaker {
         transcriptType: 'partial',
         transcript: reply.sentences.map((s) => s.text).join(' '),
       });
-    // Sentences in the order written; each one's speech starts being made when it is next in
-    // line or the one after, so the synthesiser works a sentence ahead of playback and the
-    // page does not wait at a sentence boundary (under load, a fresh request queues behind
-    // other calls' sentences). One sentence ahead bounds the work thrown away at barge-in.
-    const queued: { text: string; audio: AsyncIterable<TtsAudio> | null }[] = [];
-    let playing = 0;
-    const startAhead = () => {
-      if (this.output === 'text') return;
-      for (let i = playing; i < Math.min(queued.length, playing + 2); i++) {
-        if (!queued[i].audio && !gone())
-          queued[i].audio = readAhead(this.tts.synthesize(queued[i].text, { voice, signal }));
-      }
-    };
     const speak = async (item: { text: string; audio: AsyncIterable<TtsAudio> | null }) => {
       const sentence = item.text;
       if (gone()) return;
@@ -122,7 +109,7 @@ export class Speaker {
       const ttsStart = Date.now();
       let sentenceStart = -1;
       let sentenceAudioMs = 0;
-      for await (const chunk of item.audio ?? this.tts.synthesize(sentence, { voice, signal })) {
+      for await (const chunk of item.audio ?? []) {
         if (gone()) return;
         const now = Date.now();
         if (reply.playStartWall === null) {
@@ -156,56 +143,46 @@ export class Speaker {
         caption();
       }
     };
+    // The reply's sentences, each as soon as its text is written.
     const splitter = new SentenceSplitter();
-    let written = false;
-    let writeError: unknown = null;
-    let wake: (() => void) | null = null;
-    const notify = () => {
-      const w = wake;
-      wake = null;
-      w?.();
-    };
-    const add = (sentences: string[]) => {
-      for (const text of sentences) queued.push({ text, audio: null });
-      startAhead();
-      notify();
-    };
-    const writing = (async () => {
-      try {
-        for await (const piece of write(signal)) {
-          if (gone()) break;
-          if (brainFirstTextMs < 0) brainFirstTextMs = Date.now() - brainStart;
-          add(splitter.push(piece));
-        }
-        if (!gone()) add(splitter.flush());
-      } catch (err) {
-        if (!signal.aborted) writeError = err ?? new Error('the reply failed');
-      } finally {
-        written = true;
-        notify();
+    async function* written(): AsyncGenerator<string> {
+      for await (const piece of write(signal)) {
+        if (gone()) return;
+        if (brainFirstTextMs < 0) brainFirstTextMs = Date.now() - brainStart;
+        yield* splitter.push(piece);
       }
-    })();
-    const onAbort = () => notify();
-    signal.addEventListener('abort', onAbort, { once: true });
+      if (!gone()) yield* splitter.flush();
+    }
+    const sentences = written();
+    // The next sentence is awaited, and its speech requested, while the current one plays: the
+    // synthesiser works a sentence ahead of playback, so the page does not wait at a sentence
+    // boundary (under load a fresh request queues behind other calls' sentences), and a
+    // barge-in throws away at most one sentence.
+    const nextSentence = () => {
+      const next = sentences.next().then((r) =>
+        r.done || gone()
+          ? null
+          : {
+              text: r.value,
+              audio:
+                this.output === 'text' ? null : readAhead(this.tts.synthesize(r.value, { voice, signal })),
+            },
+      );
+      next.catch(() => {}); // its error is raised where it is awaited
+      return next;
+    };
+    // A barge-in does not wait for the rest of the text (the writer stops on the signal).
+    const cutOff = new Promise<null>((resolve) => signal.addEventListener('abort', () => resolve(null)));
     try {
-      while (!gone() && writeError === null) {
-        if (playing < queued.length) {
-          startAhead();
-          await speak(queued[playing]);
-          playing++;
-          continue;
-        }
-        if (written) break;
-        await new Promise<void>((resolve) => (wake = resolve));
+      let current = await Promise.race([nextSentence(), cutOff]);
+      while (current && !gone()) {
+        const upcoming = nextSentence();
+        await speak(current);
+        current = gone() ? null : await Promise.race([upcoming, cutOff]);
       }
     } catch (err) {
       if (!signal.aborted) throw err;
-    } finally {
-      signal.removeEventListener('abort', onAbort);
     }
-    // After a barge-in the rest of the text is not waited for (the writer stops on the signal).
-    if (!gone()) await writing;
-    if (writeError !== null) throw writeError;
     if (gone() || this.reply !== reply) return false;
     // The reply becomes final when the page has played it all.
     const remaining =
