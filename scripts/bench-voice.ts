@@ -183,6 +183,7 @@ async function runCall(
         if ('event' in r && r.event.type === 'speech-start' && r.event.role === 'assistant') reply++;
         return 'audio' in r ? [{ at: r.at, ms: (r.audio.length / rate) * 1000, reply }] : [];
       });
+      const replies = [...new Set(chunks.map((c) => c.reply))];
       const metrics = replyItems.find((r) => 'event' in r && r.event.type === 'turn-metrics');
       const m = metrics && 'event' in metrics && metrics.event.type === 'turn-metrics' ? metrics.event : null;
       results.push({
@@ -194,11 +195,8 @@ async function runCall(
         ttsFirstAudioMs: m?.ttsFirstAudioMs ?? NaN,
         brainFirstTextMs: m?.brainFirstTextMs ?? NaN,
         serverMs: m?.speechEndToAudioMs ?? NaN,
-        underruns: [...new Set(chunks.map((c) => c.reply))].reduce(
-          (sum, n) => sum + underrunsOf(chunks.filter((c) => c.reply === n)),
-          0,
-        ),
-        replies: new Set(chunks.map((c) => c.reply)).size,
+        underruns: replies.reduce((sum, n) => sum + underrunsOf(chunks.filter((c) => c.reply === n)), 0),
+        replies: replies.length,
         recognised: userFinal.transcript,
       });
       if (process.env.BENCH_VERBOSE) {
