@@ -41,6 +41,9 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
   const maxTextCalls = config.MAX_TEXT_CALLS ?? defaultMaxTextCalls();
   ctx.log.info({ maxLiveCalls, maxTextCalls }, 'live call cap');
   if (providers.has('vad')) providers.get('vad').warm?.(2 * cpuCores());
+  // Warm decoders for the first calls (not for the test suite's many short-lived servers).
+  if (providers.has('liveStt') && config.NODE_ENV !== 'test')
+    providers.get('liveStt').warm?.(Math.min(maxLiveCalls, 2 * cpuCores()), 0);
   // Live calls keep what was said: each saves its transcript before its socket is told to go.
   ctx.shutdown.onShutdown(() => Promise.allSettled([...calls].map((s) => s.handleClose())).then(() => {}));
   /** At `start`: room for a call of this kind? (A socket's kind is known only then.) */
@@ -114,6 +117,12 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
     // cap: a burst of new calls then takes ready ones instead of each loading a model in turn.
     if (providers.has('vad'))
       providers.get('vad').warm?.(Math.min(maxLiveCalls, 2 * cpuCores() + 2 * calls.size));
+    // Decoders likewise (90 MB each), for this call and as many as may follow it: a burst of
+    // calls then starts on ready ones.
+    if (providers.has('liveStt'))
+      providers
+        .get('liveStt')
+        .warm?.(Math.min(maxLiveCalls - calls.size + 1, 2 * cpuCores() + calls.size), calls.size - 1);
     const untrack = trackLiveCall();
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       const buf = Array.isArray(data)

@@ -20,29 +20,77 @@ export interface LiveSelectOptions {
 }
 
 /**
- * Decoders of finished calls, kept for the next calls: a new one costs a process start and
- * about 0.35 s of CPU to load the language model, and a reused one has already adapted its
- * cepstral mean to real audio, which helps the first words of the next call.
+ * Warm decoders for the next calls: those of finished calls, and spares started in the
+ * background before they are needed. A new decoder costs a process start and about 0.25 s of
+ * CPU to load the language model (and 90 MB); twenty calls starting within two seconds on two
+ * cores made every call's first turns wait behind those loads. A reused decoder has also
+ * adapted its cepstral mean to real audio, which helps the first words of the next call.
  */
 class DecoderPool {
   private readonly idle: SphinxLiveRecognizer[] = [];
+  /** Spares wanted, by search (the next calls' loads decide which search each gets). */
+  private wanted: string[][] = [];
+  /**
+   * Most spares asked for at once: finished calls' decoders are kept up to this many, so a
+   * busy hour keeps its decoders (memory is bounded by the busiest moment, within the cap).
+   */
+  private keep = 0;
+  private warming = false;
 
   constructor(
     private readonly binary: string,
     private readonly modelDir: string,
-    private readonly maxIdle: number,
+    private readonly minIdle: number,
+    private readonly searchFor: (activeCalls: number) => string[],
   ) {}
 
-  take(searchArgs: string[]): SphinxLiveRecognizer {
+  take(activeCalls: number): SphinxLiveRecognizer {
+    const searchArgs = this.searchFor(activeCalls);
     const at = this.idle.findIndex((r) => r.alive && r.searchArgs === searchArgs);
     const r =
       at >= 0 ? this.idle.splice(at, 1)[0] : new SphinxLiveRecognizer(this.binary, this.modelDir, searchArgs);
     r.onRelease = (done) => {
-      if (!done.alive || this.idle.length >= this.maxIdle) return false;
+      if (!done.alive || this.idle.length >= Math.max(this.minIdle, this.keep)) return false;
       this.idle.push(done);
       return true;
     };
     return r;
+  }
+
+  /** Spares for the `spares` calls that may follow `activeCalls`, started one at a time. */
+  warm(spares: number, activeCalls: number): void {
+    this.wanted = Array.from({ length: spares }, (_, i) => this.searchFor(activeCalls + i));
+    this.keep = Math.max(this.keep, spares);
+    if (this.warming) return;
+    this.warming = true;
+    const next = () => {
+      const missing = this.missing();
+      if (!missing) {
+        this.warming = false;
+        return;
+      }
+      try {
+        this.idle.push(new SphinxLiveRecognizer(this.binary, this.modelDir, missing));
+      } catch {
+        this.warming = false;
+        return;
+      }
+      // Spaced out: each load takes a core for a quarter of a second, which live calls share.
+      setTimeout(next, SPARE_EVERY_MS).unref();
+    };
+    setTimeout(next, 0).unref();
+  }
+
+  /** The search of a wanted spare that no idle decoder covers yet, if any. */
+  private missing(): string[] | undefined {
+    const have = new Map<string[], number>();
+    for (const r of this.idle) if (r.alive) have.set(r.searchArgs, (have.get(r.searchArgs) ?? 0) + 1);
+    for (const args of this.wanted) {
+      const n = have.get(args) ?? 0;
+      if (n === 0) return args;
+      have.set(args, n - 1);
+    }
+    return undefined;
   }
 
   get size(): number {
@@ -50,9 +98,13 @@ class DecoderPool {
   }
 
   close(): void {
+    this.wanted = [];
     for (const r of this.idle.splice(0)) r.close();
   }
 }
+
+/** Between two spare decoders started in the background. */
+const SPARE_EVERY_MS = 150;
 
 const NAME = 'live-speech-to-text' as const;
 
@@ -115,11 +167,14 @@ export function selectLiveRecognizer(opts: LiveSelectOptions): LiveRecognizerFac
   }
   const cores = cpuCores();
   const lightFrom = opts.lightSearchFrom ?? 2 * cores;
-  const pool = new DecoderPool(binary, modelDir, opts.idleDecoders ?? 2 * cores);
+  const pool = new DecoderPool(binary, modelDir, opts.idleDecoders ?? 2 * cores, (activeCalls) =>
+    activeCalls >= lightFrom ? LIGHT_SEARCH_ARGS : LIVE_SEARCH_ARGS,
+  );
   return {
-    create: (load) => pool.take((load?.activeCalls ?? 0) >= lightFrom ? LIGHT_SEARCH_ARGS : LIVE_SEARCH_ARGS),
+    create: (load) => pool.take(load?.activeCalls ?? 0),
     close: () => pool.close(),
     idleDecoders: () => pool.size,
+    warm: (spares, activeCalls) => pool.warm(spares, activeCalls),
     info: {
       capability: NAME,
       engine: 'pocketsphinx-live',

@@ -173,6 +173,48 @@ describe('decoders kept between calls', () => {
   });
 });
 
+describe('spare decoders started before calls need them', () => {
+  it('are made in the background with the search each next call will get, and taken by new calls', async () => {
+    const models = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-live-warm-'));
+    const live = selectLiveRecognizer({
+      modelsDir: models,
+      sttEngine: 'pocketsphinx',
+      mode: 'auto',
+      idleDecoders: 0,
+      lightSearchFrom: 2,
+    });
+    try {
+      // Two calls may follow an idle server (the full search), a third would get the light one.
+      live.warm!(3, 0);
+      const deadline = Date.now() + 10_000;
+      while ((live.idleDecoders?.() ?? 0) < 3 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(live.idleDecoders?.()).toBe(3);
+      // Asked again for the same, it starts none.
+      live.warm!(3, 0);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(live.idleDecoders?.()).toBe(3);
+      const first = live.create({ activeCalls: 0 }) as SphinxLiveRecognizer;
+      expect(first.searchArgs).toEqual(LIVE_SEARCH_ARGS);
+      const busy = live.create({ activeCalls: 2 }) as SphinxLiveRecognizer;
+      expect(busy.searchArgs).toEqual(LIGHT_SEARCH_ARGS);
+      // Both were spares: nothing new was started for them.
+      expect(live.idleDecoders?.()).toBe(1);
+      await speak(busy, speech('pocketsphinx_misc/goforward.wav'));
+      expect(await busy.end(5000)).toMatch(/forward/);
+      // A finished call's decoder is kept, as many as were asked for at once.
+      busy.close();
+      first.close();
+      expect(live.idleDecoders?.()).toBe(3);
+      live.close?.();
+      expect(live.idleDecoders?.()).toBe(0);
+    } finally {
+      live.close?.();
+      fs.rmSync(models, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('cleanHypothesis', () => {
   it('drops noise and filler tokens and alternate-pronunciation marks', () => {
     expect(cleanHypothesis("<s> what's(2) the [NOISE] weather <sil> ++UH++ like </s>")).toBe(

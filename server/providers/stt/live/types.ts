@@ -32,6 +32,11 @@ export interface LiveRecognizerFactory {
   info: EngineInfo;
   /** Ends any decoders kept for later calls (server shutdown). */
   close?(): void;
-  /** How many finished calls' decoders are kept warm (tests). */
+  /** How many decoders are kept warm for the next calls (tests). */
   idleDecoders?(): number;
+  /**
+   * Makes ready, in the background, recognisers for up to `spares` calls that may follow the
+   * `activeCalls` already live, so a burst of new calls does not wait on model loads.
+   */
+  warm?(spares: number, activeCalls: number): void;
 }
