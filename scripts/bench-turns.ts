@@ -17,11 +17,12 @@
  *
  *   npm run bench:turns              the listener as configured
  *   npm run bench:turns -- --verbose  every turn of every clip, with its words
+ *   BENCH_SEARCH=light npm run bench:turns   the lighter live search a busy server gives new calls
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { sharedDir } from '../server/test-support/harness';
-import { readWav, resampleInt16 } from '../server/audio/wav';
+import { readWav, resampleInt16, rms } from '../server/audio/wav';
 import { selectVad } from '../server/providers/vad';
 import { VAD_WINDOW, VAD_WINDOW_MS } from '../server/providers/vad/types';
 import { selectLiveRecognizer } from '../server/providers/stt/live';
@@ -45,6 +46,7 @@ const FIXTURES = path.join(sharedDir, 'fixtures/audio');
 const LEAD_MS = 300;
 const TAIL_MS = 1500;
 const verbose = process.argv.includes('--verbose');
+const LIGHT = process.env.BENCH_SEARCH === 'light';
 
 interface Clip {
   name: string;
@@ -125,6 +127,8 @@ interface ClipResult {
   cutIns: { atMs: number; words: string }[];
   /** Silence from the last speech to the end of the final turn; null when it never ended. */
   finalWaitMs: number | null;
+  /** The same, from where the voice ended by bench:voice's measure. */
+  finalWaitFromVoiceMs: number | null;
   forcedEnds: number;
 }
 
@@ -145,7 +149,8 @@ async function runClip(
   const tail = new Int16Array((TAIL_MS / 1000) * 16_000);
   const stream = new Int16Array(lead.length + clip.pcm.length + tail.length);
   stream.set(clip.pcm, lead.length);
-  const inner = setup.live.create();
+  // A busy server gives new calls the light search (BENCH_SEARCH=light measures those calls).
+  const inner = setup.live.create(LIGHT ? { activeCalls: Number.MAX_SAFE_INTEGER } : undefined);
   const pid = (inner as { pid?: number } | null)?.pid;
   if (pid) setup.decoderPids.add(pid);
   const recogniser = inner ? new AwaitedRecognizer(inner) : null;
@@ -206,12 +211,23 @@ async function runClip(
         .filter((c) => !forced.includes(c))
         .map(({ t, words: w }) => ({ atMs: t.endMs, words: w })),
       finalWaitMs: final ? final.endMs - lastSpeechMs : null,
+      finalWaitFromVoiceMs: final ? final.endMs - voiceEndMs(clip.pcm, lead.length) : null,
       forcedEnds: forced.length,
     };
   } finally {
     listener.close();
     vadProbe.close();
   }
+}
+
+/**
+ * Where the voice ends in the stream by the measure `npm run bench:voice` takes latency from:
+ * the last 20 ms frame above 0.02 RMS. (The voice detector lets go 40-230 ms after it.)
+ */
+function voiceEndMs(pcm: Int16Array, leadSamples: number): number {
+  for (let i = pcm.length - 320; i >= 0; i -= 320)
+    if (rms(pcm.subarray(i, i + 320)) > 0.02) return ((leadSamples + i + 320) / 16_000) * 1000;
+  return (leadSamples / 16_000) * 1000;
 }
 
 function percentile(values: number[], p: number): number {
@@ -253,6 +269,7 @@ export async function measureTurns(label: string, turnTaking?: Partial<TurnTakin
   }
   const cutIns = results.reduce((n, r) => n + r.cutIns.length, 0);
   const waits = results.flatMap((r) => (r.finalWaitMs === null ? [] : [r.finalWaitMs]));
+  const fromVoice = results.flatMap((r) => (r.finalWaitFromVoiceMs === null ? [] : [r.finalWaitFromVoiceMs]));
   const speechSec = results.reduce((n, r) => n + r.speechMs, 0) / 1000;
   const decodedSec = AwaitedRecognizer.written / 16_000;
   console.log(
@@ -274,6 +291,9 @@ export async function measureTurns(label: string, turnTaking?: Partial<TurnTakin
     waitP50: percentile(waits, 50),
     waitP95: percentile(waits, 95),
     waitMean: waits.reduce((a, b) => a + b, 0) / Math.max(1, waits.length),
+    fromVoiceP50: percentile(fromVoice, 50),
+    fromVoiceP95: percentile(fromVoice, 95),
+    fromVoiceMean: fromVoice.reduce((a, b) => a + b, 0) / Math.max(1, fromVoice.length),
     unended: results.filter((r) => r.finalWaitMs === null).length,
     decodedSec,
     captions: AwaitedRecognizer.captions,
@@ -282,6 +302,7 @@ export async function measureTurns(label: string, turnTaking?: Partial<TurnTakin
   };
   console.log(
     `  => false cut-ins ${summary.cutIns} (in ${summary.clipsWithCutIns} clips); wait after the last speech p50 ${summary.waitP50.toFixed(0)} ms, p95 ${summary.waitP95.toFixed(0)} ms, mean ${summary.waitMean.toFixed(0)} ms${summary.unended ? `; ${summary.unended} clips never ended` : ''}` +
+      `\n  => wait after the voice ended (last 20 ms above 0.02 RMS, as bench:voice measures) p50 ${summary.fromVoiceP50.toFixed(0)} ms, p95 ${summary.fromVoiceP95.toFixed(0)} ms, mean ${summary.fromVoiceMean.toFixed(0)} ms` +
       `\n  => the warm decoder heard ${decodedSec.toFixed(1)} s of audio, answered ${summary.captions} caption requests (${AwaitedRecognizer.timeouts} too late to count; ${summary.contoursRead} pitch contours read) and used ${decoderCpuSec.toFixed(2)} CPU-s (${(decoderCpuSec / Math.max(1, speechSec)).toFixed(3)} per second of speech)`,
   );
   return summary;

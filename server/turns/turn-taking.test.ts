@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SentenceSplitter, spokenPrefix } from '../voice/sentences';
 import type { PitchContour } from './pitch';
-import { endsOnFiller, TurnDetector, type TurnEvent } from './turn-taking';
+import { DEFAULT_TURN_TAKING, endsOnFiller, TurnDetector, type TurnEvent } from './turn-taking';
 
 const W = 32;
 
@@ -64,16 +64,18 @@ describe('turn-taking', () => {
     return end?.type === 'end-of-turn' ? end.waitedMs : Infinity;
   }
 
+  const plainWait = DEFAULT_TURN_TAKING.endOfTurnMs;
+
   it('ends a finished question sooner than the plain wait, whatever its pitch', () => {
     for (const contour of ['rising', 'falling', 'level', 'unknown'] as const) {
-      expect(pauseAfter('so how old is the furnace', contour)).toBeLessThan(300);
-      expect(pauseAfter('can you tell me what happened', contour)).toBeLessThan(300);
-      expect(pauseAfter("what's the weather like", contour)).toBeLessThan(300);
+      expect(pauseAfter('so how old is the furnace', contour)).toBeLessThan(plainWait);
+      expect(pauseAfter('can you tell me what happened', contour)).toBeLessThan(plainWait);
+      expect(pauseAfter("what's the weather like", contour)).toBeLessThan(plainWait);
     }
   });
 
   it('ends a finished statement sooner only when its pitch falls', () => {
-    expect(pauseAfter('we replace the whole unit in one day', 'falling')).toBeLessThan(300);
+    expect(pauseAfter('we replace the whole unit in one day', 'falling')).toBeLessThan(plainWait);
     expect(pauseAfter('we replace the whole unit in one day', 'rising')).toBeGreaterThanOrEqual(400);
     expect(pauseAfter('we replace the whole unit in one day', 'unknown')).toBeGreaterThanOrEqual(400);
   });
@@ -107,6 +109,64 @@ describe('turn-taking', () => {
       d.setPitchContour('falling', ms);
     }).find((e) => e.type === 'end-of-turn');
     expect(end?.type === 'end-of-turn' && end.waitedMs).toBeGreaterThanOrEqual(400);
+  });
+
+  describe('the quiet end of speech', () => {
+    /**
+     * Windows as "kind:ms@level": the voice detector's call (s/q) and the window's RMS. Returns
+     * the end of turn's stream position and how long it counted as silence.
+     */
+    function endOf(pattern: string, opts = {}) {
+      const d = new TurnDetector(opts);
+      let now = 0;
+      for (const part of pattern.split(' ')) {
+        const [kind, rest] = part.split(':');
+        const [ms, level] = rest.split('@').map(Number);
+        for (let t = 0; t < ms; t += W) {
+          now += W;
+          const end = d
+            .push(kind === 's', W, now, false, kind === 's' ? level : undefined)
+            .find((e) => e.type === 'end-of-turn');
+          if (end?.type === 'end-of-turn')
+            return { atMs: end.atMs, waitedMs: end.waitedMs, speechEndMs: end.speechEndMs };
+        }
+      }
+      return null;
+    }
+    const on = { quietTailRatio: 0.1 };
+
+    it('counts speech the detector still hears but that has gone quiet as the start of the pause', () => {
+      // 640 ms of voice, then 160 ms the detector still calls speech at a twentieth of its level.
+      const pattern = 's:640@0.2 s:160@0.01 q:1500@0';
+      const off = endOf(pattern, { quietTailRatio: 0 })!;
+      const refined = endOf(pattern, on)!;
+      expect(refined.speechEndMs).toBe(640);
+      expect(off.speechEndMs).toBe(800);
+      // The same wait, counted from where the voice ended: the turn ends 160 ms sooner.
+      expect(refined.waitedMs).toBe(off.waitedMs);
+      expect(off.atMs - refined.atMs).toBe(160);
+    });
+
+    it('leaves speech that stays loud enough alone', () => {
+      const pattern = 's:640@0.2 s:160@0.05 q:1500@0';
+      expect(endOf(pattern, on)).toEqual(endOf(pattern, { quietTailRatio: 0 }));
+    });
+
+    it('counts at most maxQuietTailMs of it: a long soft stretch is soft speech', () => {
+      const pattern = 's:640@0.2 s:800@0.01 q:1500@0';
+      const off = endOf(pattern, { quietTailRatio: 0 })!;
+      const refined = endOf(pattern, on)!;
+      expect(off.atMs - refined.atMs).toBe(DEFAULT_TURN_TAKING.maxQuietTailMs);
+    });
+
+    it('judges quiet against the voice of this utterance, not an absolute level', () => {
+      // A soft talker: the same ratio applies to a voice ten times quieter.
+      const soft = endOf('s:640@0.02 s:160@0.001 q:1500@0', on)!;
+      expect(soft.speechEndMs).toBe(640);
+      // A quiet stretch inside the turn, followed by more voice, changes nothing.
+      const inside = 's:640@0.2 s:160@0.01 s:320@0.2 q:1500@0';
+      expect(endOf(inside, on)).toEqual(endOf(inside, { quietTailRatio: 0 }));
+    });
   });
 
   it('ignores clicks shorter than the minimum speech', () => {

@@ -8,12 +8,16 @@ import type { PitchContour } from './pitch';
  *
  * - 1,200 ms when the words end on a filler or a hanging word ("um", "so", "and", "the",
  *   "about"), because people pause there mid-thought;
- * - 250 ms when they are finished: a complete question, or a finished statement or answer
+ * - 350 ms when they are finished: a complete question, or a finished statement or answer
  *   whose pitch falls at the end. Only a caption that heard the audio up to the pause counts
  *   (an older one may miss the last words, "...the furnace and");
- * - 600 ms when finished words end on a rising or level pitch, the way a speaker holds the
+ * - 640 ms when finished words end on a rising or level pitch, the way a speaker holds the
  *   floor mid-list or between clauses;
  * - 400 ms otherwise (no words yet, nothing to judge, no clear pitch).
+ *
+ * The silence is counted from where the voice ended, not where the voice detector let go: its
+ * decision trails the voice by 40-230 ms (134 ms at the median), and a window far quieter than
+ * the utterance's voice is already pause (quietTailRatio).
  *
  * npm run bench:turns measures the trade: false cut-ins on recorded speech against the wait.
  */
@@ -34,6 +38,14 @@ export interface TurnTakingOptions {
   pauseMs: number;
   /** A turn this long ends regardless (the recogniser needs bounded input). */
   maxUtteranceMs: number;
+  /**
+   * A window this much quieter than the utterance's loud windows (a ratio of RMS; 0: off) is
+   * already the end of the speech, though the voice detector still calls it speech: its
+   * decision trails the voice by 40-230 ms, time a pause would otherwise not be counted.
+   */
+  quietTailRatio: number;
+  /** At most this much of that trailing quiet counts as pause (soft speech stays speech). */
+  maxQuietTailMs: number;
 }
 
 export const DEFAULT_TURN_TAKING: TurnTakingOptions = {
@@ -41,10 +53,12 @@ export const DEFAULT_TURN_TAKING: TurnTakingOptions = {
   bargeInMs: 160,
   endOfTurnMs: 400,
   fillerEndOfTurnMs: 1200,
-  completeEndOfTurnMs: 250,
-  continuingEndOfTurnMs: 600,
+  completeEndOfTurnMs: 350,
+  continuingEndOfTurnMs: 640,
   pauseMs: 200,
   maxUtteranceMs: 20_000,
+  quietTailRatio: 0.1,
+  maxQuietTailMs: 256,
 };
 
 export type TurnEvent =
@@ -53,6 +67,9 @@ export type TurnEvent =
   | { type: 'pause'; atMs: number; speechEndMs: number }
   | { type: 'resume'; atMs: number }
   | { type: 'end-of-turn'; atMs: number; speechEndMs: number; startMs: number; waitedMs: number };
+
+/** Per 32 ms window: the loud level halves in about two seconds. */
+const LOUD_DECAY = 0.99;
 
 const FILLERS = new Set([
   'um',
@@ -110,6 +127,10 @@ export class TurnDetector {
   private hintHeardToMs = -1;
   private contour: PitchContour = 'unknown';
   private contourAtMs = -1;
+  /** The utterance's loud level (a slowly decaying peak of window RMS). */
+  private loudLevel = 0;
+  /** Trailing windows of speech quieter than quietTailRatio of the loud level. */
+  private quietTailMs = 0;
 
   constructor(opts: Partial<TurnTakingOptions> = {}) {
     this.opts = { ...DEFAULT_TURN_TAKING, ...opts };
@@ -153,9 +174,17 @@ export class TurnDetector {
 
   /**
    * Feeds one window. `nowMs` is the stream position at the window's end; `assistantSpeaking`
-   * raises the bar for starting an utterance so that interruptions are deliberate.
+   * raises the bar for starting an utterance so that interruptions are deliberate; `level` is
+   * the window's RMS (full scale 1), which places the end of speech more exactly than the voice
+   * detector's decision (quietTailRatio).
    */
-  push(isSpeech: boolean, windowMs: number, nowMs: number, assistantSpeaking = false): TurnEvent[] {
+  push(
+    isSpeech: boolean,
+    windowMs: number,
+    nowMs: number,
+    assistantSpeaking = false,
+    level?: number,
+  ): TurnEvent[] {
     const events: TurnEvent[] = [];
     if (isSpeech) {
       this.speechRunMs += windowMs;
@@ -167,9 +196,11 @@ export class TurnDetector {
         this.inUtterance = true;
         this.bargeReported = false;
         this.startMs = nowMs - this.speechRunMs;
+        this.loudLevel = 0;
         this.clearHint();
         events.push({ type: 'speech-start', atMs: this.startMs });
       }
+      this.trackLevel(level, windowMs);
       if (
         this.inUtterance &&
         assistantSpeaking &&
@@ -187,6 +218,12 @@ export class TurnDetector {
     }
     this.speechRunMs = 0;
     if (!this.inUtterance) return events;
+    if (this.silenceRunMs === 0 && this.quietTailMs > 0) {
+      // The detector's first silent window: the quiet end of its speech was pause already.
+      this.silenceRunMs = this.quietTailMs;
+      this.lastSpeechEndMs -= this.quietTailMs;
+    }
+    this.quietTailMs = 0;
     this.silenceRunMs += windowMs;
     if (!this.pausedReported && this.silenceRunMs >= this.opts.pauseMs) {
       this.pausedReported = true;
@@ -194,6 +231,19 @@ export class TurnDetector {
     }
     if (this.silenceRunMs >= this.currentEndOfTurnMs()) events.push(this.endTurn(nowMs));
     return events;
+  }
+
+  /** Follows the utterance's loudness, and how long its speech has been quiet at the end. */
+  private trackLevel(level: number | undefined, windowMs: number): void {
+    if (level === undefined || this.opts.quietTailRatio <= 0 || !this.inUtterance) {
+      this.quietTailMs = 0;
+      return;
+    }
+    // A peak that halves in about two seconds: the voice's recent strength, not one shout's.
+    this.loudLevel = Math.max(level, this.loudLevel * LOUD_DECAY);
+    if (level < this.loudLevel * this.opts.quietTailRatio)
+      this.quietTailMs = Math.min(this.quietTailMs + windowMs, this.opts.maxQuietTailMs);
+    else this.quietTailMs = 0;
   }
 
   private endTurn(nowMs: number): TurnEvent {
@@ -208,6 +258,7 @@ export class TurnDetector {
     this.silenceRunMs = 0;
     this.speechRunMs = 0;
     this.pausedReported = false;
+    this.quietTailMs = 0;
     this.clearHint();
     return event;
   }
@@ -225,6 +276,7 @@ export class TurnDetector {
     this.speechRunMs = 0;
     this.silenceRunMs = 0;
     this.pausedReported = false;
+    this.quietTailMs = 0;
     this.clearHint();
   }
 }

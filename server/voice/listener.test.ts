@@ -3,7 +3,8 @@ import { FakeLiveRecognizer } from '../providers/stt/live/fake';
 import { fakeVadFactory } from '../providers/vad/fake';
 import type { SpeechToText } from '../providers/stt/types';
 import { DecodeQueue } from './decode-queue';
-import { DECODER_PAUSE_TAIL_MS, Listener } from './listener';
+import { DECODER_PAUSE_TAIL_MS, Listener, type RepTurn } from './listener';
+import { DEFAULT_TURN_TAKING } from '../turns/turn-taking';
 
 /** A voice-like buzz at 16 kHz whose F0 glides from `fromHz` to `toHz` over its last 300 ms. */
 function voice(ms: number, fromHz: number, toHz: number): Int16Array {
@@ -67,15 +68,17 @@ async function silenceBeforeTurn(caption: string, fromHz: number, toHz: number):
 }
 
 describe('listener end of turn', () => {
+  const plainWait = DEFAULT_TURN_TAKING.endOfTurnMs;
+
   it('ends a finished question soon after the rep falls silent', async () => {
-    expect(await silenceBeforeTurn('so how old is the furnace', 150, 150)).toBeLessThan(350);
+    expect(await silenceBeforeTurn('so how old is the furnace', 150, 150)).toBeLessThan(plainWait);
   });
 
   it('ends a finished statement soon when the voice falls, later when it rises', async () => {
     const falling = await silenceBeforeTurn('we replace the whole unit in one day', 180, 120);
     const rising = await silenceBeforeTurn('we replace the whole unit in one day', 140, 210);
-    expect(falling).toBeLessThan(350);
-    expect(rising).toBeGreaterThanOrEqual(600);
+    expect(falling).toBeLessThan(plainWait);
+    expect(rising).toBeGreaterThanOrEqual(DEFAULT_TURN_TAKING.continuingEndOfTurnMs);
   });
 
   it('waits long after a trailing conjunction', async () => {
@@ -136,5 +139,66 @@ describe('listener feeding the warm recogniser', () => {
     const captionsInPause = stream.calls.slice(stream.calls.lastIndexOf('partial') + 1);
     expect(captionsInPause).toEqual(['end']);
     listener.close();
+  });
+});
+
+describe('listener final words', () => {
+  /** Speech, then silence until the turn ends; the turn and what the recogniser was asked. */
+  async function turnWith(stream: FakeLiveRecognizer): Promise<RepTurn> {
+    let turn: RepTurn | null = null;
+    const listener = new Listener(
+      { vad: fakeVadFactory(), stt: noStt, decodeQueue: new DecodeQueue(1), createStream: () => stream },
+      {
+        send: () => undefined,
+        assistantSpeaking: () => false,
+        speechStarted: () => undefined,
+        bargeIn: () => undefined,
+        turn: (t) => {
+          turn = t;
+        },
+        fail: (code) => {
+          throw new Error(code);
+        },
+      },
+    );
+    const speech = voice(900, 180, 120);
+    for (let i = 0; i + 512 <= speech.length; i += 512) {
+      listener.push(speech.subarray(i, i + 512));
+      await new Promise((r) => setImmediate(r));
+    }
+    for (let ms = 0; !turn && ms < 3000; ms += 32) {
+      listener.push(new Int16Array(512));
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(turn).not.toBeNull();
+    return turn!;
+  }
+
+  it('asks for the words once the pause tail is in, and uses them when the final words are late', async () => {
+    const stream = new FakeLiveRecognizer('we replace the whole unit', 'we replace the whole unit', 3000);
+    const turn = await turnWith(stream);
+    // Asked after the tail, before the turn ended.
+    expect(stream.calls.slice(-2)).toEqual(['partial', 'end']);
+    const t0 = Date.now();
+    const words = await turn.words();
+    expect(words?.text).toBe('we replace the whole unit');
+    expect(Date.now() - t0).toBeLessThan(1500);
+  });
+
+  it('prefers the final words when they come promptly', async () => {
+    const stream = new FakeLiveRecognizer('we replace the whole unit today', 'we replace the whole unit');
+    const words = await (await turnWith(stream)).words();
+    expect(words?.text).toBe('we replace the whole unit today');
+  });
+
+  it('waits for the final words when the recogniser had nothing once the tail was in', async () => {
+    class NoCaption extends FakeLiveRecognizer {
+      override async partial(): Promise<string | null> {
+        this.calls.push('partial');
+        return null;
+      }
+    }
+    const words = await (await turnWith(new NoCaption('we replace the whole unit', '', 200))).words();
+    expect(words?.text).toBe('we replace the whole unit');
   });
 });

@@ -1,4 +1,4 @@
-import { concatPcm, int16ToFloat32 } from '../audio/wav';
+import { concatPcm, int16ToFloat32, rms } from '../audio/wav';
 import type { LiveRecognizer } from '../providers/stt/live/types';
 import type { SpeechToText } from '../providers/stt/types';
 import { VAD_WINDOW, VAD_WINDOW_MS, type FrameVad, type VadFactory } from '../providers/vad/types';
@@ -65,6 +65,12 @@ const STREAM_WAIT_MS = 5000;
  * turn ends.
  */
 export const DECODER_PAUSE_TAIL_MS = 160;
+/**
+ * How long the final words may take before the words heard once the pause's tail was in stand
+ * for them. A warm recogniser closes an utterance in 5-50 ms; behind on a saturated machine,
+ * 150-600 ms, which the reply would wait on.
+ */
+const FINAL_GRACE_MS = 60;
 
 interface Utterance {
   chunks: Int16Array[];
@@ -74,6 +80,12 @@ interface Utterance {
   lastPartial: string;
   /** A caption for the audio up to a pause was asked for while another was on its way. */
   refreshWanted: boolean;
+  /**
+   * The warm recogniser's words once the pause's tail is in: all the speech, its last word
+   * closed. When the turn ends in that pause they are its words, without waiting for the
+   * recogniser to close the utterance. Cleared when the rep speaks again.
+   */
+  closedWords: Promise<string | null> | null;
   speculative: { promise: Promise<string>; controller: AbortController } | null;
 }
 
@@ -89,7 +101,6 @@ export class Listener {
   private wasSpeech = false;
   private residual = new Int16Array(0);
   private samplesProcessed = 0;
-  private lastSpeechWall = 0;
   private preRoll: Int16Array[] = [];
   private utterance: Utterance | null = null;
   /** Silent windows since the last speech in this utterance. */
@@ -141,17 +152,23 @@ export class Listener {
 
   private processWindow(window: Int16Array): void {
     let speech: boolean;
+    const samples = int16ToFloat32(window);
     try {
-      speech = this.vad.isSpeech(int16ToFloat32(window));
+      speech = this.vad.isSpeech(samples);
     } catch (err) {
       this.deps.log?.error({ err }, 'voice activity detection failed');
       return this.hooks.fail('engine-failed', 'Voice activity detection failed');
     }
     const now = Date.now();
-    if (speech) this.lastSpeechWall = now;
     this.samplesProcessed += window.length;
     const streamMs = (this.samplesProcessed / UPSTREAM_SAMPLE_RATE) * 1000;
-    const events = this.turns.push(speech, VAD_WINDOW_MS, streamMs, this.hooks.assistantSpeaking());
+    const events = this.turns.push(
+      speech,
+      VAD_WINDOW_MS,
+      streamMs,
+      this.hooks.assistantSpeaking(),
+      speech ? rms(samples) : undefined,
+    );
 
     if (this.utterance) {
       this.utterance.chunks.push(window);
@@ -184,6 +201,7 @@ export class Listener {
     const stream = this.stream!;
     if (speech) {
       this.silentWindows = 0;
+      if (this.utterance) this.utterance.closedWords = null;
       if (this.heldSilence.length) {
         stream.write(concatPcm(this.heldSilence));
         this.heldSilence = [];
@@ -194,6 +212,11 @@ export class Listener {
     this.silentWindows++;
     if (this.holdingSilence) this.heldSilence.push(window);
     else stream.write(window);
+    const u = this.utterance;
+    if (u && !u.closedWords && this.silentWindows * VAD_WINDOW_MS >= DECODER_PAUSE_TAIL_MS) {
+      u.closedWords = stream.partial(STREAM_WAIT_MS);
+      u.closedWords.catch(() => undefined);
+    }
   }
 
   private onTurnEvent(event: TurnEvent, now: number, streamMs: number): void {
@@ -210,6 +233,7 @@ export class Listener {
           partialInFlight: false,
           lastPartial: '',
           refreshWanted: false,
+          closedWords: null,
           speculative: null,
         };
         if (this.stream?.alive) {
@@ -241,11 +265,13 @@ export class Listener {
         this.hooks.send({ type: 'speech-end', role: 'user' });
         if (!u) break;
         // Closed now, not when the turn is answered: the next utterance may begin before that.
-        const live = this.stream?.alive ? this.stream.end(STREAM_WAIT_MS * 3) : null;
-        live?.catch(() => undefined);
+        const ended = this.stream?.alive ? this.stream.end(STREAM_WAIT_MS * 3) : null;
+        ended?.catch(() => undefined);
+        const live = ended && u.closedWords ? finalOrClosed(ended, u.closedWords, FINAL_GRACE_MS) : ended;
+        // The turn's silence as turn-taking measured it (from the end of the loud speech).
         this.hooks.turn({
-          speechEndWall: this.lastSpeechWall,
-          waitedMs: now - this.lastSpeechWall,
+          speechEndWall: now - event.waitedMs,
+          waitedMs: event.waitedMs,
           words: () => this.recognise(u, live),
         });
         break;
@@ -360,6 +386,44 @@ export class Listener {
     const words = text || u.lastPartial;
     return words ? { text: words, sttMs: Date.now() - sttStart } : null;
   }
+}
+
+/**
+ * The recogniser's final words, or, when they are more than `graceMs` late (a busy machine),
+ * the words it gave for the same audio once the pause's tail was in. The final words are
+ * preferred: closing the utterance sometimes settles one more word ("...mac" -> "...mac at").
+ */
+function finalOrClosed(
+  final: Promise<string | null>,
+  closed: Promise<string | null>,
+  graceMs: number,
+): Promise<string | null> {
+  return new Promise((resolve) => {
+    let done = false;
+    let graceOver = false;
+    let finalFailed = false;
+    let closedText: string | null | undefined;
+    const finish = (text: string | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(text);
+    };
+    const timer = setTimeout(() => {
+      graceOver = true;
+      if (typeof closedText === 'string') finish(closedText);
+    }, graceMs);
+    const finalGone = () => {
+      finalFailed = true;
+      if (closedText !== undefined) finish(closedText);
+    };
+    final.then((text) => (typeof text === 'string' ? finish(text) : finalGone()), finalGone);
+    const closedIs = (text: string | null) => {
+      closedText = text;
+      if (finalFailed || (graceOver && typeof text === 'string')) finish(text);
+    };
+    closed.then(closedIs, () => closedIs(null));
+  });
 }
 
 /** The promise's value, or undefined if it has not settled within `ms`. */

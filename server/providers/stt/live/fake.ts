@@ -15,6 +15,8 @@ export class FakeLiveRecognizer implements LiveRecognizer {
   constructor(
     private readonly words = 'how old is your furnace',
     private readonly caption = 'how old is',
+    /** How long closing an utterance takes (a recogniser behind on a busy machine). */
+    private readonly endDelayMs = 0,
   ) {}
 
   begin(): void {
@@ -34,6 +36,7 @@ export class FakeLiveRecognizer implements LiveRecognizer {
   async end(): Promise<string | null> {
     this.calls.push('end');
     this.open = false;
+    if (this.endDelayMs) await new Promise((r) => setTimeout(r, this.endDelayMs));
     return this.alive ? this.words : null;
   }
 
