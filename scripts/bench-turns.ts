@@ -280,7 +280,7 @@ export async function measureTurns(label: string, turnTaking?: Partial<TurnTakin
       ? r.cutIns.map((c) => `${(c.atMs / 1000).toFixed(1)} s "${c.words}"`).join('; ')
       : '';
     console.log(
-      `  ${r.clip.padEnd(72)} cut-ins ${String(r.cutIns.length).padStart(2)}  final wait ${r.finalWaitMs === null ? '-' : r.finalWaitMs.toFixed(0)} ms${r.forcedEnds ? `  (${r.forcedEnds} ended by the 20 s cap)` : ''}${cut ? `  ${cut}` : ''}`,
+      `  ${r.clip.padEnd(72)} cut-ins ${String(r.cutIns.length).padStart(2)}  final wait ${r.finalWaitMs === null ? '-' : r.finalWaitMs.toFixed(0)} ms (${r.finalWaitFromVoiceMs === null ? '-' : r.finalWaitFromVoiceMs.toFixed(0)} from the voice end)${r.forcedEnds ? `  (${r.forcedEnds} ended by the 20 s cap)` : ''}${cut ? `  ${cut}` : ''}`,
     );
   }
   const summary = {

@@ -7,7 +7,7 @@
  * wait, recogniser, first synthesised audio), recogniser real-time factor, playback gaps a
  * 120 ms jitter buffer would hear, and the server's memory and CPU (its whole process tree).
  *
- * BENCH_LEVELS=1,5,20  BENCH_TURNS=5  (defaults)
+ * BENCH_LEVELS=1,5,20  BENCH_TURNS=7  (defaults: each call speaks each of the seven recordings once)
  * `--text` measures text calls instead (the device engine's load): scripts/bench-voice-text.ts.
  */
 import fs from 'node:fs';
@@ -32,7 +32,13 @@ import {
 } from './lib/bench';
 
 const LEVELS = numberList('BENCH_LEVELS', '1,5,20');
-const TURNS = Number(process.env.BENCH_TURNS ?? 5);
+/**
+ * Turns per call. Each call starts at a different recording and speaks them in order, so with
+ * one turn per recording every level hears the same mix: with five, a single call heard only the
+ * first five, two or three of which end on a level pitch (the long wait), and its median turned
+ * on how one of them was read.
+ */
+const TURNS = Number(process.env.BENCH_TURNS ?? 7);
 const FRAME = 320;
 const JITTER_MS = 120;
 const REPLY_TIMEOUT_MS = 20_000;

@@ -16,8 +16,8 @@ import type { PitchContour } from './pitch';
  * - 400 ms otherwise (no words yet, nothing to judge, no clear pitch).
  *
  * The silence is counted from where the voice ended, not where the voice detector let go: its
- * decision trails the voice by 40-230 ms (134 ms at the median), and a window far quieter than
- * the utterance's voice is already pause (quietTailRatio).
+ * decision trails the voice by 40-230 ms (134 ms at the median), and a window at less than 0.15
+ * of the utterance's voice is already pause (quietTailRatio).
  *
  * npm run bench:turns measures the trade: false cut-ins on recorded speech against the wait.
  */
@@ -57,7 +57,7 @@ export const DEFAULT_TURN_TAKING: TurnTakingOptions = {
   continuingEndOfTurnMs: 640,
   pauseMs: 200,
   maxUtteranceMs: 20_000,
-  quietTailRatio: 0.1,
+  quietTailRatio: 0.15,
   maxQuietTailMs: 256,
 };
 

@@ -202,3 +202,60 @@ describe('listener final words', () => {
     expect(words?.text).toBe('we replace the whole unit');
   });
 });
+
+describe('listener with a live recogniser that dies', () => {
+  it('replaces it when the rep next speaks, up to a limit, and the turns keep their words', async () => {
+    const made: FakeLiveRecognizer[] = [];
+    const turns: RepTurn[] = [];
+    const listener = new Listener(
+      {
+        vad: fakeVadFactory(),
+        stt: noStt,
+        decodeQueue: new DecodeQueue(1),
+        createStream: () => {
+          const r = new FakeLiveRecognizer(`we can start on monday ${made.length}`, 'we can start');
+          made.push(r);
+          return r;
+        },
+      },
+      {
+        send: () => undefined,
+        assistantSpeaking: () => false,
+        speechStarted: () => undefined,
+        bargeIn: () => undefined,
+        turn: (t) => {
+          turns.push(t);
+        },
+        fail: (code) => {
+          throw new Error(code);
+        },
+      },
+    );
+    const speakTurn = async () => {
+      const before = turns.length;
+      const speech = voice(900, 180, 120);
+      for (let i = 0; i + 512 <= speech.length; i += 512) {
+        listener.push(speech.subarray(i, i + 512));
+        await new Promise((r) => setImmediate(r));
+      }
+      for (let ms = 0; turns.length === before && ms < 3000; ms += 32) {
+        listener.push(new Int16Array(512));
+        await new Promise((r) => setImmediate(r));
+      }
+      return (await turns.at(-1)!.words())?.text;
+    };
+    expect(await speakTurn()).toBe('we can start on monday 0');
+    // The decoder process dies between turns: the next turn is heard by a new one.
+    made[0].close();
+    expect(await speakTurn()).toBe('we can start on monday 1');
+    expect(made).toHaveLength(2);
+    expect(made[1].calls[0]).toBe('begin');
+    // A call whose recognisers keep dying stops replacing them after three.
+    for (let i = 0; i < 4; i++) {
+      made.at(-1)!.close();
+      await speakTurn();
+    }
+    expect(made).toHaveLength(4);
+    listener.close();
+  });
+});

@@ -71,6 +71,8 @@ export const DECODER_PAUSE_TAIL_MS = 160;
  * 150-600 ms, which the reply would wait on.
  */
 const FINAL_GRACE_MS = 60;
+/** Dead live recognisers replaced per call (see replaceDeadStream). */
+const MAX_STREAM_REPLACEMENTS = 3;
 
 interface Utterance {
   chunks: Int16Array[];
@@ -87,6 +89,8 @@ interface Utterance {
    */
   closedWords: Promise<string | null> | null;
   speculative: { promise: Promise<string>; controller: AbortController } | null;
+  /** The live recogniser that heard this utterance (a replacement may serve the next one). */
+  stream: LiveRecognizer | null;
 }
 
 /**
@@ -95,7 +99,9 @@ interface Utterance {
  */
 export class Listener {
   private readonly vad: FrameVad;
-  private readonly stream: LiveRecognizer | null;
+  private stream: LiveRecognizer | null;
+  /** Live recognisers this call has replaced after they died. */
+  private replacements = 0;
   private readonly turns: TurnDetector;
   private readonly pitch = new PitchTracker();
   private wasSpeech = false;
@@ -222,6 +228,7 @@ export class Listener {
   private onTurnEvent(event: TurnEvent, now: number, streamMs: number): void {
     switch (event.type) {
       case 'speech-start': {
+        this.replaceDeadStream();
         const chunks = this.preRoll;
         this.preRoll = [];
         this.silentWindows = 0;
@@ -235,6 +242,7 @@ export class Listener {
           refreshWanted: false,
           closedWords: null,
           speculative: null,
+          stream: this.stream,
         };
         if (this.stream?.alive) {
           this.stream.begin();
@@ -276,6 +284,27 @@ export class Listener {
         });
         break;
       }
+    }
+  }
+
+  /**
+   * A live recogniser that died (its process crashed or was killed) is replaced when the rep
+   * next speaks, so one crash does not leave the rest of the call on clip decodes, which a busy
+   * machine cannot keep up with (under load they answered 20 of 100 turns). A call that keeps
+   * killing them stays on clip decodes after MAX_STREAM_REPLACEMENTS.
+   */
+  private replaceDeadStream(): void {
+    const dead = this.stream;
+    if (!dead || dead.alive || !this.deps.createStream || this.replacements >= MAX_STREAM_REPLACEMENTS)
+      return;
+    this.replacements++;
+    dead.close();
+    try {
+      this.stream = this.deps.createStream();
+      this.deps.log?.warn({ replacements: this.replacements }, 'live recogniser died; replaced it');
+    } catch (err) {
+      this.stream = null;
+      this.deps.log?.warn({ err }, 'live recogniser died and could not be replaced; decoding utterances');
     }
   }
 
@@ -367,7 +396,7 @@ export class Listener {
         // The warm recogniser is behind (an overloaded machine) or died: its latest caption is
         // the best guess, and a fresh decode would load its model on that same busy machine.
         text = u.lastPartial;
-      } else if (live && heard === undefined && this.stream?.alive) {
+      } else if (live && heard === undefined && u.stream?.alive) {
         // Behind with no caption yet: it still has the audio, so wait for it a while longer.
         text = (await live) ?? '';
       } else {
