@@ -41,9 +41,10 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
   const maxTextCalls = config.MAX_TEXT_CALLS ?? defaultMaxTextCalls();
   ctx.log.info({ maxLiveCalls, maxTextCalls }, 'live call cap');
   if (providers.has('vad')) providers.get('vad').warm?.(2 * cpuCores());
-  // Warm decoders for the first calls (not for the test suite's many short-lived servers).
-  if (providers.has('liveStt') && config.NODE_ENV !== 'test')
-    providers.get('liveStt').warm?.(Math.min(maxLiveCalls, 2 * cpuCores()), 0);
+  // Warm decoders for the first calls (not for the test suite's many short-lived servers, where
+  // each would cost a quarter second of CPU; the pool's own test covers them).
+  const warmDecoders = providers.has('liveStt') && config.NODE_ENV !== 'test';
+  if (warmDecoders) providers.get('liveStt').warm?.(Math.min(maxLiveCalls, 2 * cpuCores()), 0);
   // Live calls keep what was said: each saves its transcript before its socket is told to go.
   ctx.shutdown.onShutdown(() => Promise.allSettled([...calls].map((s) => s.handleClose())).then(() => {}));
   /** At `start`: room for a call of this kind? (A socket's kind is known only then.) */
@@ -119,7 +120,7 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
       providers.get('vad').warm?.(Math.min(maxLiveCalls, 2 * cpuCores() + 2 * calls.size));
     // Decoders likewise (90 MB each), for this call and as many as may follow it: a burst of
     // calls then starts on ready ones.
-    if (providers.has('liveStt'))
+    if (warmDecoders)
       providers
         .get('liveStt')
         .warm?.(Math.min(maxLiveCalls - calls.size + 1, 2 * cpuCores() + calls.size), calls.size - 1);

@@ -36,6 +36,7 @@ class DecoderPool {
    */
   private keep = 0;
   private warming = false;
+  private closed = false;
 
   constructor(
     private readonly binary: string,
@@ -50,7 +51,7 @@ class DecoderPool {
     const r =
       at >= 0 ? this.idle.splice(at, 1)[0] : new SphinxLiveRecognizer(this.binary, this.modelDir, searchArgs);
     r.onRelease = (done) => {
-      if (!done.alive || this.idle.length >= Math.max(this.minIdle, this.keep)) return false;
+      if (this.closed || !done.alive || this.idle.length >= Math.max(this.minIdle, this.keep)) return false;
       this.idle.push(done);
       return true;
     };
@@ -59,12 +60,13 @@ class DecoderPool {
 
   /** Spares for the `spares` calls that may follow `activeCalls`, started one at a time. */
   warm(spares: number, activeCalls: number): void {
+    if (this.closed) return;
     this.wanted = Array.from({ length: spares }, (_, i) => this.searchFor(activeCalls + i));
     this.keep = Math.max(this.keep, spares);
     if (this.warming) return;
     this.warming = true;
     const next = () => {
-      const missing = this.missing();
+      const missing = this.closed ? undefined : this.missing();
       if (!missing) {
         this.warming = false;
         return;
@@ -98,6 +100,7 @@ class DecoderPool {
   }
 
   close(): void {
+    this.closed = true;
     this.wanted = [];
     for (const r of this.idle.splice(0)) r.close();
   }
