@@ -147,4 +147,18 @@ describe('scripted homeowner', () => {
     expect(prompt).toContain(PERSONA_FACTS.Roofing.household.problem);
     expect(prompt).toMatch(/licen[cs]e/);
   });
+
+  it('does not treat a number in a budget question as an offer on the table', () => {
+    for (const stage of STAGES) {
+      for (const seed of [1, 2, 3]) {
+        const after = (question: string) =>
+          talk(stage, ['hi my name is alex with bright home', question, 'so what do you think'], seed)
+            .replies[2];
+        // Asked what they think, the homeowner answers as if no number had been said.
+        expect(after('is your budget over ten thousand dollars'), `${stage} seed ${seed}`).toBe(
+          after('is your budget flexible at all'),
+        );
+      }
+    }
+  });
 });

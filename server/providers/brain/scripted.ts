@@ -293,17 +293,13 @@ export class ScriptedConversation implements BrainConversation {
       if (out.length === 0)
         out.push(pick(convinced ? Lines.REACT.objectionAnswered : Lines.REACT.objectionNoted));
     }
-    // Something is on the table once the rep names a price, lays out options, recommends or
-    // describes what they would put in.
-    if (
-      t.price !== null ||
-      t.options ||
-      ((t.recommendation || t.pitch) && (t.domain || t.topics.includes('product')))
-    )
-      s.offered = true;
     // "Is your budget over ten thousand?" asks; it quotes nothing.
-    const asksBudget = t.isQuestion && t.topics.includes('budget');
-    if (t.price !== null && !asksBudget) {
+    const quotes = t.price !== null && !(t.isQuestion && t.topics.includes('budget'));
+    // Something is on the table once the rep quotes a price, lays out options, recommends or
+    // describes what they would put in.
+    if (quotes || t.options || ((t.recommendation || t.pitch) && (t.domain || t.topics.includes('product'))))
+      s.offered = true;
+    if (quotes && t.price !== null) {
       s.quoted = true;
       // Options side by side: the homeowner weighs the one within reach.
       out.push(this.reactToPrice(Math.min(...t.prices, t.price)));
