@@ -118,12 +118,12 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
     // cap: a burst of new calls then takes ready ones instead of each loading a model in turn.
     if (providers.has('vad'))
       providers.get('vad').warm?.(Math.min(maxLiveCalls, 2 * cpuCores() + 2 * calls.size));
-    // Decoders likewise (90 MB each), for this call and as many as may follow it: a burst of
-    // calls then starts on ready ones.
+    // Decoders likewise (90 MB each): 2 per core ready for the next calls, refilled as they are
+    // taken. More would only move a burst's model loads earlier (docs/voice.md).
     if (warmDecoders)
       providers
         .get('liveStt')
-        .warm?.(Math.min(maxLiveCalls - calls.size + 1, 2 * cpuCores() + calls.size), calls.size - 1);
+        .warm?.(Math.min(maxLiveCalls - calls.size + 1, 2 * cpuCores()), calls.size - 1);
     const untrack = trackLiveCall();
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       const buf = Array.isArray(data)
