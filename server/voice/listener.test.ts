@@ -26,30 +26,33 @@ const noStt: SpeechToText = {
   transcribe: () => Promise.reject(new Error('the live recogniser serves this call')),
 } as unknown as SpeechToText;
 
+/** A listener on the test voice detector whose live recognisers come from `createStream`. */
+function listenerWith(createStream: () => FakeLiveRecognizer, onTurn: (turn: RepTurn) => void): Listener {
+  return new Listener(
+    { vad: fakeVadFactory(), stt: noStt, decodeQueue: new DecodeQueue(1), createStream },
+    {
+      send: () => undefined,
+      assistantSpeaking: () => false,
+      speechStarted: () => undefined,
+      bargeIn: () => undefined,
+      turn: onTurn,
+      fail: (code) => {
+        throw new Error(code);
+      },
+    },
+  );
+}
+
 /**
  * Streams speech then silence window by window, letting captions arrive between windows, and
  * returns how long the silence lasted when the turn ended.
  */
 async function silenceBeforeTurn(caption: string, fromHz: number, toHz: number): Promise<number> {
   let ended = false;
-  const listener = new Listener(
-    {
-      vad: fakeVadFactory(),
-      stt: noStt,
-      decodeQueue: new DecodeQueue(1),
-      createStream: () => new FakeLiveRecognizer(caption, caption),
-    },
-    {
-      send: () => undefined,
-      assistantSpeaking: () => false,
-      speechStarted: () => undefined,
-      bargeIn: () => undefined,
-      turn: () => {
-        ended = true;
-      },
-      fail: (code) => {
-        throw new Error(code);
-      },
+  const listener = listenerWith(
+    () => new FakeLiveRecognizer(caption, caption),
+    () => {
+      ended = true;
     },
   );
   const speech = voice(900, fromHz, toHz);
@@ -95,19 +98,10 @@ describe('listener feeding the warm recogniser', () => {
       'we could come out on tuesday and',
     );
     let ended = false;
-    const listener = new Listener(
-      { vad: fakeVadFactory(), stt: noStt, decodeQueue: new DecodeQueue(1), createStream: () => stream },
-      {
-        send: () => undefined,
-        assistantSpeaking: () => false,
-        speechStarted: () => undefined,
-        bargeIn: () => undefined,
-        turn: () => {
-          ended = true;
-        },
-        fail: (code) => {
-          throw new Error(code);
-        },
+    const listener = listenerWith(
+      () => stream,
+      () => {
+        ended = true;
       },
     );
     const push = async (pcm: Int16Array) => {
@@ -146,19 +140,10 @@ describe('listener final words', () => {
   /** Speech, then silence until the turn ends; the turn and what the recogniser was asked. */
   async function turnWith(stream: FakeLiveRecognizer): Promise<RepTurn> {
     let turn: RepTurn | null = null;
-    const listener = new Listener(
-      { vad: fakeVadFactory(), stt: noStt, decodeQueue: new DecodeQueue(1), createStream: () => stream },
-      {
-        send: () => undefined,
-        assistantSpeaking: () => false,
-        speechStarted: () => undefined,
-        bargeIn: () => undefined,
-        turn: (t) => {
-          turn = t;
-        },
-        fail: (code) => {
-          throw new Error(code);
-        },
+    const listener = listenerWith(
+      () => stream,
+      (t) => {
+        turn = t;
       },
     );
     const speech = voice(900, 180, 120);
@@ -207,29 +192,13 @@ describe('listener with a live recogniser that dies', () => {
   it('replaces it when the rep next speaks, up to a limit, and the turns keep their words', async () => {
     const made: FakeLiveRecognizer[] = [];
     const turns: RepTurn[] = [];
-    const listener = new Listener(
-      {
-        vad: fakeVadFactory(),
-        stt: noStt,
-        decodeQueue: new DecodeQueue(1),
-        createStream: () => {
-          const r = new FakeLiveRecognizer(`we can start on monday ${made.length}`, 'we can start');
-          made.push(r);
-          return r;
-        },
+    const listener = listenerWith(
+      () => {
+        const r = new FakeLiveRecognizer(`we can start on monday ${made.length}`, 'we can start');
+        made.push(r);
+        return r;
       },
-      {
-        send: () => undefined,
-        assistantSpeaking: () => false,
-        speechStarted: () => undefined,
-        bargeIn: () => undefined,
-        turn: (t) => {
-          turns.push(t);
-        },
-        fail: (code) => {
-          throw new Error(code);
-        },
-      },
+      (t) => turns.push(t),
     );
     const speakTurn = async () => {
       const before = turns.length;
