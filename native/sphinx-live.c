@@ -8,8 +8,11 @@
  * stdin: frames of [1 byte type][uint32 little-endian length][payload]
  *   'B' begin an utterance      'A' audio: 16 kHz mono int16 little-endian samples
  *   'P' ask for the hypothesis so far      'E' end the utterance
- * stdout: one line per answer, in order:
- *   "R" once the models are loaded, "P <words>" for each 'P', "F <words>" for each 'E'.
+ * stdout: one line per frame, in order, so the caller always knows how much is still queued:
+ *   "R 2" once the models are loaded (2: this protocol, with the acknowledgements),
+ *   "a" for each 'B' and 'A' once it is decoded, "P <words>" for each 'P', "F <words>" for
+ *   each 'E'. The caller uses the acknowledgements to hand out audio by urgency (a call whose
+ *   turn is ending first) instead of letting every decoder's pipe fill and share the cores.
  * Any other argument is a pocketsphinx option (-hmm, -lm, -dict, -beam ...).
  */
 #include <pocketsphinx.h>
@@ -25,7 +28,10 @@ static int read_full(void *buf, size_t n) {
 }
 
 static void answer(char kind, const char *hyp) {
-    printf("%c %s\n", kind, hyp ? hyp : "");
+    if (hyp == NULL)
+        printf("%c\n", kind);
+    else
+        printf("%c %s\n", kind, hyp);
     fflush(stdout);
 }
 
@@ -40,7 +46,7 @@ int main(int argc, char *argv[]) {
         printf("X the speech models could not be loaded\n");
         return 3;
     }
-    printf("R\n");
+    printf("R 2\n");
     fflush(stdout);
 
     static unsigned char payload[MAX_PAYLOAD];
@@ -55,12 +61,14 @@ int main(int argc, char *argv[]) {
         case 'B':
             if (in_utt) ps_end_utt(ps);
             in_utt = ps_start_utt(ps) == 0;
+            answer('a', NULL);
             break;
         case 'A':
             if (in_utt && len >= 2) {
                 /* Samples are little-endian on the wire; x86 and arm64 hosts are too. */
                 ps_process_raw(ps, (int16 const *)payload, len / 2, FALSE, FALSE);
             }
+            answer('a', NULL);
             break;
         case 'P':
             answer('P', in_utt ? ps_get_hyp(ps, &score) : "");

@@ -220,7 +220,7 @@ export class Listener {
     else stream.write(window);
     const u = this.utterance;
     if (u && !u.closedWords && this.silentWindows * VAD_WINDOW_MS >= DECODER_PAUSE_TAIL_MS) {
-      u.closedWords = stream.partial(STREAM_WAIT_MS);
+      u.closedWords = stream.partial(STREAM_WAIT_MS, { urgent: true });
       u.closedWords.catch(() => undefined);
     }
   }
@@ -357,7 +357,8 @@ export class Listener {
     u.lastPartialAtSamples = u.samples;
     let caption: Promise<string | null>;
     if (live) {
-      caption = live.partial(LIVE_PARTIAL_TIMEOUT_MS);
+      // At a pause turn-taking waits on it; during speech it is only a caption on the page.
+      caption = live.partial(LIVE_PARTIAL_TIMEOUT_MS, { urgent: now });
     } else {
       const pcm = concatPcm(u.chunks, u.samples);
       caption = this.deps.decodeQueue.tryPartial(

@@ -4,6 +4,7 @@ import { cpuCores } from '../../../machine';
 import { builtHelper } from '../../../native-helpers';
 import { pocketSphinxModelDir } from '../pocketsphinx';
 import { LIGHT_SEARCH_ARGS, LIVE_SEARCH_ARGS, SphinxLiveRecognizer } from './sphinx-live';
+import { DecoderGate } from './decoder-gate';
 
 export interface LiveSelectOptions {
   modelsDir: string;
@@ -17,6 +18,8 @@ export interface LiveSelectOptions {
   lightSearchFrom?: number;
   /** Finished calls' decoders kept warm for the next calls (default 2 per core; 0 = none). */
   idleDecoders?: number;
+  /** Decoders working at once, the rest waiting by urgency (decoder-gate.ts; default 1 per core). */
+  decoderSlots?: number;
 }
 
 /**
@@ -43,13 +46,17 @@ class DecoderPool {
     private readonly modelDir: string,
     private readonly minIdle: number,
     private readonly searchFor: (activeCalls: number) => string[],
+    private readonly gate: DecoderGate,
   ) {}
+
+  private spawn(searchArgs: string[]): SphinxLiveRecognizer {
+    return new SphinxLiveRecognizer(this.binary, this.modelDir, searchArgs, this.gate);
+  }
 
   take(activeCalls: number): SphinxLiveRecognizer {
     const searchArgs = this.searchFor(activeCalls);
     const at = this.idle.findIndex((r) => r.alive && r.searchArgs === searchArgs);
-    const r =
-      at >= 0 ? this.idle.splice(at, 1)[0] : new SphinxLiveRecognizer(this.binary, this.modelDir, searchArgs);
+    const r = at >= 0 ? this.idle.splice(at, 1)[0] : this.spawn(searchArgs);
     r.onRelease = (done) => {
       if (this.closed || !done.alive || this.idle.length >= Math.max(this.minIdle, this.keep)) return false;
       this.idle.push(done);
@@ -72,7 +79,7 @@ class DecoderPool {
         return;
       }
       try {
-        this.idle.push(new SphinxLiveRecognizer(this.binary, this.modelDir, missing));
+        this.idle.push(this.spawn(missing));
       } catch {
         this.warming = false;
         return;
@@ -170,8 +177,12 @@ export function selectLiveRecognizer(opts: LiveSelectOptions): LiveRecognizerFac
   }
   const cores = cpuCores();
   const lightFrom = opts.lightSearchFrom ?? 2 * cores;
-  const pool = new DecoderPool(binary, modelDir, opts.idleDecoders ?? 2 * cores, (activeCalls) =>
-    activeCalls >= lightFrom ? LIGHT_SEARCH_ARGS : LIVE_SEARCH_ARGS,
+  const pool = new DecoderPool(
+    binary,
+    modelDir,
+    opts.idleDecoders ?? 2 * cores,
+    (activeCalls) => (activeCalls >= lightFrom ? LIGHT_SEARCH_ARGS : LIVE_SEARCH_ARGS),
+    new DecoderGate(opts.decoderSlots ?? cores),
   );
   return {
     create: (load) => pool.take(load?.activeCalls ?? 0),

@@ -10,6 +10,7 @@ import { builtHelper } from '../../../native-helpers';
 import { skipWithout } from '../../../test-support/engines';
 import { pocketSphinxModelDir } from '../pocketsphinx';
 import { cleanHypothesis, LIGHT_SEARCH_ARGS, LIVE_SEARCH_ARGS, SphinxLiveRecognizer } from './sphinx-live';
+import { DecoderGate } from './decoder-gate';
 
 function speech(rel: string): Int16Array {
   const { sampleRate, pcm } = readWav(fs.readFileSync(path.join(sharedDir, 'fixtures/audio', rel)));
@@ -24,10 +25,10 @@ const binary = builtHelper('sphinx-live');
 const modelDir = pocketSphinxModelDir();
 const open: SphinxLiveRecognizer[] = [];
 
-function recognizer(): SphinxLiveRecognizer {
+function recognizer(gate?: DecoderGate): SphinxLiveRecognizer {
   if (!binary || !modelDir)
     throw new Error('run npm run setup: build/sphinx-live or the PocketSphinx model is missing');
-  const r = new SphinxLiveRecognizer(binary, modelDir);
+  const r = new SphinxLiveRecognizer(binary, modelDir, LIVE_SEARCH_ARGS, gate ?? null);
   open.push(r);
   return r;
 }
@@ -130,6 +131,61 @@ describe.skipIf(skipWithout('sphinx-live'))('sphinx-live: the warm per-call Pock
     }
   });
 });
+
+describe.skipIf(skipWithout('sphinx-live'))('decoders sharing the cores by urgency', () => {
+  it('hear the same words through the gate as straight through the pipe', async () => {
+    const gate = new DecoderGate(1);
+    const gated = recognizer(gate);
+    const direct = recognizer();
+    const rel = 'azure_customspeech_en/training_audio2.wav';
+    const [viaGate, straight] = await Promise.all(
+      [gated, direct].map(async (r) => {
+        await speak(r, speech(rel));
+        return r.end(5000);
+      }),
+    );
+    expect(viaGate).toBeTruthy();
+    expect(viaGate).toBe(straight);
+    expect(gate.working).toBe(0);
+  });
+
+  it('decode first the audio a turn decision waits on, then the backlog of a rep still talking', async () => {
+    const gate = new DecoderGate(1);
+    const talking = recognizer(gate);
+    const paused = recognizer(gate);
+    // Both have loaded their models (an answer outside an utterance comes once they have).
+    await Promise.all([talking.end(5000), paused.end(5000)]);
+    const audio = concatClips([
+      'librivox_pocketsphinx/sense_and_sensibility_01_austen_64kb-0880.wav',
+      'librivox_pocketsphinx/sense_and_sensibility_01_austen_64kb-0930.wav',
+    ]);
+    const order: string[] = [];
+    // The rep still talking sent a long stretch first; its caption is for the page only.
+    talking.begin();
+    talking.write(audio);
+    const caption = talking.partial(20_000).then((t) => (order.push('caption'), t));
+    // The other rep said as much, then fell silent: turn-taking waits on these words.
+    paused.begin();
+    paused.write(audio);
+    const words = paused.partial(20_000, { urgent: true }).then((t) => (order.push('turn'), t));
+    const [c, w] = await Promise.all([caption, words]);
+    expect(order).toEqual(['turn', 'caption']);
+    // Same audio, same decoder settings: the order changed, not the words.
+    expect(w).toBeTruthy();
+    expect(w).toBe(c);
+  });
+});
+
+function concatClips(rels: string[]): Int16Array {
+  const parts = rels.map(speech);
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
 
 describe('decoders kept between calls', () => {
   it("reuses a finished call's decoder, dropping an utterance it left open, and ends them on close", async () => {

@@ -3,6 +3,7 @@ import { spawnTied } from '../../../child-process';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { LiveRecognizer } from './types';
+import type { DecoderGate, GatedDecoder } from './decoder-gate';
 
 /**
  * Skip the second and third search passes: they add a few hundred milliseconds at the end of
@@ -37,13 +38,29 @@ interface Pending {
   timer: ReturnType<typeof setTimeout> | null;
 }
 
+/** A frame not yet handed to the decoder (with a gate, see decoder-gate.ts). */
+interface Outgoing {
+  bytes: Buffer;
+  /** A turn decision waits on its answer. */
+  urgent: boolean;
+  /** Samples of audio it carries. */
+  samples: number;
+  at: number;
+}
+
+/**
+ * Audio handed to a gated decoder at a time when nothing urgent waits: about 200 ms, a few
+ * milliseconds of decoding, so a decoder that a turn is waiting on gets a slot soon.
+ */
+const SHARE_SAMPLES = 2 * BATCH_SAMPLES;
+
 /**
  * One warm PocketSphinx decoder per call (`native/sphinx-live.c`), driven utterance by
  * utterance over a framed stdin protocol. Loading the language model takes 0.3-0.8 s, which a
  * process per utterance would add to every reply; this decoder has the words about 20-50 ms
  * after the turn ends, and answers caption requests from its running hypothesis.
  */
-export class SphinxLiveRecognizer implements LiveRecognizer {
+export class SphinxLiveRecognizer implements LiveRecognizer, GatedDecoder {
   readonly id = 'pocketsphinx-live';
   private readonly child: ChildProcessByStdio<Writable, Readable, null>;
   private readonly pending: Pending[] = [];
@@ -52,6 +69,15 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
   private inUtterance = false;
   private batch: Buffer[] = [];
   private batchSamples = 0;
+  /**
+   * Whether the decoder acknowledges each frame (protocol 2): known once it has loaded its
+   * models. With a gate, frames wait in the outbox until then; an older build that does not
+   * acknowledge is written to directly, as is every decoder without a gate.
+   */
+  private acknowledges: boolean | null = null;
+  private readonly outbox: Outgoing[] = [];
+  /** Frames handed to the decoder and not yet answered. */
+  private handed = 0;
 
   /** Set by a pool: `close` offers the decoder back instead of ending it (true = taken). */
   onRelease: ((r: SphinxLiveRecognizer) => boolean) | null = null;
@@ -61,6 +87,8 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
     modelDir: string,
     /** Search settings passed to the decoder (LIVE_SEARCH_ARGS or LIGHT_SEARCH_ARGS). */
     readonly searchArgs: string[] = LIVE_SEARCH_ARGS,
+    /** Shares the cores with the other calls' decoders by urgency; none: straight to the pipe. */
+    private readonly gate: DecoderGate | null = null,
   ) {
     this.child = spawnTied(
       binary,
@@ -107,16 +135,61 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
     if (this.batchSamples >= BATCH_SAMPLES) this.flush();
   }
 
-  partial(timeoutMs: number): Promise<string | null> {
+  partial(timeoutMs: number, opts?: { urgent?: boolean }): Promise<string | null> {
     if (!this.inUtterance) return Promise.resolve('');
     this.flush();
-    return this.request('P', timeoutMs);
+    return this.request('P', timeoutMs, 'P', opts?.urgent ?? false);
   }
 
   end(timeoutMs: number): Promise<string | null> {
     this.flush();
     this.inUtterance = false;
-    return this.request('F', timeoutMs, 'E');
+    return this.request('F', timeoutMs, 'E', true);
+  }
+
+  get waiting(): boolean {
+    return this.outbox.length > 0 && this.acknowledges === true && !this.closed;
+  }
+
+  get urgent(): boolean {
+    return this.outbox.some((f) => f.urgent);
+  }
+
+  get waitingSince(): number {
+    return this.outbox[0]?.at ?? Infinity;
+  }
+
+  get busy(): boolean {
+    return this.handed > 0;
+  }
+
+  /**
+   * Hands the decoder its next share: everything up to the last frame a turn decision waits
+   * on (all of it must be decoded first anyway), else about 200 ms of audio and any caption
+   * request among it.
+   */
+  release(): void {
+    if (!this.waiting) return;
+    let upTo = -1;
+    for (let i = this.outbox.length - 1; i >= 0; i--)
+      if (this.outbox[i].urgent) {
+        upTo = i;
+        break;
+      }
+    if (upTo < 0) {
+      let samples = 0;
+      upTo = this.outbox.length - 1;
+      for (let i = 0; i < this.outbox.length; i++) {
+        samples += this.outbox[i].samples;
+        if (samples >= SHARE_SAMPLES) {
+          upTo = i;
+          break;
+        }
+      }
+    }
+    const share = this.outbox.splice(0, upTo + 1);
+    this.handed += share.length;
+    this.child.stdin.write(share.length === 1 ? share[0].bytes : Buffer.concat(share.map((f) => f.bytes)));
   }
 
   private flush(): void {
@@ -140,6 +213,9 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
     }
     this.closed = true;
     this.inUtterance = false;
+    this.outbox.length = 0;
+    this.handed = 0;
+    this.gate?.leave(this);
     try {
       this.child.stdin.destroy();
     } catch {
@@ -152,18 +228,44 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
     }
   }
 
-  private frame(type: FrameType, payload?: Buffer): void {
+  private frame(type: FrameType, payload?: Buffer, urgent = false): void {
     if (this.closed) return;
     const header = Buffer.alloc(5);
     header.write(type, 0, 'latin1');
     header.writeUInt32LE(payload?.length ?? 0, 1);
-    this.child.stdin.write(payload?.length ? Buffer.concat([header, payload]) : header);
+    const bytes = payload?.length ? Buffer.concat([header, payload]) : header;
+    if (!this.gate || this.acknowledges === false) {
+      this.child.stdin.write(bytes);
+      return;
+    }
+    this.outbox.push({ bytes, urgent, samples: (payload?.length ?? 0) / 2, at: performance.now() });
+    this.gate?.pump();
+  }
+
+  /** The decoder has loaded its models and said which protocol it speaks. */
+  private onReady(line: string): void {
+    this.acknowledges = line.split(' ')[1] === '2';
+    if (this.gate && this.acknowledges) {
+      this.gate.join(this);
+      return;
+    }
+    // Ungated, or an older build: everything queued while it loaded goes at once.
+    const queued = this.outbox.splice(0);
+    if (queued.length) this.child.stdin.write(Buffer.concat(queued.map((f) => f.bytes)));
+  }
+
+  /** A frame handed over is done: the next share may go, to this decoder or another. */
+  private answered(): void {
+    if (this.handed === 0) return;
+    this.handed--;
+    if (this.handed === 0) this.gate?.pump();
   }
 
   private request(
     kind: 'P' | 'F',
     timeoutMs: number,
     frameType: FrameType = kind as FrameType,
+    urgent = false,
   ): Promise<string | null> {
     if (this.closed) return Promise.resolve(null);
     return new Promise((resolve) => {
@@ -176,7 +278,7 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
         r(null);
       }, timeoutMs);
       this.pending.push(entry);
-      this.frame(frameType);
+      this.frame(frameType, undefined, urgent);
     });
   }
 
@@ -187,10 +289,13 @@ export class SphinxLiveRecognizer implements LiveRecognizer {
       const line = this.buffer.slice(0, newline);
       this.buffer = this.buffer.slice(newline + 1);
       const kind = line[0];
+      if (kind === 'R') this.onReady(line);
+      if (kind === 'a' && this.acknowledges) this.answered();
       if (kind !== 'P' && kind !== 'F') {
-        // 'R' (models loaded) needs no answer; 'X' is a fatal error, after which the process exits.
+        // 'X' is a fatal error, after which the process exits.
         continue;
       }
+      if (this.acknowledges) this.answered();
       const entry = this.pending.shift();
       if (!entry) continue;
       if (entry.timer) clearTimeout(entry.timer);

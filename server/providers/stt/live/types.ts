@@ -15,8 +15,12 @@ export interface LiveRecognizer {
   begin(): void;
   /** 16 kHz mono audio of the current utterance (ignored outside one). */
   write(pcm: Int16Array): void;
-  /** The words heard so far in this utterance, or null when the engine did not answer in time. */
-  partial(timeoutMs: number): Promise<string | null>;
+  /**
+   * The words heard so far in this utterance, or null when the engine did not answer in time.
+   * `urgent`: a turn decision waits on it (the rep just fell silent), so an engine that shares
+   * the cores among calls serves it before audio of reps who are still talking.
+   */
+  partial(timeoutMs: number, opts?: { urgent?: boolean }): Promise<string | null>;
   /** Ends the utterance and returns its words, or null when the engine did not answer in time. */
   end(timeoutMs: number): Promise<string | null>;
   close(): void;
