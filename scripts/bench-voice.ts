@@ -15,6 +15,7 @@ import path from 'node:path';
 import { sharedDir } from '../server/test-support/harness';
 import { VoiceCallClient } from '../server/test-support/call-client';
 import { readWav, resampleInt16, rms } from '../server/audio/wav';
+import { editDistance, normaliseWords } from '../server/audio/wer';
 import { PocketSphinxStt } from '../server/providers/stt/pocketsphinx';
 import {
   createSession,
@@ -56,6 +57,8 @@ const UTTERANCES = [
 interface Clip {
   name: string;
   pcm: Int16Array;
+  /** What the clip says (the fixture's reference transcript), to score the rep's words. */
+  words: string[];
   /** Last sample of speech (20 ms frames above the noise), where "end of rep speech" is measured. */
   speechEnd: number;
 }
@@ -70,7 +73,11 @@ function loadClip(rel: string): Clip {
       break;
     }
   }
-  return { name: rel, pcm: at16k, speechEnd };
+  const reference = fs.readFileSync(
+    path.join(sharedDir, 'fixtures/audio', rel.replace(/\.wav$/, '.txt')),
+    'utf8',
+  );
+  return { name: rel, pcm: at16k, speechEnd, words: normaliseWords(reference) };
 }
 
 interface TurnResult {
@@ -88,6 +95,9 @@ interface TurnResult {
   /** A reply began before the rep had finished the utterance (the turn was ended too early). */
   cutIn: boolean;
   recognised: string;
+  /** Word errors in the rep's final words against what the clip says, and the clip's words. */
+  errors: number;
+  refWords: number;
 }
 
 /** Counts moments a 120 ms jitter buffer would run dry while a reply's audio arrives. */
@@ -204,6 +214,8 @@ async function runCall(
         underruns: replies.reduce((sum, n) => sum + underrunsOf(chunks.filter((c) => c.reply === n)), 0),
         replies: replies.length,
         recognised: userFinal.transcript,
+        errors: editDistance(clip.words, normaliseWords(userFinal.transcript)),
+        refWords: clip.words.length,
       });
       if (process.env.BENCH_VERBOSE) {
         console.log(JSON.stringify(results[results.length - 1]), clip.name);
@@ -303,6 +315,10 @@ async function main() {
       const p = (pick: (t: TurnResult) => number, at: number) => fmt(percentile(turns.map(pick), at));
       const cpuPct = (run.cpuSec / wallSec) * 100;
       const underruns = turns.reduce((n, t) => n + t.underruns, 0);
+      // How well the rep was heard at this load (the search a busy server gives new calls is lighter).
+      const errors = turns.reduce((n, t) => n + t.errors, 0);
+      const refWords = turns.reduce((n, t) => n + t.refWords, 0);
+      const wer = ((100 * errors) / Math.max(1, refWords)).toFixed(1);
       const expected = level * TURNS;
       rows.push([
         level,
@@ -314,6 +330,7 @@ async function main() {
         p((t) => t.sttMs, 95),
         p((t) => t.ttsFirstAudioMs, 50),
         underruns,
+        wer,
         fmt(cpuPct),
         fmt(peakRss),
         loadNow(),
@@ -325,6 +342,7 @@ async function main() {
           `\n  server side (end of rep speech -> first chunk sent) p50 ${p((t) => t.serverMs, 50)} / p95 ${p((t) => t.serverMs, 95)} ms, homeowner first text p50 ${p((t) => t.brainFirstTextMs, 50)} / p95 ${p((t) => t.brainFirstTextMs, 95)} ms` +
           `\n  CPU by program: ${cpuSplit(split.byName(), turns.length, callSeconds, wallSec)}` +
           `\n  playback gaps (120 ms jitter buffer): ${underruns}; turns answered before the rep finished: ${turns.filter((t) => t.cutIn).length}` +
+          `\n  the rep's words as the homeowner heard them: ${wer}% word errors against the clips' transcripts` +
           `\n  server CPU ${fmt(cpuPct)}% of one core (process tree), peak RSS ${fmt(peakRss)} MB, machine load ${loadNow()}` +
           (level === 1
             ? `\n  recognised e.g.: ${turns
@@ -346,6 +364,7 @@ async function main() {
       'STT p95',
       'first TTS audio p50',
       'gaps',
+      'WER %',
       'server CPU %',
       'peak RSS MB',
       'load',
