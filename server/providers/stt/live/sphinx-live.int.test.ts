@@ -176,6 +176,46 @@ describe.skipIf(skipWithout('sphinx-live'))('decoders sharing the cores by urgen
   });
 });
 
+describe('a decoder built before the acknowledgements', () => {
+  it('is written to directly even with a gate, so its answers still come', async () => {
+    // Protocol 1: "R" when ready, then one line per 'P' and 'E' only (no "a" for audio).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-old-decoder-'));
+    const fake = path.join(dir, 'sphinx-live');
+    fs.writeFileSync(
+      fake,
+      `#!${process.execPath}
+let buf = Buffer.alloc(0), samples = 0;
+process.stdout.write('R\\n');
+process.stdin.on('data', (d) => {
+  buf = Buffer.concat([buf, d]);
+  while (buf.length >= 5 && buf.length >= 5 + buf.readUInt32LE(1)) {
+    const type = String.fromCharCode(buf[0]), len = buf.readUInt32LE(1);
+    if (type === 'A') samples += len / 2;
+    if (type === 'P') process.stdout.write('P heard ' + samples + '\\n');
+    if (type === 'E') process.stdout.write('F heard ' + samples + '\\n');
+    buf = buf.subarray(5 + len);
+  }
+});
+`,
+      { mode: 0o755 },
+    );
+    const gate = new DecoderGate(1);
+    const r = new SphinxLiveRecognizer(fake, dir, LIVE_SEARCH_ARGS, gate);
+    open.push(r);
+    try {
+      r.begin();
+      r.write(new Int16Array(4000));
+      expect(await r.partial(5000)).toBe('heard 4000');
+      r.write(new Int16Array(1000));
+      expect(await r.end(5000)).toBe('heard 5000');
+      expect(gate.working).toBe(0);
+    } finally {
+      r.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 function concatClips(rels: string[]): Int16Array {
   const parts = rels.map(speech);
   const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));

@@ -239,7 +239,7 @@ export class SphinxLiveRecognizer implements LiveRecognizer, GatedDecoder {
       return;
     }
     this.outbox.push({ bytes, urgent, samples: (payload?.length ?? 0) / 2, at: performance.now() });
-    this.gate?.pump();
+    this.gate.pump();
   }
 
   /** The decoder has loaded its models and said which protocol it speaks. */
@@ -249,7 +249,7 @@ export class SphinxLiveRecognizer implements LiveRecognizer, GatedDecoder {
       this.gate.join(this);
       return;
     }
-    // Ungated, or an older build: everything queued while it loaded goes at once.
+    // An older build, which does not acknowledge: what queued while it loaded goes at once.
     const queued = this.outbox.splice(0);
     if (queued.length) this.child.stdin.write(Buffer.concat(queued.map((f) => f.bytes)));
   }
