@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LlmError, type ChatClient, type ChatRequest } from './chat-client';
+import { PushQueue } from '../../push-queue';
 
 /**
  * A local GGUF model through node-llama-cpp (CPU only). The model loads once, on first use,
@@ -117,35 +118,12 @@ export class LlamaCppChatClient implements ChatClient {
   }
 
   async *streamChat(req: ChatRequest): AsyncIterable<string> {
-    const pieces: string[] = [];
-    let wake: (() => void) | null = null;
-    let finished = false;
-    let failure: unknown = null;
-    const done = this.run(req, (p) => {
-      pieces.push(p);
-      wake?.();
-    }).then(
-      () => {
-        finished = true;
-        wake?.();
-      },
-      (err) => {
-        failure = err;
-        finished = true;
-        wake?.();
-      },
+    const pieces = new PushQueue<string>();
+    void this.run(req, (p) => pieces.push(p)).then(
+      () => pieces.end(),
+      (err) => pieces.fail(err),
     );
-    while (true) {
-      if (pieces.length) {
-        yield pieces.shift()!;
-        continue;
-      }
-      if (finished) break;
-      await new Promise<void>((r) => (wake = r));
-      wake = null;
-    }
-    await done;
-    if (failure) throw failure;
+    yield* pieces;
   }
 
   async close(): Promise<void> {

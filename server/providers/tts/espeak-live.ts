@@ -1,6 +1,7 @@
 import { type ChildProcessByStdio } from 'node:child_process';
 import { spawnTied } from '../../child-process';
 import { cpuCores } from '../../machine';
+import { PushQueue } from '../../push-queue';
 import type { Readable, Writable } from 'node:stream';
 import type { TextToSpeech, TtsAudio, VoiceStyle } from './types';
 
@@ -116,47 +117,13 @@ export class EspeakLiveTts implements TextToSpeech {
     if (!clean || opts.signal?.aborted || this.closed) return;
     const voice = espeakVoice(opts.voice);
     const synth = this.pick();
-    const chunks: Int16Array[] = [];
-    let finished = false;
-    let error: Error | null = null;
-    let wake: (() => void) | null = null;
-    const notify = () => {
-      const w = wake;
-      wake = null;
-      w?.();
-    };
+    const chunks = new PushQueue<Int16Array>();
     synth.request(voice, clean, {
-      push: (pcm) => {
-        chunks.push(pcm);
-        notify();
-      },
-      done: () => {
-        finished = true;
-        notify();
-      },
-      fail: (err) => {
-        error = err;
-        finished = true;
-        notify();
-      },
+      push: (pcm) => chunks.push(pcm),
+      done: () => chunks.end(),
+      fail: (err) => chunks.fail(err),
     });
-    const onAbort = () => notify();
-    opts.signal?.addEventListener('abort', onAbort);
-    try {
-      for (;;) {
-        if (opts.signal?.aborted) return;
-        const next = chunks.shift();
-        if (next) {
-          yield { sampleRate: synth.sampleRate, pcm: next };
-          continue;
-        }
-        if (finished) break;
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-      if (error) throw error;
-    } finally {
-      opts.signal?.removeEventListener('abort', onAbort);
-    }
+    for await (const pcm of chunks.read(opts.signal)) yield { sampleRate: synth.sampleRate, pcm };
   }
 
   async close(): Promise<void> {
