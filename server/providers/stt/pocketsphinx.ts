@@ -260,34 +260,31 @@ export class PocketSphinxStt implements SpeechToText {
     let doneSamples = 0;
     let next = 0;
     try {
+      // One warm decoder per worker for all its chunks, when the helper is built.
+      const warmCommand = warmDecoderCommand(this.choice, this.commonArgs());
       const worker = async () => {
-        // One warm decoder per worker for all its chunks, when the helper is built.
-        const warmCommand = warmDecoderCommand(this.choice, this.commonArgs());
         const warm = warmCommand && next < chunks.length ? new WarmDecoder(...warmCommand) : null;
         try {
-          await work(warm);
+          while (next < chunks.length) {
+            opts.signal?.throwIfAborted();
+            const index = next++;
+            const chunk = chunks[index];
+            const file = path.join(tmp, `chunk-${index}.wav`);
+            let samples = pcm.subarray(chunk.start, chunk.end);
+            if (this.normalise) samples = normaliseLevel(samples);
+            if (this.fillBand) samples = fillMissingBand(samples, opts.sourceSampleRate);
+            await fsp.writeFile(file, encodeWav(samples, STT_SAMPLE_RATE));
+            const stdout = warm ? await warm.decode(file, opts.signal) : await this.run(file, opts.signal);
+            await fsp.rm(file, { force: true });
+            results[index] = parsePocketSphinxOutput(
+              stdout,
+              Math.round((chunk.start * 1000) / STT_SAMPLE_RATE),
+            );
+            doneSamples += chunk.end - chunk.start;
+            opts.onProgress?.(pcm.length ? doneSamples / pcm.length : 1);
+          }
         } finally {
           warm?.close();
-        }
-      };
-      const work = async (warm: WarmDecoder | null) => {
-        while (next < chunks.length) {
-          opts.signal?.throwIfAborted();
-          const index = next++;
-          const chunk = chunks[index];
-          const file = path.join(tmp, `chunk-${index}.wav`);
-          let samples = pcm.subarray(chunk.start, chunk.end);
-          if (this.normalise) samples = normaliseLevel(samples);
-          if (this.fillBand) samples = fillMissingBand(samples, opts.sourceSampleRate);
-          await fsp.writeFile(file, encodeWav(samples, STT_SAMPLE_RATE));
-          const stdout = warm ? await warm.decode(file, opts.signal) : await this.run(file, opts.signal);
-          await fsp.rm(file, { force: true });
-          results[index] = parsePocketSphinxOutput(
-            stdout,
-            Math.round((chunk.start * 1000) / STT_SAMPLE_RATE),
-          );
-          doneSamples += chunk.end - chunk.start;
-          opts.onProgress?.(pcm.length ? doneSamples / pcm.length : 1);
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.concurrency, chunks.length) }, worker));
