@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sharedDir } from '../../../test-support/harness';
 import { wordErrorRate } from '../../../audio/wer';
 import { selectLiveRecognizer } from './select';
-import { readWav, resampleInt16 } from '../../../audio/wav';
+import { concatPcm, readWav, resampleInt16 } from '../../../audio/wav';
 import { builtHelper } from '../../../native-helpers';
 import { skipWithout } from '../../../test-support/engines';
 import { pocketSphinxModelDir } from '../pocketsphinx';
@@ -155,10 +155,12 @@ describe.skipIf(skipWithout('sphinx-live'))('decoders sharing the cores by urgen
     const paused = recognizer(gate);
     // Both have loaded their models (an answer outside an utterance comes once they have).
     await Promise.all([talking.end(5000), paused.end(5000)]);
-    const audio = concatClips([
-      'librivox_pocketsphinx/sense_and_sensibility_01_austen_64kb-0880.wav',
-      'librivox_pocketsphinx/sense_and_sensibility_01_austen_64kb-0930.wav',
-    ]);
+    const audio = concatPcm(
+      [
+        'librivox_pocketsphinx/sense_and_sensibility_01_austen_64kb-0880.wav',
+        'librivox_pocketsphinx/sense_and_sensibility_01_austen_64kb-0930.wav',
+      ].map(speech),
+    );
     const order: string[] = [];
     // The rep still talking sent a long stretch first; its caption is for the page only.
     talking.begin();
@@ -215,17 +217,6 @@ process.stdin.on('data', (d) => {
     }
   });
 });
-
-function concatClips(rels: string[]): Int16Array {
-  const parts = rels.map(speech);
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 describe('decoders kept between calls', () => {
   it("reuses a finished call's decoder, dropping an utterance it left open, and ends them on close", async () => {
