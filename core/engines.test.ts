@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServedBy } from './engines';
+import { parseServedBy, parseSpeakerEngine } from './engines';
 import { audioSessionViewSchema, coachingViewSchema } from './views';
 
 describe('parseServedBy', () => {
@@ -17,6 +17,39 @@ describe('parseServedBy', () => {
     });
     expect(parseServedBy(null)).toBeNull();
     expect(parseServedBy('')).toBeNull();
+  });
+});
+
+describe('parseSpeakerEngine', () => {
+  it('reads the speaker split stored beside the speech engine, without the operator’s reason', () => {
+    const stored = JSON.stringify({
+      id: 'pocketsphinx',
+      label: 'PocketSphinx',
+      quality: 'basic',
+      speakers: {
+        id: 'voice-features',
+        label: 'Voice features',
+        quality: 'basic',
+        fallback: 'the speaker model failed on this recording: /data/models/speaker/x.onnx',
+      },
+    });
+    expect(parseSpeakerEngine(stored)).toEqual({
+      id: 'voice-features',
+      label: 'Voice features',
+      quality: 'basic',
+    });
+    // The speech engine's own view is unchanged by it.
+    expect(parseServedBy(stored)).toEqual({
+      engine: { id: 'pocketsphinx', label: 'PocketSphinx', quality: 'basic' },
+    });
+  });
+
+  it('reads rows stored before it, two-channel rows and bare ids as null', () => {
+    expect(
+      parseSpeakerEngine(JSON.stringify({ id: 'pocketsphinx', label: 'P', quality: 'basic' })),
+    ).toBeNull();
+    expect(parseSpeakerEngine('pocketsphinx')).toBeNull();
+    expect(parseSpeakerEngine(null)).toBeNull();
   });
 });
 

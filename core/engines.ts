@@ -41,3 +41,25 @@ export function parseServedBy(stored: string | null): { engine: ServedBy; note?:
   const { note, upgradeHint: _operatorOnly, ...engine } = parsed.data;
   return note ? { engine, note } : { engine };
 }
+
+/**
+ * How the voices of a one-channel recording were told apart (speaker embeddings or voice
+ * features), stored as `speakers` beside its speech-to-text engine. `fallback` says why a
+ * speaker model was not used; it is for operators and may name files.
+ */
+export const storedSpeakerEngineSchema = servedBySchema.extend({ fallback: z.string().optional() });
+
+/** The speaker split stored with a recording's engine, as reps may see it; null when none was stored. */
+export function parseSpeakerEngine(stored: string | null): ServedBy | null {
+  if (!stored) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  const parsed = z.object({ speakers: storedSpeakerEngineSchema }).safeParse(json);
+  if (!parsed.success) return null;
+  const { fallback: _operatorOnly, ...engine } = parsed.data.speakers;
+  return engine;
+}

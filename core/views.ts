@@ -40,6 +40,8 @@ export const audioSessionViewSchema = audioSessionSchema.extend({
   attributionIsGuess: z.boolean(),
   speakersSwapped: z.boolean(),
   sttEngine: servedBySchema.nullable(),
+  /** How the voices of a one-channel recording were told apart (null for two channels and older rows). */
+  speakerEngine: servedBySchema.nullable(),
   coachingEngine: servedBySchema.nullable(),
   metrics: z.unknown(),
   unlocked: z.boolean(),

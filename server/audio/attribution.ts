@@ -168,10 +168,7 @@ export function attributeMono(segments: SttSegment[], track: FrameTrack): MonoAt
   const feats: SpanFeatures[] = utterances.map((u) => spanFeatures(track, u.startMs, u.endMs));
   const usable = utterances.map((_, i) => feats[i].voicedFrames >= 5);
   const idx = utterances.map((_, i) => i).filter((i) => usable[i]);
-  const single = (): MonoAttribution => ({
-    attribution: 'single',
-    utterances: utterances.map((u) => ({ ...u, role: 'user' as const })),
-  });
+  const single = () => oneVoice(utterances);
   if (idx.length < 2) return single();
 
   // Standardise each feature so the cues are weighted on purpose, not by their units.
@@ -230,11 +227,27 @@ export function attributeMono(segments: SttSegment[], track: FrameTrack): MonoAt
   // Utterances without enough voiced frames take the label of the nearest labelled neighbour in time.
   const labelOf = new Array<number>(utterances.length).fill(-1);
   idx.forEach((i, k) => (labelOf[i] = labels[k]));
+  fillFromNeighbours(utterances, labelOf);
+  return labelTurns(utterances, labelOf, [groupStat(0, 1), groupStat(1, 1)]);
+}
+
+/** The whole recording as one speaker, the rep. */
+export function oneVoice(utterances: Utterance[]): MonoAttribution {
+  return { attribution: 'single', utterances: utterances.map((u) => ({ ...u, role: 'user' as const })) };
+}
+
+/**
+ * Gives each unlabelled utterance (-1) the label of the labelled utterance that starts nearest
+ * to it in time (the earlier one on a tie). In place; returns the labels.
+ */
+export function fillFromNeighbours(utterances: Utterance[], labelOf: number[]): number[] {
+  const labelled = labelOf.flatMap((l, i) => (l === -1 ? [] : [i]));
+  if (!labelled.length) return labelOf;
   for (let i = 0; i < utterances.length; i++) {
     if (labelOf[i] !== -1) continue;
     let best = -1;
     let bestGap = Infinity;
-    for (const j of idx) {
+    for (const j of labelled) {
       const gap = Math.abs(utterances[j].startMs - utterances[i].startMs);
       if (gap < bestGap) {
         bestGap = gap;
@@ -243,12 +256,27 @@ export function attributeMono(segments: SttSegment[], track: FrameTrack): MonoAt
     }
     labelOf[i] = labelOf[best];
   }
+  return labelOf;
+}
 
+/** Voices this much apart in loudness (dB) are told apart by it: the phone is on the rep. */
+export const REP_LOUDER_DB = 3;
+
+/**
+ * Two voices (labels 0 and 1 for every utterance) as roles: the rep is the louder voice, by
+ * each voice's typical loudness (NaN when unknown), else the one who talks more.
+ */
+export function labelTurns(utterances: Utterance[], labelOf: number[], loudDb: number[]): MonoAttribution {
   const talkMs = [0, 0];
   utterances.forEach((u, i) => (talkMs[labelOf[i]] += u.endMs - u.startMs));
-  const loud = [groupStat(0, 1), groupStat(1, 1)];
   const repCluster =
-    Math.abs(loud[0] - loud[1]) >= 3 ? (loud[0] > loud[1] ? 0 : 1) : talkMs[0] >= talkMs[1] ? 0 : 1;
+    Math.abs(loudDb[0] - loudDb[1]) >= REP_LOUDER_DB
+      ? loudDb[0] > loudDb[1]
+        ? 0
+        : 1
+      : talkMs[0] >= talkMs[1]
+        ? 0
+        : 1;
   return {
     attribution: 'turns',
     utterances: utterances.map((u, i) => ({ ...u, role: labelOf[i] === repCluster ? 'user' : 'assistant' })),

@@ -1,5 +1,6 @@
 import type { TranscriptEntry } from '../../core/transcript';
 import { STT_SAMPLE_RATE, type SpeechToText, type SttSegment } from '../providers/stt/types';
+import { VOICE_FEATURES, type SpeakerEmbedder } from '../providers/speaker/types';
 import {
   attributeMono,
   attributeStereo,
@@ -7,7 +8,10 @@ import {
   stereoPlan,
   toEntries,
   type Attribution,
+  type MonoAttribution,
 } from './attribution';
+import { attributeMonoByEmbeddings } from './speaker-embeddings';
+import { SpeakerEmbeddingTracker, type SpeakerSpan } from './speaker-spans';
 import { splitAtQuietPoints } from './chunking';
 import { concatPcm } from './wav';
 import { AudioTooLongError, decodePcm, probeAudio, tooLongMessage, type AudioProbe } from './decode';
@@ -27,6 +31,21 @@ export interface TranscribeFileOptions {
   windowMs?: number;
   /** Longest recording accepted; longer ones fail with AudioTooLongError before recognition. */
   maxDurationMs?: number;
+  /**
+   * Tells the voices of a one-channel recording apart by speaker embeddings; without one (or when
+   * it fails) the voice features alone do.
+   */
+  speakers?: SpeakerEmbedder | null;
+}
+
+/** How the voices of a one-channel recording were told apart (null for two-channel recordings). */
+export interface SpeakerSplit {
+  /** The embedding model's engine id, or 'voice-features'. */
+  id: string;
+  label: string;
+  quality: 'basic' | 'enhanced';
+  /** Why a speaker model that was there was not used for this recording (for operators). */
+  fallback?: string;
 }
 
 export interface TranscribeFileResult {
@@ -34,6 +53,7 @@ export interface TranscribeFileResult {
   /** Audio the voice detection passed to the engine, ms (the rest was background). */
   speechMs: number;
   attribution: Attribution;
+  speakers: SpeakerSplit | null;
   durationMs: number;
   channels: number;
   probe: AudioProbe;
@@ -64,6 +84,8 @@ async function transcribeChannels(
   let engineMs = 0;
   const segments: SttSegment[][] = [];
   const trackers: VoiceFeatureTracker[] = [];
+  // Voice prints only for one channel: two channels carry a speaker each.
+  let prints: SpeakerEmbeddingTracker | null = null;
 
   let speechSamples = 0;
   const runWindow = async (channels: Int16Array[]) => {
@@ -102,6 +124,10 @@ async function transcribeChannels(
   for await (const block of decodePcm(file, { channels: mode, signal: opts.signal, maxSeconds })) {
     const chans = pick(block.channels);
     chans.forEach((c, i) => (trackers[i] ??= new VoiceFeatureTracker()).push(c));
+    if (opts.speakers && chans.length === 1) {
+      prints ??= new SpeakerEmbeddingTracker(opts.speakers, { signal: opts.signal });
+      await prints.push(chans[0]);
+    }
     pending = pending ? pending.map((p, i) => concatPcm([p, chans[i]])) : chans;
     if (pending[0].length >= windowSamples + STT_SAMPLE_RATE * 10) {
       // Cut at the quietest moment (over all channels) near the window's end.
@@ -119,6 +145,7 @@ async function transcribeChannels(
   return {
     segments: trackers.map((_, i) => segments[i] ?? []),
     tracks: trackers.map((t) => t.track),
+    prints: prints ? { spans: await prints.finish(), failure: prints.failure } : null,
     samples: offset,
     speechSamples,
     engineMs,
@@ -180,21 +207,53 @@ export async function transcribeFile(
 
   let transcript: TranscriptEntry[];
   let attribution: Attribution;
+  let speakers: SpeakerSplit | null = null;
   if (plan === 'stereo') {
     attribution = 'stereo';
     transcript = toEntries(attributeStereo(run.segments[0], run.segments[1], [run.tracks[0], run.tracks[1]]));
   } else {
-    const mono = attributeMono(run.segments[0], run.tracks[0]);
-    attribution = mono.attribution;
-    transcript = toEntries(mono.utterances);
+    const split = splitMono(run.segments[0] ?? [], run.tracks[0] ?? EMPTY_TRACK, opts.speakers, run.prints);
+    attribution = split.mono.attribution;
+    speakers = split.speakers;
+    transcript = toEntries(split.mono.utterances);
   }
   return {
     transcript,
     speechMs: msOf(run.speechSamples),
     attribution,
+    speakers,
     durationMs,
     channels: probe.channels,
     probe,
     realTimeFactor: durationMs ? run.engineMs / durationMs : 0,
+  };
+}
+
+const EMPTY_TRACK = { energyDb: [], bands: [], pitchHz: [], zcr: [] };
+
+/**
+ * One channel, two voices: by the voice prints when a speaker model gave them and enough
+ * utterances carry one, else by the voice features; says which did it, and why not the model.
+ */
+export function splitMono(
+  segments: SttSegment[],
+  track: VoiceFeatureTracker['track'],
+  embedder: SpeakerEmbedder | null | undefined,
+  prints: { spans: SpeakerSpan[]; failure: string | null } | null,
+): { mono: MonoAttribution; speakers: SpeakerSplit } {
+  let fallback: string | undefined;
+  if (embedder) {
+    if (prints?.failure) fallback = `the speaker model failed on this recording: ${prints.failure}`;
+    else {
+      const mono = attributeMonoByEmbeddings(segments, track, prints?.spans ?? []);
+      if (mono) {
+        return { mono, speakers: { id: embedder.id, label: embedder.label, quality: 'enhanced' } };
+      }
+      fallback = `too few utterances long enough for a voice print (${prints?.spans.length ?? 0} spans)`;
+    }
+  }
+  return {
+    mono: attributeMono(segments, track),
+    speakers: { ...VOICE_FEATURES, quality: 'basic', ...(fallback ? { fallback } : {}) },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The optional engine models: where each comes from, its pinned checksum, and the folder layout
- * the engines look in (stt/<name>/, tts/<name>/, silero-vad/). Used by `npm run models` and by the
+ * the engines look in (stt/<name>/, tts/<name>/, silero-vad/, speaker/). Used by `npm run models` and by the
  * background fetch of the upgrade set at start (server/models/auto.ts).
  */
 import path from 'node:path';
@@ -8,7 +8,8 @@ import path from 'node:path';
 export interface ModelEntry {
   id: string;
   /** Which engine uses it. */
-  capability: 'speech-to-text' | 'streaming-speech-to-text' | 'voice-activity' | 'text-to-speech';
+  capability:
+    'speech-to-text' | 'streaming-speech-to-text' | 'voice-activity' | 'text-to-speech' | 'speaker-embedding';
   description: string;
   url: string;
   /** Pinned SHA-256 of the downloaded file. Without one, the hash is printed and recorded on first download. */
@@ -130,6 +131,20 @@ export const MODEL_CATALOGUE: ModelEntry[] = [
     approxMb: 2,
     licence: 'MIT (Silero)',
     default: true,
+  },
+  {
+    // Not pinned: its checksum has not been computed here, so only `npm run models` fetches it
+    // (the hash it saw is printed); never part of the upgrade set.
+    id: 'speaker-titanet-small',
+    capability: 'speaker-embedding',
+    description:
+      'NVIDIA NeMo TitaNet small speaker embeddings (tells two voices apart in one-channel recordings)',
+    url: `${SHERPA}/speaker-recongition-models/nemo_en_titanet_small.onnx`,
+    kind: 'file',
+    target: 'speaker',
+    fileName: 'nemo_en_titanet_small.onnx',
+    approxMb: 38,
+    licence: 'CC-BY-4.0 (NVIDIA NeMo TitaNet)',
   },
   {
     id: 'piper-en_US-amy-low',

@@ -16,6 +16,7 @@ import { selectMailer } from './mailer';
 import { selectFileStore } from './storage';
 import { selectVad, type VadFactory } from './vad';
 import { selectLiveSpeechToText, type LiveRecognizerFactory } from './stt/live';
+import { selectSpeakerEngine, type SpeakerEngine } from './speaker';
 
 export interface ProviderMap {
   stt: SpeechToText;
@@ -27,6 +28,8 @@ export interface ProviderMap {
   /** Live calls: voice activity detection and the warm recogniser (docs/voice.md). */
   vad: VadFactory;
   liveStt: LiveRecognizerFactory;
+  /** Recordings: how the two voices of a one-channel file are told apart (docs/providers.md). */
+  speakers: SpeakerEngine;
 }
 
 const CAPABILITY: Record<keyof ProviderMap, EngineInfo['capability']> = {
@@ -38,6 +41,7 @@ const CAPABILITY: Record<keyof ProviderMap, EngineInfo['capability']> = {
   storage: 'storage',
   vad: 'voice-activity',
   liveStt: 'live-speech-to-text',
+  speakers: 'speaker-attribution',
 };
 
 /** The engines serving each capability, chosen once at boot and reported by /api/health. */
@@ -146,6 +150,7 @@ export async function createProviders(config: Config, database: Database, log?: 
     const engine = selectLiveSpeechToText(config, providers.has('stt') ? providers.get('stt').id : 'none');
     return { engine, info: engine.info };
   });
+  await attempt('speakers', () => selectSpeakerEngine(config.modelsDir));
   return providers;
 }
 

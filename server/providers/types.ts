@@ -5,6 +5,7 @@ export type Capability =
   | 'database'
   | 'speech-to-text'
   | 'voice-activity'
+  | 'speaker-attribution'
   | 'live-speech-to-text'
   | 'homeowner'
   | 'coach'

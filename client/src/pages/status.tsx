@@ -25,6 +25,7 @@ const CAPABILITY_NAMES: Record<string, string> = {
   'live-speech-to-text': 'Speech-to-text (live calls)',
   'streaming-speech-to-text': 'Speech-to-text (live calls)',
   'voice-activity': 'Voice detection',
+  'speaker-attribution': 'Who said what (one-channel recordings)',
   homeowner: 'Homeowner',
   coach: 'Coach',
   'text-to-speech': 'Text-to-speech',

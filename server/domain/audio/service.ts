@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { coachingForGate } from '../../../core/coaching-format';
-import { parseServedBy, type ServedBy } from '../../../core/engines';
+import { parseServedBy, parseSpeakerEngine, type ServedBy } from '../../../core/engines';
 import { UUID_PATTERN } from '../../../core/ids';
 import type { AudioSessionView, CoachingView } from '../../../core/views';
 import type { AppContext } from '../../context';
@@ -43,6 +43,7 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     attributionIsGuess: attribution === 'turns' || attribution === 'single',
     speakersSwapped: row.speakersSwapped,
     sttEngine: parseServedBy(row.sttEngine)?.engine ?? null,
+    speakerEngine: parseSpeakerEngine(row.sttEngine),
     coachingEngine: parseServedBy(row.coachingEngine)?.engine ?? null,
     metrics: row.metrics ?? null,
     unlocked,
@@ -284,6 +285,8 @@ export const transcribeAudioJob = defineJob({
       throw new PermanentJobError(err instanceof Error ? err.message : String(err));
     }
     const engineInfo = ctx.providers.info('stt');
+    // How one-channel recordings are split into two voices (a speaker model, or voice features).
+    const speakers = ctx.providers.has('speakers') ? ctx.providers.get('speakers').embedder : null;
     await updateAudioSession(db, row.id, { status: 'transcribing', error: null });
     const beat = setInterval(() => void job.heartbeat().catch(() => undefined), 5000);
     let lastPercent = 0;
@@ -293,6 +296,7 @@ export const transcribeAudioJob = defineJob({
       const result = await transcribeFile(file, stt, {
         signal: job.signal,
         maxDurationMs: ctx.config.MAX_AUDIO_MINUTES * 60_000,
+        speakers,
         onProgress: (fraction) => {
           const percent = Math.floor(fraction * 100);
           if (percent <= lastPercent) return;
@@ -302,6 +306,13 @@ export const transcribeAudioJob = defineJob({
       });
       await lastWrite;
       if (!result.transcript.length) throw new PermanentJobError(NO_SPEECH_MESSAGE);
+      if (result.speakers?.fallback) {
+        // For operators: a speaker model is installed, yet this recording was split without it.
+        ctx.log.info(
+          { recording: row.id, speakers: result.speakers.id, reason: result.speakers.fallback },
+          'speaker embeddings were not used for this recording; its voices were told apart by voice features',
+        );
+      }
       await updateAudioSession(db, row.id, {
         status: 'transcribed',
         progress: 100,
@@ -310,11 +321,13 @@ export const transcribeAudioJob = defineJob({
         durationMs: result.durationMs,
         channels: result.channels,
         attribution: result.attribution,
+        // The speaker split is kept beside the speech engine; its fallback reason is for operators.
         sttEngine: JSON.stringify({
           id: stt.id,
           label: stt.label,
           quality: engineInfo?.quality ?? 'basic',
-        } satisfies ServedBy),
+          ...(result.speakers ? { speakers: result.speakers } : {}),
+        } satisfies ServedBy & { speakers?: unknown }),
         realTimeFactor: result.realTimeFactor,
       });
     } finally {
