@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sharedDir } from '../server/test-support/harness';
 import { readWav, resampleInt16, rms } from '../server/audio/wav';
+import { editDistance, normaliseWords } from '../server/audio/wer';
 import { selectVad } from '../server/providers/vad';
 import { VAD_WINDOW, VAD_WINDOW_MS } from '../server/providers/vad/types';
 import { selectLiveRecognizer } from '../server/providers/stt/live';
@@ -51,6 +52,8 @@ const LIGHT = process.env.BENCH_SEARCH === 'light';
 interface Clip {
   name: string;
   pcm: Int16Array;
+  /** What the clip says (its reference transcript). */
+  reference: string;
 }
 
 function loadClips(): Clip[] {
@@ -66,7 +69,8 @@ function loadClips(): Clip[] {
       // The mu-law copy is the same recording as its linear twin.
       if (file.includes('mulaw')) continue;
       const { sampleRate, pcm } = readWav(buf);
-      clips.push({ name: `${dir}/${file}`, pcm: resampleInt16(pcm, sampleRate, 16_000) });
+      const reference = fs.readFileSync(path.join(full, file.replace(/\.wav$/, '.txt')), 'utf8');
+      clips.push({ name: `${dir}/${file}`, pcm: resampleInt16(pcm, sampleRate, 16_000), reference });
     }
   }
   return clips;
@@ -130,6 +134,9 @@ interface ClipResult {
   /** The same, from where the voice ended by bench:voice's measure. */
   finalWaitFromVoiceMs: number | null;
   forcedEnds: number;
+  /** Word errors of all the clip's turns together against its reference, and its words. */
+  errors: number;
+  refWords: number;
 }
 
 interface Setup {
@@ -213,11 +220,18 @@ async function runClip(
       finalWaitMs: final ? final.endMs - lastSpeechMs : null,
       finalWaitFromVoiceMs: final ? final.endMs - voiceEndMs(clip.pcm, lead.length) : null,
       forcedEnds: forced.length,
+      ...wordErrors(clip.reference, words.map((w) => w?.text ?? '').join(' ')),
     };
   } finally {
     listener.close();
     vadProbe.close();
   }
+}
+
+/** What the rep was heard saying, as the homeowner and the coach get it, against what was said. */
+function wordErrors(reference: string, heard: string): { errors: number; refWords: number } {
+  const ref = normaliseWords(reference);
+  return { errors: editDistance(ref, normaliseWords(heard)), refWords: ref.length };
 }
 
 /**
@@ -299,11 +313,18 @@ export async function measureTurns(label: string, turnTaking?: Partial<TurnTakin
     captions: AwaitedRecognizer.captions,
     contoursRead,
     decoderCpuSec,
+    wer:
+      (100 * results.reduce((n, r) => n + r.errors, 0)) /
+      Math.max(
+        1,
+        results.reduce((n, r) => n + r.refWords, 0),
+      ),
   };
   console.log(
     `  => false cut-ins ${summary.cutIns} (in ${summary.clipsWithCutIns} clips); wait after the last speech p50 ${summary.waitP50.toFixed(0)} ms, p95 ${summary.waitP95.toFixed(0)} ms, mean ${summary.waitMean.toFixed(0)} ms${summary.unended ? `; ${summary.unended} clips never ended` : ''}` +
       `\n  => wait after the voice ended (last 20 ms above 0.02 RMS, as bench:voice measures) p50 ${summary.fromVoiceP50.toFixed(0)} ms, p95 ${summary.fromVoiceP95.toFixed(0)} ms, mean ${summary.fromVoiceMean.toFixed(0)} ms` +
-      `\n  => the warm decoder heard ${decodedSec.toFixed(1)} s of audio, answered ${summary.captions} caption requests (${AwaitedRecognizer.timeouts} too late to count; ${summary.contoursRead} pitch contours read) and used ${decoderCpuSec.toFixed(2)} CPU-s (${(decoderCpuSec / Math.max(1, speechSec)).toFixed(3)} per second of speech)`,
+      `\n  => the warm decoder heard ${decodedSec.toFixed(1)} s of audio, answered ${summary.captions} caption requests (${AwaitedRecognizer.timeouts} too late to count; ${summary.contoursRead} pitch contours read) and used ${decoderCpuSec.toFixed(2)} CPU-s (${(decoderCpuSec / Math.max(1, speechSec)).toFixed(3)} per second of speech)` +
+      `\n  => the rep's words as the call heard them (all turns of a clip): ${summary.wer.toFixed(1)}% word errors against the references`,
   );
   return summary;
 }
@@ -316,12 +337,12 @@ async function main() {
     : 'listener as configured';
   const rows = [await measureTurns(label, overrides)];
   console.log(
-    '\n| turn-taking | clips | false cut-ins | clips with cut-ins | wait after last speech p50 ms | p95 ms | mean ms |',
+    '\n| turn-taking | clips | false cut-ins | clips with cut-ins | wait after last speech p50 ms | p95 ms | mean ms | WER % |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows)
     console.log(
-      `| ${r.label} | ${r.clips} | ${r.cutIns} | ${r.clipsWithCutIns} | ${r.waitP50.toFixed(0)} | ${r.waitP95.toFixed(0)} | ${r.waitMean.toFixed(0)} |`,
+      `| ${r.label} | ${r.clips} | ${r.cutIns} | ${r.clipsWithCutIns} | ${r.waitP50.toFixed(0)} | ${r.waitP95.toFixed(0)} | ${r.waitMean.toFixed(0)} | ${r.wer.toFixed(1)} |`,
     );
 }
 
