@@ -6,21 +6,28 @@ import type { LiveRecognizer } from './types';
 import type { DecoderGate, GatedDecoder } from './decoder-gate';
 
 /**
- * Skip the second and third search passes: they add a few hundred milliseconds at the end of
- * every utterance, which the rep would hear as a slower homeowner, for a small accuracy gain.
+ * What both live searches share. Only the first search pass: the second and third add a few
+ * hundred milliseconds at the end of every utterance, which the rep would hear as a slower
+ * homeowner, for a small accuracy gain. No spectral noise subtraction, as for recordings
+ * (BATCH_ARGS): it took speech away with the noise. In `npm run bench:turns` the words the
+ * listener heard went from 23.1% to 21.5% word errors on the full search and from 30.2% to 26.8%
+ * on the light one, with the same cut-ins and decoder CPU.
+ */
+const LIVE_COMMON = ['-fwdflat', 'no', '-bestpath', 'no', '-remove_noise', 'no'];
+
+/**
  * At most 5,000 active HMMs a frame: a fifth less decoder CPU per second of speech (bench:turns
  * 0.170 -> 0.139 CPU-s), which is what keeps replies prompt when many calls share the cores,
  * for 0.7 points of WER on the fixtures (24.5% -> 25.2%, same search as a batch decode).
  */
-const FIRST_PASS_ONLY = ['-fwdflat', 'no', '-bestpath', 'no'];
-export const LIVE_SEARCH_ARGS = [...FIRST_PASS_ONLY, '-maxhmmpf', '5000'];
+export const LIVE_SEARCH_ARGS = [...LIVE_COMMON, '-maxhmmpf', '5000'];
 
 /**
- * A narrower search for calls started while the machine is busy: about half the CPU (CPU time
- * per second of speech 0.13 -> 0.06) for about 3 points more word errors (25% -> 28% on six
- * fixtures, docs/benchmarks.md), so more calls fit on the same cores.
+ * A narrower search for calls started while the machine is busy: about a third less decoder CPU
+ * (bench:turns 0.181 -> 0.119 CPU-s per second of speech) for about 5 points more word errors in
+ * what the listener heard (21.5% -> 26.8%), so more calls fit on the same cores.
  */
-export const LIGHT_SEARCH_ARGS = [...FIRST_PASS_ONLY, '-ds', '2', '-topn', '2', '-maxhmmpf', '3000'];
+export const LIGHT_SEARCH_ARGS = [...LIVE_COMMON, '-ds', '2', '-topn', '2', '-maxhmmpf', '3000'];
 
 type FrameType = 'B' | 'A' | 'P' | 'E';
 
