@@ -145,6 +145,15 @@ describe('questions', () => {
     expect(kinds('what we do is we come out and measure every opening')).toEqual([]);
     expect(kinds('What we do is measure every opening?')).toHaveLength(1);
   });
+
+  it('starts a question at a modal right after "to", which only a new clause can do', () => {
+    const qs = findQuestions(
+      'i get why that is tempting nobody likes paying more than they need to can i ask what their bid covers',
+    );
+    expect(qs.map((q) => q.text)).toEqual(['can i ask what their bid covers']);
+    // "to" followed by an auxiliary that is not a modal stays inside the clause.
+    expect(findQuestions('we would love to have you over for the install day sometime soon')).toEqual([]);
+  });
 });
 
 describe('fillers and pressure', () => {

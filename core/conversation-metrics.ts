@@ -152,7 +152,13 @@ export function findQuestions(text: string): { text: string; kind: QuestionKind 
       const joined = /\b(and|or|also|plus|but|then)$/.test(before);
       if (at <= lastStart || (at - lastStart < 7 && !joined)) continue;
       const lastWords = before.split(' ').slice(-2).join(' ');
-      if (NOT_A_CLAUSE_START.test(lastWords) || NOT_A_CLAUSE_START.test(before.split(' ').pop() ?? ''))
+      // A modal never follows "to": "...than they have to can i ask how" starts a new clause.
+      const modalAfterTo =
+        /\bto$/.test(before) && /^(can|could|would|will|shall|should|may|might)\b/.test(m[0]);
+      if (
+        !modalAfterTo &&
+        (NOT_A_CLAUSE_START.test(lastWords) || NOT_A_CLAUSE_START.test(before.split(' ').pop() ?? ''))
+      )
         continue;
       const clause = norm.slice(m.index);
       const k = questionKindOf(clause) ?? 'closed';

@@ -18,7 +18,7 @@ export const strip = (norm: string) => norm.replace(LEAD, '');
 
 /** What a commitment is about: a decision, paperwork or money down, a schedule, a visit. */
 export const COMMIT = loose(
-  /\b(schedule\w*|calendar|book(ed|ing)?|appointment|go ahead|move forward|moving forward|get (you |it |this |that |the \w+ )?(started|going|scheduled|booked|ordered|in|on (the|our|my) (\w+ )?(schedule|calendar|books|list))|start (the|on|work)|sign(ed|ing)?( up)?|signature|paperwork|write (it|this|that|you) up|agreement|contract|deposit|(percent|%) down|down (payment|today)|lock (it |that |this |the \w+ )?in|hold (the|that|it|a|this) (\w+ )?(date|day|slot|spot|price|\w+th)|reserve|order (it|the|them)|put you (down|in)|pencil|come (back|by|out)|be (here|there|back) (on|at|when|for|saturday|sunday|monday|tuesday|wednesday|thursday|friday|tomorrow)|stop by|swing by|meet (with )?(you|both of you|the two of you) (on|at|there|when)|set (something|a time|it|that|a visit|an appointment) up|do (it|this|the job|the install)|go with (option|the|that|this)|take care of (it|this|that) for you)\b/,
+  /\b(schedule\w*|calendar|book(ed|ing)?|appointment|go ahead|move forward|moving forward|get (you |it |this |that |(the|your|this|that) (\w+ ){1,3})?(started|going|scheduled|booked|ordered|in|on (the|our|my) (\w+ )?(schedule|calendar|books|list))|application|date of birth|your initials|start (the|on|work)|sign(ed|ing)?( up)?|signature|paperwork|write (it|this|that|you) up|agreement|contract|deposit|(percent|%) down|down (payment|today)|lock (it |that |this |the \w+ )?in|hold (the|that|it|a|this) (\w+ )?(date|day|slot|spot|price|\w+th)|reserve|order (it|the|them)|put you (down|in)|pencil|come (back|by|out)|be (here|there|back) (on|at|when|for|saturday|sunday|monday|tuesday|wednesday|thursday|friday|tomorrow)|stop by|swing by|meet (with )?(you|both of you|the two of you) (on|at|there|when)|set (something|a time|it|that|a visit|an appointment) up|do (it|this|the job|the install)|go with (option|the|that|this)|take care of (it|this|that) for you)\b/,
 );
 export const DAY = loose(
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|this week|next week|weekend|january|february|march|april|may|june|july|august|september|october|november|december)\b/,
@@ -32,11 +32,13 @@ const HEDGE = loose(
 );
 /** A made-up deadline: a price or slot that disappears unless they commit now. */
 export const DEADLINE = loose(
-  /\b(only|just) (good|valid|available|hold (it|this|that|the \w+))\b.{0,40}\b(today|tonight|now|this evening)\b|\b(goes|go) away when|\bwhen i walk out\b|\bbefore i (leave|walk out|go)\b|\b(gone|taken) by (tonight|tomorrow|the end of the day)\b|\b(today|tonight) only\b|\b(tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (it s|its|it ll be|itll be|that s|thats) (gone|over|done)\b|\bif (we|you) (do|sign) (the paperwork |it |this )?(today|tonight|right now)\b|\bonly (opening|slot|spot) (this|left)\b|\bprice (goes|is going) up\b|\b(special|offer|deal|promotion|promo|sale|discount|pricing|price|rebate)s? (ends|expires|runs out|is over|is gone|goes away|is only good|is good (until|till|through))\b|\b(ends|expires) (today|tonight|tomorrow|this week|(on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/,
+  /\b(only|just) (good|valid|available|hold (it|this|that|the \w+))\b.{0,40}\b(today|tonight|now|this evening)\b|\b(goes|go) away when|\bwhen i walk out\b|\bbefore i (leave|walk out|go)\b(?! (up|down|in|into|inside|out (back|to|and)|over|around|through|on|ahead|and|to|take|look|check|measure|climb|grab|get|start))|\b(gone|taken) by (tonight|tomorrow|the end of the day)\b|\b(today|tonight) only\b|\b(tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (it s|its|it ll be|itll be|that s|thats) (gone|over|done)\b|\bif (we|you) (do|sign) (the paperwork |it |this )?(today|tonight|right now)\b|\bonly (opening|slot|spot) (this|left)\b|\bprice (goes|is going) up\b|\b(special|offer|deal|promotion|promo|sale|discount|pricing|price|rebate)s? (ends|expires|runs out|is over|is gone|goes away|is only good|is good (until|till|through))\b|\b(ends|expires) (today|tonight|tomorrow|this week|(on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/,
 );
 
 const QUESTION_START =
-  /^(can|could|would|will|shall|should|do|does|did|is|are|may|might|how about|what about|which|when|what day|what time|want to|wanna|you want|ready to)\b/;
+  /^(can|could|would|will|shall|should|do|does|did|is|are|may|might|how about|what about|which|when|what day|what time|want to|wanna|you want|ready to|(how|what) (does|do|would|did) (that|this|it|you)\b)\b/;
+/** Asks whether they have or can show something ("do you have the paperwork?"): a fact question, not an ask. */
+const HAVE_ASK = /^((do|did) you (still )?(have|got|keep)|(can|could|may) i (see|look at|have a look at))\b/;
 const CHOICE_ASK = loose(
   /\b(which|what) (one )?(ones|one s|is|works|would (work|be)|s) better\b|\bwould (\w+ ){1,4}or (\w+ ){1,4}(work|be) better\b|\bwhich (works|day|time|one)\b/,
 );
@@ -51,7 +53,7 @@ const ASSUMPTIVE = loose(
   /\b(we d|wed|we ll|well) have you (on|in|scheduled|booked|installed)\b|\bi ve got (a crew|an opening|a slot|\w+ the \w+ open|\w+ open)\b/,
 );
 const TRIAL_TARGET = loose(
-  /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) sound\b|\bis (that|this) something you d\b|^what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$|\bdo you (like|prefer) (option|the)\b/,
+  /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) (sound|look|feel|seem)\b|\bis (that|this) something you d\b|^what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$|\bdo you (like|prefer) (option|the)\b/,
 );
 
 const REACTION_ASK = loose(
@@ -110,6 +112,7 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
       choice ||
       (question &&
         (target || when) &&
+        !HAVE_ASK.test(strip(n)) &&
         !/\b(did|was|were|have you|has)\b/.test(strip(n).split(' ')[0] ?? '')) ||
       lets ||
       (CONDITIONAL_COMMIT.test(n) && target) ||
@@ -149,9 +152,17 @@ export const DECLINES = loose(
 export const NAME_FEELING = loose(
   /\b(that s|thats|that is|that was|it s|its|sounds|that sounds|must (be|have been)|must feel|how) (so |really |pretty |just |such )?(a )?(scary|frightening|rough|tough|hard|frustrating|stressful|awful|annoying|exhausting|upsetting|heartbreaking|a nightmare|a lot|a pain|a worry|worrying|lonely|overwhelming|no fun|miserable|a relief|a real (worry|pain|headache))\b|\bthe fear\b|\b(you re|youre|you must be|you ve been) (on guard|worried|nervous|scared|exhausted|tired|fried|frustrated|fed up|stressed)\b|\bsorry (that happened|to hear|about (that|your|the)|for your|you (had|went|re dealing))\b|\b(i d|id|i would) (hate that|be (nervous|worried|frustrated|upset|scared|careful too|wary))\b|\bi can (only )?imagine\b|\b(oof|ugh|oh no|oh man|oh wow)\b.{0,60}\b(you|your)\b|\bnobody (wants|should have)\b|\bsounds like (you re|youre|you ve|youve|you have|you are) (\w+ )?(slammed|busy|swamped|stressed|worried|nervous|been through|had a|dealing)\b/,
 );
+/** Asks after the homeowner's or the family's safety or wellbeing: care shown as a question. */
+export const CARE = loose(
+  /\b(has|have|did|was|were|is|are) (anybody|anyone|someone|somebody|everyone|everybody|you|he|she|they|the kids|your \w+) (gotten |got |been |get )?(hurt|injured|sick|ok|okay|alright|all right|safe)\b|\bhow (are|is) (you|she|he|they|everyone|everybody|your \w+) (holding up|coping|managing|doing with|feeling)\b|\bhow (is|are) (she|he|they|your \w+) doing\b|\bare you (ok|okay|alright|all right)\b/,
+);
+/** An exclamation of dismay ("oh no", "ugh", "yikes"), which names a feeling when it meets their words. */
+export const DISMAY = loose(
+  /^((oh|ah|aw|well) )?(oh no|oh dear|oof|ugh|yikes|ouch|oh man|aw man|oh gosh|oh jeez)\b/,
+);
 /** Says their worry or choice is reasonable. */
 export const VALIDATE = loose(
-  /\bno wonder\b|\byou (should|re right to|were right to|have every right to) (ask|be|check|compare|want)\b|\bthat s not (okay|ok|right|fair|how it s supposed)\b|\bthats not (okay|ok|right|fair|how)\b|\bnot how it s supposed to\b|\b(that s|thats|that is) (a )?(totally |completely |really )?(smart|fair|a good rule|a fair question|a good question|a great question|understandable|reasonable|wise|sensible)\b|\b(fair|good|great) (question|point)\b|\bfair enough\b|\b(totally|completely|very|okay|ok) fair\b|\bi don t blame you\b|\bi dont blame you\b|\bmakes (total|complete|perfect) sense\b|\bit s (her|his|your|their) (house|home|money|decision) too\b|\byou ve earned\b|\bshe was right\b|\bhe was right\b|\bgood (instinct|call|rule)\b|\bthat s real money\b|\bis real money\b|\bbig (number|decision)\b/,
+  /\bno wonder\b|\byou (should|re right to|were right to|have every right to) (ask|be|check|compare|want)\b|\bthat s not (okay|ok|right|fair|how it s supposed)\b|\bthats not (okay|ok|right|fair|how)\b|\bnot how it s supposed to\b|\b(that s|thats|that is) (a )?(totally |completely |really )?(smart|fair|a good rule|a fair question|a good question|a great question|understandable|reasonable|wise|sensible)\b|\b(fair|good|great) (question|point)\b|\bfair enough\b|\b(totally|completely|very|okay|ok) fair\b|\bi don t blame you\b|\bi dont blame you\b|\bmakes (total|complete|perfect) sense\b|\bit s (her|his|your|their) (house|home|money|decision) too\b|\byou ve earned\b|\bshe was right\b|\bhe was right\b|\bgood (instinct|call|rule)\b|\bthat s real money\b|\bis real money\b|\bbig (number|decision)\b|\b(it s|its|that s|thats|nothing s|nothings) (not |nothing )?(embarrassing|to be embarrassed about|silly|dumb|your fault|weird|crazy)\b|\byou re not (the only one|alone|crazy|being silly|overreacting)\b|\b(totally|completely|perfectly|pretty|really) normal\b|\bhappens to (everyone|everybody|all of us|the best of us)\b|\b(common|normal|natural|understandable) (feeling|worry|concern|reaction|question)\b|\b(and )?(sometimes )?you (re|were) (right|not wrong)\b/,
 );
 /** Fits the visit to the homeowner's situation: their time, their sleep, their pace. */
 export const ACCOMMODATE = loose(
@@ -159,7 +170,14 @@ export const ACCOMMODATE = loose(
 );
 /** Personal warmth: the pet, the kids, the house, thanks for their time, congratulations. */
 export const RAPPORT = loose(
-  /\b(hi|hello|hey) (buddy|there (buddy|pal)|\w+ s?)\b(?=.{0,20}(big|cute|sweet|good) (boy|girl|one))|\b(beautiful|gorgeous|lovely|nice|great|cute|big) (home|house|place|yard|garden|dog|boy|girl|kitchen|porch|neighborhood|street|photo|picture)\b|\bis that you (on|in|at)\b|\bthanks? (you )?(so much )?for (having me|making (the )?time|your time|letting me|inviting me|the (coffee|tea|chai))\b|\bappreciate you having me\b|\b(nice|great|good|pleasure) (to meet|meeting)\b|\bcongrat\w*\b|\bgood luck\b|\bhi buddy\b|\bi d love (one|some|that|to meet)\b|\bid love (one|some|that|to meet)\b|\bi ve seen worse\b|\bi see the (cleats|bucket|photo|dog)\b|\bhello,? \w+\b.{0,10}\b(he s|hes|she s|shes) a\b|\bi ll say hi\b|\benjoy the\b|\bhow are you\b|\bmy (mom|dad|mother|father|grand(mother|father|ma|pa)|parents|wife|husband|own) (went|had|did)\b/,
+  /\b(hi|hello|hey) (buddy|there (buddy|pal)|\w+ s?)\b(?=.{0,20}(big|cute|sweet|good) (boy|girl|one))|\b(beautiful|gorgeous|lovely|nice|great|cute|big) (home|house|place|yard|garden|dog|boy|girl|kitchen|porch|neighborhood|street|photo|picture)\b|\bis that you (on|in|at)\b|\bthanks? (you )?(so much )?for (having me|making (the )?time|your time|letting me|inviting me|the (coffee|tea|chai))\b|\bappreciate you having me\b|\b(nice|great|good|pleasure) (to meet|meeting)\b|\bcongrat\w*\b|\bgood luck\b|\bhi buddy\b|\bi d love (one|some|that|to meet)\b|\bid love (one|some|that|to meet)\b|\bi ve seen worse\b|\bi see the (cleats|bucket|photo|dog)\b|\bhello,? \w+\b.{0,10}\b(he s|hes|she s|shes) a\b|\bi ll say hi\b|\benjoy the\b|\bhow are you\b|\b(he s|hes|she s|shes|they re|theyre) (so |really |just )?(adorable|gorgeous|beautiful|precious|a sweetheart|a cutie|so cute|cute|sweet)\b|\bhow did (they|he|she|the game|it go|the team)\b|\bgood for (him|her|them|you)\b|\bmy (mom|dad|mother|father|grand(mother|father|ma|pa)|parents|wife|husband|own) (went|had|did)\b/,
+);
+/**
+ * A claim to understand or share the feeling that names nothing of what was said: "I hear you",
+ * "I totally get it", "I know exactly how you feel", "I appreciate you sharing that".
+ */
+export const UNDERSTAND_CLAIM = loose(
+  /\bi (totally |completely |really |fully |definitely |absolutely )?(understand|get it|get that|hear you|here you|know (exactly |just )?how you feel|feel (you|your pain))\b|\bi (really |totally )?appreciate you (sharing|telling me|saying)\b|\bi know exactly\b/,
 );
 /** Plain courtesy and acknowledgement. */
 export const COURTESY = loose(
@@ -179,5 +197,5 @@ export const ABUSE = loose(
 );
 /** The homeowner opens up: a loss, a fear, a hardship, something that mattered to them. */
 export const DISCLOSURE = loose(
-  /\b(used to|passed away|passed last|died|widow\w*|since (he|she) (died|passed)|nightmare|scared|afraid|terrified|worried|worry|hate (it|that|having|to)|can t (breathe|sleep|lift|afford|manage)|cant (breathe|sleep|lift|afford|manage)|the er\b|hospital|emergency|cancer|sick|surgery|hip|lost (my|our|his|her|the job)|laid off|fixed income|pension|burned|ripped off|disappeared|twelve hour|night shift|exhausted|fried|stress\w*|first house|just moved)\b/,
+  /\b(used to|passed (away|last|in|on|this|recently|a (few|couple)|\w+ (years?|months?|weeks?) ago)|died|widow\w*|since (he|she) (died|passed)|nightmare|scared|afraid|terrified|worried|worry|hate (it|that|having|to)|can t (breathe|sleep|lift|afford|manage)|cant (breathe|sleep|lift|afford|manage)|the er\b|hospital|emergency|cancer|sick|surgery|hip|lost (my|our|his|her|the job)|laid off|fixed income|pension|burned|ripped off|disappeared|twelve hour|night shift|exhausted|fried|stress\w*|first house|just moved)\b/,
 );

@@ -332,3 +332,187 @@ describe('meanings found on calls the rules were not written against', () => {
     expect(visit.followUp.score).toBeGreaterThanOrEqual(8);
   });
 });
+
+describe('meanings found on round C calls (tested in other words)', () => {
+  const grief = [
+    "H: My mom has been in the hospital since March, so I'm back and forth every day.",
+    "H: And honestly I'm worried the ceiling in her old room is going to come down.",
+  ];
+  it('does not credit sympathetic words that never take up what the homeowner said', () => {
+    const hollow = run(
+      'Roofing',
+      grief[0],
+      'R: I hear you, I totally understand. Roofs can be such a headache. How many squares is the house?',
+      grief[1],
+      'R: I completely get it, I know exactly how you feel. So we would do the whole roof in architectural shingles.',
+      'H: Can we just fix the part over her room?',
+      'R: I understand, but the whole roof is the right way to do it.',
+    );
+    const listening = run(
+      'Roofing',
+      grief[0],
+      'R: Every day at the hospital, that is a lot to carry. How is your mom doing?',
+      grief[1],
+      "R: Then her room comes first. Let me look at that ceiling before anything else, and I'll keep this quick for you.",
+    );
+    expect(hollow.empathy.score).toBeLessThanOrEqual(4);
+    expect(hollow.empathy.gaps.join(' ')).toMatch(/sympathetic words/);
+    expect(listening.empathy.score).toBeGreaterThanOrEqual(7);
+    // A brief "fair enough" before the next question claims nothing, so it is not hollow.
+    const brief = run(
+      'Windows',
+      "H: Honestly I'm worried about getting ripped off.",
+      'R: Fair enough. How long are you planning to stay in the house?',
+    );
+    expect(brief.empathy.gaps.join(' ')).not.toMatch(/sympathetic words/);
+  });
+
+  it('credits asking after their safety, reassuring their embarrassment and warmth about a pet', () => {
+    const a = run(
+      'General',
+      'H: Sorry, the place is a disaster. The back steps are rotten, my husband slipped on them last week.',
+      "R: Oh no, is he okay? And please, it's not embarrassing at all.",
+      'H: He is fine, just a bruise. That is Rufus barking, ignore him.',
+      "R: He's adorable. So what would you like the new steps to look like?",
+    );
+    expect(a.empathy.positives.join(' ')).toMatch(/feeling/);
+    expect(a.empathy.positives.join(' ')).toMatch(/concern made sense/);
+    expect(a.empathy.positives.join(' ')).toMatch(/rapport/);
+  });
+
+  it('recognises push-back put as a dislike of loans, a doubt, a rival offer or an absent decider', () => {
+    const raised = (...lines: string[]) =>
+      run('General', 'R: The whole job is sixteen thousand.', ...lines).objections;
+    expect(raised("H: We don't want any loans, we just got out of credit card debt.").raised).toBe(1);
+    expect(raised('H: Will that really hold up to the snow we get up here?').raised).toBe(1);
+    expect(
+      raised("H: The company that did my brother's deck said they'd throw in the railings for free.").kinds,
+    ).toEqual(['competitor']);
+    expect(raised("H: I won't sign anything without Priya, she handles the finances.").kinds).toEqual([
+      'stall',
+    ]);
+    expect(
+      run('General', 'R: the whole job is sixteen thousand', 'H: i gotta talk too my husband about it')
+        .objections.kinds,
+    ).toEqual(['stall']);
+  });
+
+  it('follows a rep who asks several questions before answering an objection, and credits an accepted offer', () => {
+    const asking = run(
+      'Roofing',
+      'R: The full tear-off comes to twenty-one thousand.',
+      'H: Wow. That is more than we expected.',
+      'R: I appreciate you telling me. What number were you working with?',
+      'H: Maybe fifteen.',
+      'R: Was fifteen from another bid, or a figure you set for yourselves?',
+      'H: Just what we set aside.',
+      'R: And is it the whole amount at once that worries you, or the total over time?',
+      'H: The whole amount at once.',
+      'R: Then we can stage it: half when the crew starts and half on completion, so the first half fits inside fifteen. Would that take care of the worry?',
+      'H: Yes, it would.',
+    );
+    expect(asking.objections.score).toBeGreaterThanOrEqual(8);
+    const offer = run(
+      'Windows',
+      'R: The package is nine thousand two hundred.',
+      "H: I'm just not sure I trust the install, how do I know it won't leak?",
+      'R: Fair question. Would it help to see a job we finished two streets over before you decide?',
+      'H: Yes, that would help.',
+    );
+    expect(offer.objections.positives).toEqual(
+      expect.arrayContaining(['answered with reasons', 'checked it landed']),
+    );
+  });
+
+  it("reads denying the homeowner's own framing as arguing", () => {
+    const a = run(
+      'HVAC',
+      'R: It is one eighty-nine a month.',
+      'H: I really do not want monthly payments.',
+      'R: I get it, but it is not really a loan, it is an investment in the house.',
+    );
+    expect(a.objections.raised).toBe(1);
+    expect(a.objections.score).toBeLessThanOrEqual(4);
+    expect(a.objections.gaps.join(' ')).toMatch(/argued/);
+  });
+
+  it('asks for paperwork with a longer object, but not when asking whether they have a document', () => {
+    const start = run(
+      'General',
+      'R: Great, let us get the financing application going. Could I have your date of birth?',
+      'H: Sure, it is the fourth of May.',
+    );
+    expect(start.closing.score).toBeGreaterThanOrEqual(8);
+    const have = run('Roofing', 'R: Do you have the paperwork from the adjuster?', 'H: Yes, right here.');
+    expect(have.closing.score).toBeLessThanOrEqual(4);
+    expect(
+      run(
+        'Windows',
+        'R: so the middle window is six hundred each',
+        'H: okay',
+        `R: ${noisy('How does that look to you?')}`,
+      ).closing.score,
+    ).toBeGreaterThanOrEqual(5);
+  });
+
+  it('does not read "before I go up" as a deadline', () => {
+    const a = run(
+      'Roofing',
+      'R: Before I go up on the roof, what have you noticed inside?',
+      'H: A stain in the hall.',
+      'R: Would you like to get on the schedule for the repair?',
+      'H: Yes.',
+    );
+    expect(a.closing.score).toBeGreaterThanOrEqual(8);
+    expect(a.empathy.gaps.join(' ')).not.toMatch(/pressure/);
+    expect(
+      run('Roofing', 'R: This price is only good tonight, before I go.', 'H: Hm.').closing.score,
+    ).toBeLessThanOrEqual(3);
+  });
+
+  it("does not end discovery on a figure read back from the homeowner's paperwork", () => {
+    const read = run(
+      'Roofing',
+      'H: The adjuster signed off on six thousand for the back slope.',
+      'R: Six thousand five hundred, back slope only, I see it here. What would you want done on the front?',
+    );
+    expect(read.discoveryEnd).toBe(read.turns.length);
+    const offered = run(
+      'Roofing',
+      'H: We were hoping for about ten thousand.',
+      'R: We can do the whole job for ten thousand five hundred.',
+    );
+    expect(offered.discoveryEnd).toBe(1);
+  });
+
+  it('takes no refused or put-off day as the next step, and a link sent tonight as a one-sided step', () => {
+    expect(
+      run('General', "R: I'll put you down for Tuesday at nine.", 'H: I never agreed to Tuesday.').followUp
+        .score,
+    ).toBeLessThanOrEqual(4);
+    expect(
+      run('Windows', 'R: Can I come back Friday at ten?', 'H: I need to check with my partner first.')
+        .followUp.score,
+    ).toBeLessThanOrEqual(4);
+    const link = run(
+      'Flooring',
+      'R: Those are the three floors and what each costs.',
+      'H: Let me think about it.',
+      "R: Sure. I'll email you a link to the full proposal tonight.",
+      'H: Fine.',
+    ).followUp;
+    expect(link.score).toBeGreaterThanOrEqual(5);
+    expect(link.score).toBeLessThanOrEqual(7);
+  });
+
+  it('reads a recommendation with an adverb in it, and a reason given from their situation as tied', () => {
+    const a = run(
+      'Roofing',
+      'H: We bought it four years ago and the roof was brand new then.',
+      'R: Two ways: patch the flashing for five hundred, or redo the section for four thousand.',
+      "R: With a roof that new, I'd probably go with the patch.",
+    );
+    expect(a.options.positives).toContain('made a clear recommendation');
+    expect(a.options.score).toBeGreaterThanOrEqual(7);
+  });
+});

@@ -1,4 +1,8 @@
-import { looseContractions as loose, normalizeText } from '../../../../core/conversation-metrics';
+import {
+  looseContractions as loose,
+  normalizeText,
+  splitSentences,
+} from '../../../../core/conversation-metrics';
 import { type TranscriptEntry } from '../../../../core/transcript';
 import {
   type Turn,
@@ -48,6 +52,26 @@ const SELLING = loose(
   /\b(our (company|installs|warranty|crew|team|product|prices?)|we (install|offer|do about|have a special)|i m with|im with|with [a-z]+ (roofing|windows?|heating|exteriors|flooring|builders|construction|home)|get (it|you) on (the|our) schedule|(would|do) you (like|want) to (go ahead|get started))\b/,
 );
 
+/** The rep puts a price forward as their own: "we can do it for", "I'd charge", "it'll run you". */
+const OWN_OFFER = loose(
+  /\b(i|we) (can|could|would|d|ll|will) (do|charge|get|offer|install|put|have)\b|\b(it|that|this) (ll|will|would|d) (run|be|cost|come to)\b|\bfor (you|the whole|all)\b|\b(our|my) (price|number|quote)\b/,
+);
+/** The words just around a figure (eight before, four after), in its own sentence. */
+function around(text: string, piece: string): string {
+  const sentence = normalizeText(splitSentences(text).find((s) => s.toLowerCase().includes(piece)) ?? text);
+  const p = normalizeText(piece);
+  const at = sentence.indexOf(p);
+  if (at < 0) return sentence;
+  const before = sentence.slice(0, at).trim().split(' ').slice(-8).join(' ');
+  const after = sentence
+    .slice(at + p.length)
+    .trim()
+    .split(' ')
+    .slice(0, 4)
+    .join(' ');
+  return `${before} ${p} ${after}`;
+}
+
 function rolesLookSwapped(turns: Turn[]): boolean {
   const selling = (role: Turn['role']) =>
     turns.filter(
@@ -76,9 +100,20 @@ export function analyseConversation(
 
   // Discovery ends where the rep first lays out a solution.
   // A figure the homeowner just said ("four hundred a month, that's a lot") is echoed, not offered.
+  // So is one the rep reads back from the homeowner's side of the call (an adjuster's approval,
+  // another company's quote: "he approved eight thousand" ... "eight thousand two hundred, front
+  // only"), unless the rep puts it forward as their own ("we can do it for eight thousand five").
   const offeredPrices = (t: Turn) => {
     const said = prevOwner(turns, t.index)?.norm ?? '';
-    return distinctPrices(t.text).filter((p) => !said.includes(normalizeText(p)));
+    const earlier = turns
+      .filter((x) => x.role === 'assistant' && x.index < t.index && x.index >= t.index - 8)
+      .flatMap((x) => distinctPrices(x.text).map((p) => normalizeText(p)));
+    return distinctPrices(t.text).filter((p) => {
+      const n = normalizeText(p);
+      if (said.includes(n)) return false;
+      const readBack = earlier.some((e) => n === e || n.startsWith(`${e} `));
+      return !readBack || has(OWN_OFFER, around(t.text, p));
+    });
   };
   const firstOption = turns.find(
     (t) =>

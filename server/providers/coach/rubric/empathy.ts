@@ -2,7 +2,10 @@ import { looseContractions as loose, normalizeText } from '../../../../core/conv
 import {
   ABUSE,
   ACCOMMODATE,
+  CARE,
   COURTESY,
+  DISMAY,
+  UNDERSTAND_CLAIM,
   DISCLOSURE,
   DISMISS,
   FEAR_PRESSURE,
@@ -18,13 +21,58 @@ import { type Turn, type Finding, has, clamp, prevOwner, quoteFrom } from './tur
 // ---------------------------------------------------------------- empathy
 
 const CONCERN = loose(
-  /\b(nervous|worried|worry|scared|afraid|concerned|hate (it|that|when)|frustrat\w*|ripped off|burned|burnt|overpay|not (handing|signing|deciding|sure)|dont want|never saw (him|them)|took a deposit|gotta go|got to go|not a (great|good) time|bad time|busy|in a hurry|how do i know|isnt even here|is not even here|not even here)\b/,
+  /\b(nervous|worried|worry|scared|afraid|concerned|hate (it|that|when)|frustrat\w*|ripped off|burned|burnt|overpay|not (handing|signing|deciding)|not sure (about|if|whether|we|i|it s worth|its worth|this|that (we|i))|dont want|never saw (him|them)|took a deposit|gotta go|got to go|not a (great|good) time|bad time|busy|in a hurry|how do i know|isnt even here|is not even here|not even here)\b/,
 );
 const CUT_OFF = loose(/[—–]\s*$|-{2,}\s*$|\.\.\.\s*$/);
 
 const REFLECT_FORM = loose(
   /^((oh|okay|ok|right|yeah|ugh|oof|wow|so|and) )*(so|sounds like|so it sounds like|so this is|so what i m hearing|so what im hearing|so you re|so youre|so it s|so its|so the)\b/,
 );
+
+const NUMBER_WORD =
+  /^(\d.*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(-\w+)?$/;
+/** What a homeowner's turn is about: its content words, less trade staples and numbers. */
+const aboutWords = (t: Turn) =>
+  new Set([...t.lemmas].filter((w) => !TRADE_STAPLES.has(w) && !NUMBER_WORD.test(w)));
+/** A feeling named of the homeowner themselves: "sounds like you're slammed", "sorry you went through that". */
+const ANCHORED = loose(
+  /\b(sounds like|you must|you re|youre|you ve|youve|you were|sorry (you|that happened|about your|for your|to hear))\b/,
+);
+/** "I completely understand how you feel. But doing them all at once is the smart way." */
+const CLAIM_THEN_BUT = loose(
+  /\bi (totally |completely |really |fully )?(understand|get it|get that|hear you|know how you feel)\b.{0,40}\bbut\b/,
+);
+
+/**
+ * Rep turns whose sympathetic words meet nothing the homeowner said: the reply to something they
+ * shared (a loss, a worry) that the rep never takes up, in that reply or later, or a claim to
+ * understand that is overridden in the same breath ("I understand, but..."). Words without
+ * listening are not empathy.
+ */
+function emptySympathy(turns: Turn[]): Set<number> {
+  const empty = new Set<number>();
+  turns.forEach((t, i) => {
+    if (t.role === 'user') {
+      if (has(CLAIM_THEN_BUT, t.norm) && !findsQuestionAfterBut(t.norm)) empty.add(i);
+      return;
+    }
+    if (!has(DISCLOSURE, t.norm) && !has(CONCERN, t.norm)) return;
+    const about = aboutWords(t);
+    if (!about.size) return;
+    const reply = turns.slice(i + 1, i + 3).filter((x) => x.role === 'user');
+    // Only a claim to understand ("I hear you", "I know exactly how you feel") can be empty: a
+    // brief "fair enough" or "that's rough" makes no claim, and a feeling named of them
+    // ("sounds like you're slammed") is about them.
+    const claims = reply.filter((r) => has(UNDERSTAND_CLAIM, r.norm));
+    if (!claims.length || reply.some((r) => has(CARE, r.norm) || has(ANCHORED, r.norm))) return;
+    const takenUp = turns.slice(i + 1).some((r) => r.role === 'user' && overlap(about, r.lemmas).length > 0);
+    if (!takenUp) claims.forEach((r) => empty.add(r.index));
+  });
+  return empty;
+}
+/** "I get it, but what would make it work for you?" asks; it does not override. */
+const findsQuestionAfterBut = (norm: string) =>
+  /\bbut\b.{0,20}\b(what|how|can i|could i|would you|is it|is that|do you)\b/.test(norm);
 
 interface EmpathyCounts {
   feeling: number;
@@ -59,6 +107,7 @@ export function detectEmpathy(
   const name = personaName ? normalizeText(personaName) : '';
   const add = (t: Turn, re: RegExp | undefined, strength: number, label: string) =>
     f.evidence.push({ quote: quoteFrom(t, re), turn: t.index, strength, label });
+  const empty = emptySympathy(turns);
 
   turns.forEach((t, i) => {
     if (t.role === 'assistant') {
@@ -83,7 +132,7 @@ export function detectEmpathy(
             (has(REFLECT_FORM, r.norm) && overlap(t.lemmas, r.lemmas).length >= 1) ||
             overlap(t.lemmas, r.lemmas).filter((w) => !TRADE_STAPLES.has(w)).length >= 2,
         );
-        if (reply.length && !met) {
+        if (reply.length && !met && !reply.some((r) => empty.has(r.index))) {
           ignored++;
           f.missteps.push({
             quote: quoteFrom(reply[0]),
@@ -101,30 +150,54 @@ export function detectEmpathy(
       return; // nothing in an insulting line is credited
     }
     const prev = prevOwner(turns, i);
-    if (has(NAME_FEELING, t.norm)) {
-      c.feeling++;
-      add(t, NAME_FEELING, 0.8 + Math.min(0.15, c.feeling * 0.05), 'named how the homeowner felt');
-    }
-    if (has(VALIDATE, t.norm)) {
-      c.validate++;
-      add(t, VALIDATE, 0.7, 'told the homeowner their concern was fair');
-    }
-    if (has(ACCOMMODATE, t.norm)) {
-      c.accommodate++;
-      add(t, ACCOMMODATE, 0.75, "fitted the visit to the homeowner's situation");
-    }
-    if (has(RAPPORT, t.norm)) {
-      c.rapport++;
-      add(t, RAPPORT, 0.5, 'built personal rapport');
-    } else if (has(COURTESY, t.norm)) {
-      c.courtesy++;
-      if (c.courtesy <= 2) add(t, COURTESY, 0.3, 'acknowledged the homeowner');
-    }
-    if (prev && prev.words >= 6) {
-      const shared = overlap(prev.lemmas, t.lemmas).filter((w) => !TRADE_STAPLES.has(w));
-      if ((shared.length >= 2 && has(REFLECT_FORM, t.norm)) || (shared.length >= 3 && t.words <= 25)) {
-        c.reflect++;
-        add(t, REFLECT_FORM, 0.6, "played the homeowner's own words back");
+    // Hollow sympathy earns nothing (two or more such turns cost points and cap the section
+    // below), but its pressure or dismissal still counts.
+    const hollow = empty.has(i);
+    if (hollow)
+      f.missteps.push({
+        quote: quoteFrom(t, UNDERSTAND_CLAIM),
+        turn: i,
+        strength: 0.55,
+        label: 'said sympathetic words but passed over what the homeowner said',
+      });
+    if (!hollow) {
+      // Asking after them ("is he okay?") and naming the feeling are two acts; "ugh" over their own
+      // words ("ugh, right on the car") names it as "that's annoying" would, so once.
+      if (has(CARE, t.norm)) {
+        c.feeling++;
+        add(t, CARE, 0.8, 'showed concern for the homeowner');
+      }
+      const dismay = has(DISMAY, t.norm) && !!prev && overlap(aboutWords(prev), t.lemmas).length > 0;
+      if (has(NAME_FEELING, t.norm) || dismay) {
+        c.feeling++;
+        add(
+          t,
+          has(NAME_FEELING, t.norm) ? NAME_FEELING : DISMAY,
+          0.8 + Math.min(0.15, c.feeling * 0.05),
+          'named how the homeowner felt',
+        );
+      }
+      if (has(VALIDATE, t.norm)) {
+        c.validate++;
+        add(t, VALIDATE, 0.7, 'told the homeowner their concern was fair');
+      }
+      if (has(ACCOMMODATE, t.norm)) {
+        c.accommodate++;
+        add(t, ACCOMMODATE, 0.75, "fitted the visit to the homeowner's situation");
+      }
+      if (has(RAPPORT, t.norm)) {
+        c.rapport++;
+        add(t, RAPPORT, 0.5, 'built personal rapport');
+      } else if (has(COURTESY, t.norm)) {
+        c.courtesy++;
+        if (c.courtesy <= 2) add(t, COURTESY, 0.3, 'acknowledged the homeowner');
+      }
+      if (prev && prev.words >= 6) {
+        const shared = overlap(prev.lemmas, t.lemmas).filter((w) => !TRADE_STAPLES.has(w));
+        if ((shared.length >= 2 && has(REFLECT_FORM, t.norm)) || (shared.length >= 3 && t.words <= 25)) {
+          c.reflect++;
+          add(t, REFLECT_FORM, 0.6, "played the homeowner's own words back");
+        }
       }
     }
     if (name && !usedName && new RegExp(`\\b${name}\\b`).test(t.norm)) usedName = true;
@@ -157,12 +230,14 @@ export function detectEmpathy(
   if (usedName) score += 0.25;
   score -=
     interruptions * 1.5 +
-    Math.min(2, ignored) * 0.75 +
+    Math.min(2, ignored + (empty.size >= 2 ? empty.size : 0)) * 0.75 +
     (dismiss ? 0.75 + Math.min(1, (dismiss - 1) * 0.5) : 0);
   if (repShare > 0.8) score -= 1.5;
   // High needs a feeling met, not just politeness; pressure or insults make it low.
   if (!c.feeling && !c.accommodate) score = Math.min(score, 7);
   if (dismiss) score = Math.min(score, 6);
+  // Sympathy said twice or more and never followed by listening is not connection.
+  if (empty.size >= 2) score = Math.min(score, 4);
   if (pressure) score = Math.min(score, 4) - Math.min(2, (pressure - 1) * 0.75);
   if (abuse) {
     score = Math.min(score, 2);
@@ -197,6 +272,12 @@ export function detectEmpathy(
       ignored > 1
         ? `moved past ${ignored} things the homeowner shared without a word`
         : 'moved past something the homeowner shared without a word',
+    );
+  if (empty.size)
+    f.gaps.push(
+      empty.size > 1
+        ? `said sympathetic words ${empty.size} times without taking up what the homeowner said`
+        : 'said sympathetic words without taking up what the homeowner said',
     );
   if (repShare > 0.8) f.gaps.push(`did ${Math.round(repShare * 100)}% of the talking`);
   return f;

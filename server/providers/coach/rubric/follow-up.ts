@@ -27,11 +27,15 @@ const AGREE = loose(
   /\b(sounds good|works|good|fine|sure|okay|ok|yes|yeah|see you|we re both home|were both home|home by|alright)\b/,
 );
 
-const FU_DECLINE = loose(/^((um|uh|well|oh) )*no\b|\bnot (booking|signing|interested)\b|\bif i want you\b/);
+// "I didn't say yes to Monday" refuses the day it names; "I need to talk to my husband first"
+// puts it off.
+const FU_DECLINE = loose(
+  /^((um|uh|well|oh) )*no\b|\bnot (booking|signing|interested)\b|\bif i want you\b|\b(didn t|didnt|did not|never|haven t|havent|have not) (say|said|agree\w*|book\w*|want\w*)\b|\b(need|have|got|want) to (talk|check|speak) (to|with) (my|our)\b/,
+);
 const DAY_WORD = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/g;
 /** A concrete thing the rep will send, one-sided but real ("I'll email you the quote tonight"). */
 const SEND_PROMISE = loose(
-  /\b(i ll|ill|i will|we ll|well) (email|send|text|drop off|mail) (you |over |it |them )?(the |a |our |over |it )?(\w+ )?(quote|paperwork|estimate|proposal|agreement|contract|numbers|sheet|details|photos|references|info)\b/,
+  /\b(i ll|ill|i will|we ll|well) (email|send|text|drop off|mail) (you |over |it |them )?(the |a |an |our |over |it )?(\w+ ){0,3}(quote|paperwork|estimate|proposal|agreement|contract|numbers|sheet|details|photos|references|info|link|application|form|brochure|specs|pricing|order|summary|write ?up)\b/,
 );
 /** Leaves the next move to the homeowner. */
 const HAND_OFF = loose(

@@ -3,6 +3,7 @@ import {
   looseContractions as loose,
   findQuestions,
   normalizeText,
+  splitSentences,
 } from '../../../../core/conversation-metrics';
 import {
   COURTESY,
@@ -25,15 +26,15 @@ import { type Turn, type Evidence, type Finding, has, clamp, quoteFrom, LOGISTIC
 const OBJECTION: { kind: string; re: RegExp }[] = [
   {
     kind: 'price',
-    re: /\bchunk of (change|money)\b|\b(that s|thats|that is|it s|its) (still |really |quite )?(a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\b(that|it|this) (seems|sounds|feels) (a bit |kind of |really |pretty |way )?(high|steep|expensive|like a lot)\b|\bmoney s tight\b|\bmoneys tight\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b/,
+    re: /\bchunk of (change|money)\b|\b(that s|thats|that is|it s|its) (still |really |quite )?(a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\b(that|it|this) (seems|sounds|feels) (a bit |kind of |really |pretty |way )?(high|steep|expensive|like a lot)\b|\bmoney s tight\b|\bmoneys tight\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b|\b(don t|dont|do not) (really )?(like|want|love) (the idea of )?(taking on |having |owing |being in |signing up for )?(any )?(debt|loans?|financ\w*|payments?|credit|interest|monthly payments?)\b|\b(don t|dont) want to (borrow|finance|owe|take on)\b/,
   },
   {
     kind: 'competitor',
-    re: /\b(another|other|third|second) (company|contractor|quote|guy|companies|bid)|\bthe first guy\b|\bneighbou?r got (hers|his|theirs|it)\b|\bgetting (prices|quotes|bids)\b|\bcheaper (somewhere|elsewhere|online)\b|\b[a-z]+ quoted (me|us)\b|\b(my|our) (sister|brother|neighbou?r|friend) used them\b|\b(he|she|they) (said (he|she|they) )?(could|can|would|d) (probably )?do (it|the job|the whole thing) for\b|\bpaid (way |a lot |much )?less\b|\bdoes \w+ on the side\b/,
+    re: /\b(another|other|third|second) (company|contractor|quote|guy|companies|bid)|\bthe first guy\b|\bneighbou?r got (hers|his|theirs|it)\b|\bgetting (prices|quotes|bids)\b|\bcheaper (somewhere|elsewhere|online)\b|\b[a-z]+ quoted (me|us)\b|\b(my|our) (sister|brother|neighbou?r|friend) used them\b|\b(he|she|they) (said (he|she|they) )?(could|can|would|d) (probably )?do (it|the job|the whole thing) for\b|\bpaid (way |a lot |much )?less\b|\bdoes \w+ on the side\b|\b(the|another|other|a|that|their|his|her) (guy|roofer|contractor|company|installer|outfit|crew|plumber|electrician|builder|handyman|salesman|rep)s? (who|that|from|they|the \w+ (had|used|got))\b.{0,60}\b(said|offered|told|quoted|would|could|will|d|ll)\b/,
   },
   {
     kind: 'stall',
-    re: /\b(think (it|about it) over|think about it|sleep on it|not (today|tonight|right now)|not (signing|booking|deciding) anything|talk to my (wife|husband|partner|daughter|son)|want (my )?\w+ to (see|look at) it|show my (wife|husband|partner)|(husband|wife|partner) isn t|(husband|wife|partner) isnt|need to check with|get back to you|without (my )?(wife|husband|partner|son|daughter|[a-z]+)(?= (first|before|i|here|\.|$))|talk it over|(can t|cant) (really )?decide|(wants?|needs?|would want|will want|ll want) to (see|look at) (it|some|the|them|samples)|i don t sign|i dont sign|on a first visit|both quotes|side by side|i ll think about it|ill think about it|not comfortable (signing|deciding))\b/,
+    re: /\b(think (it|about it) over|think about it|sleep on it|not (today|tonight|right now)|not (signing|booking|deciding) anything|talk to my (wife|husband|partner|daughter|son)|want (my )?\w+ to (see|look at) it|show my (wife|husband|partner)|(husband|wife|partner) isn t|(husband|wife|partner) isnt|need to check with|get back to you|without (my )?(wife|husband|partner|son|daughter|[a-z]+)(?= (first|before|i|here|\.|$))|talk it over|(can t|cant) (really )?decide|(wants?|needs?|would want|will want|ll want) to (see|look at) (it|some|the|them|samples)|i don t sign|i dont sign|on a first visit|both quotes|side by side|i ll think about it|ill think about it|not comfortable (signing|deciding)|(couldn t|couldnt|can t|cant|won t|wont|wouldn t|wouldnt|not going to|not gonna|never) (\w+ )?(decide|do (this|anything|it)|sign|commit|say yes|buy) (anything )?without|(he|she|they) (does|do|handles?|makes?) (all )?(the )?(big |money |final |major )?(purchases|money|decisions|finances|numbers|buying))\b/,
   },
   {
     kind: 'trust',
@@ -49,7 +50,7 @@ const OBJECTION: { kind: string; re: RegExp }[] = [
   },
   {
     kind: 'worry',
-    re: /\b(my worry|i m worried|im worried|worried (about|that)|nervous about|afraid (it|that)|my concern)\b/,
+    re: /\b(my worry|i m worried|im worried|worried (about|that)|nervous about|afraid (it|that)|my concern|can you (actually|really|even)|(will|would|does|is|can) (it|that|this|they|you) (actually|really) (\w+ )?(work|last|hold|fit|be (done|ready|finished)|get (it )?done|make it|happen))\b/,
   },
 ].map((o) => ({ ...o, re: loose(o.re) }));
 const CLARIFY_Q = loose(
@@ -67,6 +68,25 @@ const RESPOND_REASON = loose(
 const PRE_EMPT = loose(
   /\b(you might be (wondering|thinking)|a lot of (people|homeowners|folks) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question)|most people (worry|ask))\b/,
 );
+
+/**
+ * Offers something that would meet the concern, put as a question: "would it help if I came back
+ * when he's home?", "what if we left samples?". Accepted, it answers the objection and confirms it.
+ */
+const OFFER = loose(
+  /\b(would|does|will|might) it help (if (i|we)|to|for (me|us|you) to)\b|\bwhat if (i|we)\b|\bhow about (i|we|if (i|we))\b/,
+);
+
+/**
+ * Denies the homeowner's own framing instead of exploring it: "this isn't really debt", "it's
+ * really not that much", "that's not actually expensive".
+ */
+const DENY = loose(
+  /\b(is|s|are|re|was) not (really|actually|even)\b|\b(isn t|isnt|aren t|arent|wasn t|wasnt) (really|actually)\b|\b(it s|its|that s|thats|this is) (really|actually) not\b/,
+);
+/** The statements (not questions) in the rep's handling, normalized. */
+const statements = (reps: Turn[]) =>
+  reps.flatMap((r) => splitSentences(r.text).filter((x) => !/\?\s*$/.test(x))).map(normalizeText);
 
 interface Episode {
   kind: string;
@@ -106,11 +126,17 @@ export function detectObjections(
     const reps: Turn[] = preEmpt ? [t] : [];
     const agreedAfter: boolean[] = [];
     let replies = 0;
-    for (let j = i + 1; j < turns.length && replies < 3; j++) {
+    // Three replies, and one more for each question of the rep's the homeowner answers (up to
+    // six): a rep who asks before answering ("what were you expecting?" "is it the total or the
+    // lump sum?") is still handling the objection when the answer and the check come.
+    let budget = 3;
+    for (let j = i + 1; j < turns.length && replies < budget; j++) {
       const u = turns[j];
       if (u.role === 'assistant') {
         const k = objectionKind(u);
-        if (k && k !== kind) break;
+        // A different objection, or the same one raised again after the rep has answered at
+        // length, is a new episode.
+        if (k && (k !== kind || reps.some((r) => r.words >= 40))) break;
         // "I guess the monthly" answers the rep's clarifying question; it does not accept an answer.
         const last = reps[reps.length - 1];
         const answering =
@@ -118,8 +144,10 @@ export function detectObjections(
           findQuestions(last.text).some((q) => !has(CONFIRM, normalizeText(q.text))) &&
           !has(CONFIRM, last.norm) &&
           // A proposal ("could I come back Saturday, would ten or one work?") is accepted, not answered.
-          !closeActs(last.text, last.norm).some((a) => a.kind === 'ask');
+          !closeActs(last.text, last.norm).some((a) => a.kind === 'ask') &&
+          !has(OFFER, last.norm);
         const agreed = has(AGREES, u.norm) && !/^no\b/.test(u.norm) && !answering;
+        if (answering && !agreed && !objectionKind(u)) budget = Math.min(6, budget + 1);
         if (reps.length) agreedAfter[reps.length - 1] = agreed;
         if (agreed && reps.length > (preEmpt ? 1 : 0)) break;
         continue;
@@ -212,7 +240,9 @@ function scoreEpisode(
     );
   const handling = preEmpt ? reps.slice(1) : reps;
   const reasonWords = handling.reduce((n, r) => n + r.words, 0);
-  const proposal = handling.some((r) => closeActs(r.text, r.norm).some((a) => a.kind === 'ask'));
+  const proposal = handling.some(
+    (r) => closeActs(r.text, r.norm).some((a) => a.kind === 'ask') || has(OFFER, r.norm),
+  );
   const respond =
     (reasonWords >= 12 && has(RESPOND_REASON, handling.map((r) => r.norm).join(' '))) ||
     reasonWords >= 40 ||
@@ -222,7 +252,7 @@ function scoreEpisode(
     /\bis (price|that|cost) the only thing\b/.test(all) ||
     (proposal && agreedAfter.some(Boolean));
   const discount = has(DISCOUNT, all);
-  const argue = has(DISMISS, all);
+  const argue = has(DISMISS, all) || statements(preEmpt ? reps.slice(1) : reps).some((x) => has(DENY, x));
   const pressure =
     has(FEAR_PRESSURE, all) ||
     has(DEADLINE, all) ||

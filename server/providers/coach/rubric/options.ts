@@ -57,10 +57,10 @@ const COUNTED_CHOICES = loose(
 );
 const UPGRADE = loose(/\b(upgrade|step up) too?\b|\bif you (want|wanted) to (go|step) up\b/);
 const RECOMMEND = loose(
-  /\b(i d|id|i would) go (for |with )?(the |option )?(?!(up|out|there|back|and|to|in|on|over|through|ahead|check|look|get|see|home|down|around)\b)[a-z]+\b|\b(i d|id|i would|i) (recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put|do option|do the)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
+  /\b(i d|id|i would) ((just|probably|honestly|personally|definitely|really|still|actually|simply) )?go (for |with )?(the |option )?(?!(up|out|there|back|and|to|in|on|over|through|ahead|check|look|get|see|home|down|around)\b)[a-z]+\b|\b(i d|id|i would|i) ((just|probably|honestly|personally|definitely|really|still|actually|simply) )?(recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put|do option|do the)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
 );
 const TIE = loose(
-  /\b(you (mentioned|said|told me)|from what you ve told me|from what youve told me|based on what you|since you|because you (said|want|re|are)|for your (plan|needs|situation)|how you use|you guys use|for (ten|five|\w+) years on|if you re selling|if youre selling|with your)\b/,
+  /\b(you (mentioned|said|told me)|from what you ve told me|from what youve told me|based on what you|since you|because you (said|want|re|are)|for your (plan|needs|situation)|how you use|you guys use|for (ten|five|\w+) years on|if you re selling|if youre selling|with your|given (that|your|how|you)|with (a|the|your) \w+ (this|that|so) \w+)\b/,
 );
 const PUSH = loose(
   /\b(only one i d|only one id|only one i would|i wouldn t feel good (selling|recommending)|i wouldnt feel good (selling|recommending)|the best \w+ we (make|sell|have)|our flagship|it s the only (one|option|thing|system|product)|its the only (one|option|thing|system|product)|the only (thing|one|option) i d (put|recommend|do|sell)|the only (thing|one|option) id (put|recommend|do|sell))\b/,

@@ -58,12 +58,16 @@ export const clamp = (n: number, lo = 0, hi = 10) => Math.max(lo, Math.min(hi, n
 
 /** Undo the commonest recogniser slips that change a phrase's grammar ("want too see", "your welcome"). */
 function repairNorm(norm: string): string {
-  return norm
-    .replace(
-      /\btoo (see|be|look|do|get|go|come|make|have|talk|think|show|meet|decide|sign|pick|start|keep|ask|know)\b/g,
-      'to $1',
-    )
-    .replace(/\byour (welcome|right|probably|going|gonna|looking|paying|getting|not)\b/g, 'youre $1');
+  return (
+    norm
+      .replace(
+        /\btoo (see|be|look|do|get|go|come|make|have|talk|think|show|meet|decide|sign|pick|start|keep|ask|know)\b/g,
+        'to $1',
+      )
+      .replace(/\byour (welcome|right|probably|going|gonna|looking|paying|getting|not)\b/g, 'youre $1')
+      // "Too" never takes a possessive or an object pronoun: "talk too my son" is "to".
+      .replace(/\btoo (my|your|our|his|their|him|them|me|us)\b/g, 'to $1')
+  );
 }
 
 export function buildTurns(entries: TranscriptEntry[]): Turn[] {
