@@ -317,6 +317,9 @@ describe('dialogue manager: asked what they think', () => {
     ['what do you think is causing the leak', true, false],
     ["how's that sit with you", true, false],
     ['is there anything else that would keep you from moving ahead', false, true],
+    ['are you nervous about any part of this', false, true],
+    ['do you have any reservations so far', false, true],
+    ["anything you'd be uneasy about if we went ahead", false, true],
     ['how old is the unit', false, false],
   ])('"%s" asks an opinion: %s, probes a concern: %s', (text, opinion, concern) => {
     const t = analyseRepTurn(text);

@@ -6,7 +6,7 @@
 
 /** Words that carry no content when comparing two questions. */
 const FUNCTION_WORDS = new Set(
-  'a an the and or but so to of in on at for with about you your i me my we us our it its is are was were be been do does did have has had can could would will should what whats how hows why when where who whos which that this there just really like um uh again any anything tell more kind sort type right now get got going look want need think yeah okay'.split(
+  'a an the and or but so to of in on at for with about you your i me my we us our it its is are was were be been do does did have has had can could would will should what whats how hows why when where who whos which that this there just really like um uh again any anything tell more kind sort type right now get got going look want need think yeah okay they them their he she him her his those these then all some much very too also still ever even else'.split(
     ' ',
   ),
 );
@@ -34,10 +34,35 @@ const NUMBER_WORDS = new Set(
   ),
 );
 
+/** Everyday names for the same thing: "the pup" is the dog, "the kiddos" the kids. */
+const SAME_AS: Record<string, string> = {
+  pup: 'dog',
+  puppy: 'dog',
+  doggy: 'dog',
+  doggo: 'dog',
+  kiddo: 'kid',
+  child: 'kid',
+  children: 'kid',
+  tub: 'bathroom',
+  shower: 'bathroom',
+  // What something cost, however it is put.
+  charge: 'price',
+  cost: 'price',
+  quote: 'price',
+  estimate: 'price',
+};
+
+/** A word as the same thing's everyday name ("pup" is "dog", "charge" is "price"). */
+export function sameAs(word: string): string {
+  return SAME_AS[word] ?? word;
+}
+
 /** The content words of a question, for comparing it with earlier ones. */
 export function contentWords(lemmas: readonly string[]): Set<string> {
   return new Set(
-    lemmas.filter((w) => w.length > 2 && !FUNCTION_WORDS.has(w) && !NUMBER_WORDS.has(w) && !/^\d/.test(w)),
+    lemmas
+      .filter((w) => w.length > 2 && !FUNCTION_WORDS.has(w) && !NUMBER_WORDS.has(w) && !/^\d/.test(w))
+      .map(sameAs),
   );
 }
 
@@ -74,6 +99,30 @@ const PLACE_WORDS = [
   'basement',
 ];
 
+/** Words of a detail that says how much. */
+const MONEY_WORDS = ['grand', 'thousand', 'hundred', 'dollar', 'buck'];
+
+/** "What did he charge?", "how much was it?": asks for an amount, so a detail with one answers it. */
+export function amountWords(words: readonly string[]): string[] {
+  return /\b(how much|charge|charged|cost|price|quote|quoted)\b/.test(words.join(' ')) ? MONEY_WORDS : [];
+}
+
+/** Words of a detail about the inside of the home, and about the outside. */
+const INDOOR_WORDS = [
+  'door',
+  'bathroom',
+  'fan',
+  'kitchen',
+  'bedroom',
+  'living',
+  'hallway',
+  'ceiling',
+  'upstairs',
+  'downstairs',
+  'basement',
+];
+const OUTDOOR_WORDS = ['deck', 'yard', 'porch', 'step', 'gutter', 'slope', 'outside', 'siding', 'driveway'];
+
 /**
  * The question's content words plus the kind of answer it asks for: "how long has it been doing
  * that?" points at a detail that says when ("started last winter"), "where is it worst?" at one
@@ -85,5 +134,16 @@ export function questionWords(lemmas: readonly string[], words: readonly string[
   if (/\b(how long|since when|when (did|do|does|was|were)|start(ed)?|begin|began)\b/.test(text))
     for (const w of TIME_WORDS) content.add(w);
   if (/\b(where|which (room|part|side|area|one)s?)\b/.test(text)) for (const w of PLACE_WORDS) content.add(w);
+  for (const w of amountWords(words)) content.add(w);
+  // "How long have you lived here?": how long they have been in the house, not its age.
+  if (
+    /\bhow long (have |has |ve )?(you|ya|y all)( \w+){0,2} (lived|been|owned|had the (house|home|place))\b/.test(
+      text,
+    )
+  )
+    for (const w of ['live', 'here', 'move']) content.add(w);
+  // "Anything going on inside?": the trouble indoors; "what about outside?": out of doors.
+  if (/\b(inside|indoors|in the house)\b/.test(text)) for (const w of INDOOR_WORDS) content.add(w);
+  if (/\b(outside|outdoors|out back|out front)\b/.test(text)) for (const w of OUTDOOR_WORDS) content.add(w);
   return content;
 }

@@ -1,6 +1,13 @@
 import { containsAny, has, lemmatise, normalise, parsePrice, parsePrices } from './match';
 import * as L from './lexicon';
-import { PERSONA_FACTS, TOPICS, type ObjectionKind, type Topic } from './personas';
+import {
+  LIFE_SUBJECTS,
+  PERSONA_FACTS,
+  TOPICS,
+  type LifeSubject,
+  type ObjectionKind,
+  type Topic,
+} from './personas';
 
 export { containsAny, normalise, parsePrice };
 
@@ -56,6 +63,22 @@ export interface RepTurn {
   /** Answers an objection of this kind (value, flexibility, both decision makers...). */
   addresses: ObjectionKind[];
   pitch: boolean;
+  /** Asks about the homeowner's own life (kids, work, pets, free time, roots), not the home. */
+  life: LifeSubject | null;
+  /** Asks to look at something now: "mind if I take a look at the furnace?", "can you show me the deck?" */
+  inspect: boolean;
+  /**
+   * Picks up what was just said rather than naming it: "tell me more about that", "where at?",
+   * "what did you think of them?", "how old are they?".
+   */
+  refersBack: boolean;
+  /** The reference is to a person or people ("they", "he", "his"), not a thing. */
+  refersToPeople: boolean;
+  /**
+   * The words of the question itself, without a preface sentence ("That makes sense. Can I ask
+   * what they quoted?"): what it points at.
+   */
+  asked: string[];
 }
 
 const QUESTION_STARTS = new Set([
@@ -194,16 +217,29 @@ const SENTENCE_QUESTION_STARTS = new Set(
   ),
 );
 
-/** "What I'd suggest is...", "how we do it is...": a statement opened by a question word. */
+/**
+ * "What I'd suggest is...", "how we do it is...": a statement opened by a question word; so is an
+ * exclamation ("what a lovely home!", "how nice").
+ */
 function opensStatement(first: string | undefined, second: string | undefined): boolean {
+  if (first === 'what' && (second === 'a' || second === 'an')) return true;
+  if (
+    first === 'how' &&
+    ['nice', 'lovely', 'cute', 'beautiful', 'great', 'cool', 'fun', 'neat'].includes(second ?? '')
+  )
+    return true;
   return ['what', 'how'].includes(first ?? '') && ['i', 'we'].includes(second ?? '');
 }
 
 const INVERTED_QUESTION =
-  /\b(how|what|when|where|why|which|who)( (?!i\b|we\b)\w+){0,2} (are|is|do|does|did|would|will|can|could|was|were|should) (you|your|it|that|this|they|the|he|she|there)\b/;
+  /\b(how|what|when|where|why|which|who)( (?!i\b|we\b)\w+){0,2} (are|is|s|do|does|did|would|will|can|could|was|were|should|has|have|had) (you|your|it|that|this|they|the|he|she|there)\b/;
+/** "You mentioned the dog, is it scratches or accidents?": a question opening a clause after a comma. */
+const CLAUSE_QUESTION =
+  /,\s*(?:and |so |but |or )?((is|are|was|were|do|does|did|can|could|would|will|has|have|had)\s+(it|you|that|this|there|they|he|she|your|the)\b|(what|where|when|why|which)('s|s| is| are| did| do| does| was)\b)/i;
 
 function detectQuestion(text: string, words: string[], lemmas: string[]): boolean {
   if (text.includes('?')) return true;
+  if (CLAUSE_QUESTION.test(text)) return true;
   const first = words[0] ?? '';
   if (opensStatement(first, words[1])) return false;
   if (QUESTION_STARTS.has(first) && first !== 'have' && first !== 'tell') return true;
@@ -220,6 +256,12 @@ function detectQuestion(text: string, words: string[], lemmas: string[]): boolea
   for (const sentence of text.split(/[.!;:]+/).slice(1)) {
     const w = normalise(sentence);
     if (SENTENCE_QUESTION_STARTS.has(w[0] ?? '') && !opensStatement(w[0], w[1])) return true;
+    // "Have you filed anything with insurance?": a question, unlike "have a good one".
+    if (
+      ['have', 'has', 'had'].includes(w[0] ?? '') &&
+      /^(you|they|he|she|it|anyone|anybody|the|your)$/.test(w[1] ?? '')
+    )
+      return true;
   }
   // Unpunctuated: a question word with its verb and subject inverted close behind it ("so on a
   // scale of one to ten how important is the noise", "and when were you hoping to start").
@@ -256,7 +298,14 @@ function farewellForm(words: string[]): boolean {
     /\b(thanks|thank you|appreciate) (so much |again )?(for )?(your|the) time( (today|tonight|this (morning|afternoon|evening))| again)?$/.test(
       text,
     ) ||
-    /\benjoy (the rest of )?your (day|evening|night|afternoon|weekend)\b/.test(text)
+    /\benjoy (the rest of )?your (day|evening|night|afternoon|weekend)\b/.test(text) ||
+    // "It was great chatting, I'll be in touch": leaving with a promise to be in touch.
+    /\b(i|we) (ll|will) be in touch$/.test(text) ||
+    /\b(it was|it s been|was) (great|nice|good|lovely|a pleasure) (chatting|talking|meeting)\b/.test(text) ||
+    // "I'll write it up and call you Friday. Thanks, Tom": a promise to be in touch, then thanks.
+    /\b(i|we) (ll|will)\b[a-z ]{0,40}\b(call|email|text|ring|get back|be in touch|follow up|reach out|send)\b[a-z ]*\b(thanks|thank you)( so much| again| a lot)?( \w+)?$/.test(
+      text,
+    )
   );
 }
 
@@ -280,6 +329,13 @@ function detectPressure(seqs: string[][], words: string[]): boolean {
   )
     return true;
   if (has(seqs, L.PRESSURE_ALONE)) return true;
+  // Refusing to leave without a signature: "I'm not leaving till we get this signed".
+  if (
+    /\b(not|won t|wont|never) (be )?(leave|leaving|going anywhere|go anywhere|walk out|walking out)\b[a-z ]{0,15}\b(until|till|til|unless|without)\b/.test(
+      joined,
+    )
+  )
+    return true;
   // Urgency put on the homeowner: prices about to rise, or "you should do it right now".
   if (
     /\b(price|prices|cost|costs|rate|rates|pricing)\b[a-z ]{0,20}\b(go|going|goes|will go|gonna go) up\b/.test(
@@ -351,6 +407,12 @@ const PROBES_CONCERN = new RegExp(
       'what would (it take|you need|make you|need to happen|have to happen)',
       'what (s|is) on your mind',
       'anything (bothering|worrying|holding)',
+      // Asked whether they have a worry at all: "is there anything you're worried about?",
+      // "are you nervous about any of it?", "any concerns so far?"
+      '(anything|something) (that )?(you re|youre|you are|you d be|you would be|you might be) (worried|concerned|nervous|unsure|uneasy|hesitant)',
+      '(are|were) (you|ya) (at all |a bit |a little |kind of |kinda |still )?(worried|concerned|nervous|uneasy)',
+      '(do|did) (you|ya) have any (concerns|worries|reservations|doubts|hesitations)',
+      'any (concerns|worries|reservations|doubts)',
       'what (part|piece) of (it|this|that)',
       '(the )?(number|price|money|cost) or (something|anything) else',
       'sit(ting)? (right|well) with you',
@@ -364,13 +426,45 @@ const PROBES_CONCERN = new RegExp(
     ')\\b',
 );
 
-export function analyseRepTurn(text: string): RepTurn {
-  const allWords = normalise(text);
-  // Long rambles: the question, if any, usually closes the turn.
-  const words = allWords;
-  const lemmas = lemmatise(allWords);
-  // The same words without reporting clauses and fillers: "when did you say you wanted it"
-  // reads as "when you want it".
+/** Which way the homeowner leans, asked outright: "which way are you leaning?" */
+const ASKS_LEANING =
+  /\b(which way (are|re|r) (you|ya) (lean|leaning|going)|(are|re) (you|ya) leaning|lean(ing)? (toward|towards)|what (s|is) your gut (say|saying|tell|telling))\b/;
+
+const PRAISE = new Set('love like nice lovely beautiful gorgeous great cute pretty amazing'.split(' '));
+const COMPLIMENTED = new Set('house home place porch yard garden kitchen floor floors'.split(' '));
+
+/** Words that end a company's name in an introduction ("I'm Dan with Apex Roofing, we were..."). */
+const NAME_STOP = new Set(
+  'we i im you your thanks thank so here today just to about nice how what is are can could do did was were'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "I'm Carla with Northside Heating and Air": a company's name in an introduction says nothing
+ * about the home ("Ridgeview Flooring" asks nothing about the floors). Up to four words after
+ * "with" or "from" that follow a name are left out when reading topics.
+ */
+function withoutCompanyName(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    // "Love the house", "what a lovely home": a compliment, not a question about the home.
+    if (COMPLIMENTED.has(words[i]) && words.slice(Math.max(0, i - 3), i).some((w) => PRAISE.has(w))) continue;
+    out.push(words[i]);
+    if (words[i] !== 'with' && words[i] !== 'from') continue;
+    const before = words.slice(Math.max(0, i - 4), i).join(' ');
+    if (!/\b(i m|im|i am|this is|name s|name is|names|we re|we are|here)( \w+){0,2}$/.test(before)) continue;
+    let j = i + 1;
+    while (j < words.length && j - i <= 4 && !NAME_STOP.has(words[j])) j++;
+    i = j - 1;
+  }
+  return out;
+}
+
+/** The surface words, their lemmas, and the lemmas without reporting clauses and fillers. */
+function readings(words: string[]): [string[], string[], string[]] {
+  const lemmas = lemmatise(words);
+  // "when did you say you wanted it" reads as "when you want it".
   const core = lemmas
     .join(' ')
     .replace(/\b(do|would|did) you (say|mention|think)\b|\byou (say|mention)\b/g, ' ')
@@ -378,15 +472,74 @@ export function analyseRepTurn(text: string): RepTurn {
     .replace(/\b(what|how|who|when|where|why) (s|be|is)\b/g, '$1')
     .split(/\s+/)
     .filter(Boolean);
-  const seqs = [words, lemmas, core];
+  return [words, lemmas, core];
+}
+
+/**
+ * Asking to look at something now: "mind if I take a look at the furnace?", "can I get up on the
+ * roof?", "could you show me the worst window?", "mind if I measure a couple of these?".
+ */
+const INSPECT =
+  /\b((can|could|may|mind if|do you mind if|would you mind if|would it be (ok|okay|alright|all right|fine) if|is it (ok|okay|alright|all right|fine) if|ok if|okay if|alright if) (i|we) (go |quickly |just |real quick |quick )?((take|took|have|had|get|got|grab|grabbed) a (quick |little |closer |proper )?(look|peek|gander)|look|see|check|peek|measure|inspect|get up|got up|go up|went up|climb|hop up|pop up|walk around|poke|grab|take some|get some|pull up)|(can|could|would) you show me|show me (the|where|around|what|your)|(walk|walking|show|showing|take|taking) me (around|through (the|your) (house|home|rooms?|place|space|areas?|basement|attic|yard|kitchen|hallway|floors?))|give me a (quick )?tour|let me (take a (quick )?look|have a look|see|check|measure|get up|go up|peek)|i d (love|like) to (see|take a look|have a look|look|check|measure|get up)|where s (the|your) (\w+ )?(furnace|unit|attic|hatch|panel|thermostat|air handler))\b/;
+
+/**
+ * A visit described, not proposed: "I just wanted to come by and see what's going on", "thanks
+ * for having us over".
+ */
+const DESCRIBED_VISIT =
+  /\b(wanted|wanting|was hoping|were hoping|came|stopped|swung|dropped) (to )?(come |stop |swing |drop )?(by|out|over) (and|to) (see|check|look|say|introduce|talk|chat|meet)\b|\bfor having (me|us)\b/;
+
+/** The spouse asked about as the subject: "what's your husband going to care about?" */
+const SPOUSE_SUBJECT = new RegExp(
+  `\\b(your (husband|wife|spouse|partner|other half)|${SPOUSE_NAMES.join('|')})( s)? (\\w+ ){0,2}(go|going|gonna|will|would|want|wants|care|cares|think|thinks|say|says|feel|feels|like|likes|need|needs|ask|asks)\\b`,
+);
+
+/** The floor, roof or windows they have now ("the current carpet"), not the one they want. */
+const CURRENT_THING =
+  /\b(the|your|current|existing|old|present|that|had) (current |existing |old )?(carpet|hardwood|vinyl|laminate|tile|shingles?|floor|floors|flooring|windows?|furnace|roof)\b/;
+const WANTS =
+  /\b(want|wanting|like|looking for|look for|thinking|new|kind|type|prefer|pick|choose|go with|interested|picture|style|colou?r|replace it with|instead)\b/;
+
+/**
+ * A question whose subject points back at what was just said: "when did that start?", "how old
+ * are they?", "what did he say?", "where is it worst?" (not "what time it is").
+ */
+const POINTS_BACK =
+  /\b(when|where|why|how( long| old| bad| often| much| many| big| come)?|what( else)?) (did|does|do|is|was|has|have|are|were|s|d) (that|it|this|they|he|she|those|these|them)\b/;
+
+/** The homeowner's own children or pets named as the subject: "how old are your kids?" */
+const OWN_PEOPLE =
+  /\b(your|ur|the) (kid s |kids |little )?(kids?|children|son|sons|daughters?|boys?|girls?|grandkids?|grandsons?|granddaughters?|dogs?|cats?|pup|puppy|pets?)\b/;
+
+/** The marriage, or the spouse's own work: "how long have you two been married?", "what does he do?" */
+const SPOUSE_LIFE =
+  /\b(what (does|do) (your|ur) (husband|wife|spouse|partner) do|(your|ur) (husband|wife|spouse|partner) (work|works|do for)|what (does|do) (he|she) do for (a living|work)|(been|be|get|got) married|married (for|long)|how did (you|ya)( two| guys)? meet|anniversary|wedding)\b/;
+
+/** Where the homeowner is from. */
+const FROM_WHERE =
+  /\b((are|were) (you|ya)( guys| folks| two)? (from|originally from|born)|where (are|were|re) (you|ya)( guys| folks| two)? (from|originally)|(did|do) (you|ya) grow up)\b/;
+
+/** A reaction that asks for more: "really?", "oh yeah?", "no way". */
+const REACTION_QUESTION = /^(oh )?(really|yeah|yes|no way|wow|seriously|huh)$/;
+
+export function analyseRepTurn(text: string): RepTurn {
+  const allWords = normalise(text);
+  // Long rambles: the question, if any, usually closes the turn.
+  const words = allWords;
+  const seqs = readings(allWords);
+  const lemmas = seqs[1];
   const tailWords = words.length > 40 ? words.slice(-25) : words;
   const tailSeqs = words.length > 40 ? [tailWords, lemmas.slice(-25)] : seqs;
   const isQuestion = detectQuestion(words.length > 40 ? tailWords.join(' ') : text, tailWords, tailSeqs[1]);
   const isOpenQuestion =
     isQuestion && (OPEN_STARTS.some((w) => tailWords.includes(w)) || has(tailSeqs, ['tell me', 'walk me']));
 
-  const scores = topicScores(isQuestion ? tailSeqs : seqs);
-  const domain = has(seqs, L.DOMAIN_WORDS);
+  // Topics and the trade's things are read without the company's name in an introduction.
+  const named = withoutCompanyName(words);
+  const topicSeqs = named.length === words.length ? seqs : readings(named);
+  const topicTail = named.length === words.length ? tailSeqs : topicSeqs;
+  const scores = topicScores(isQuestion ? topicTail : topicSeqs);
+  const domain = has(topicSeqs, L.DOMAIN_WORDS);
   const smallTalk =
     has(seqs, L.SMALL_TALK) ||
     /\b(how about (them|those|that)|is that your|are those your|where did you get|love your|like your|nice|cute|lovely|beautiful|gorgeous)\b/.test(
@@ -395,14 +548,29 @@ export function analyseRepTurn(text: string): RepTurn {
   // A visit is proposed by the rep ("can I come by", "let us come out"), not asked about
   // ("did anybody else come out?"); booking words propose by themselves.
   const joinedWords = words.join(' ');
-  const dayOrTime = has(seqs, L.DAY_OR_TIME);
+  // "Good evening" greets; it names no time for a visit.
+  const greetingTime = /^(good )?(morning|afternoon|evening)\b/.exec(joinedWords)?.[0].split(' ').length ?? 0;
+  const afterGreeting = words.slice(greetingTime).join(' ');
+  // "Ten am", "4 pm"; "I am" is no time.
+  const clockTime =
+    /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)( \d\d)? (am|pm)\b/.test(
+      afterGreeting,
+    );
+  const dayOrTime =
+    clockTime ||
+    (greetingTime > 0 ? has([words.slice(greetingTime)], L.DAY_OR_TIME) : has(seqs, L.DAY_OR_TIME));
+  // Asking to look at something now is no proposal of a visit; "come back Thursday to measure" is.
+  const inspect =
+    INSPECT.test(joinedWords) &&
+    !dayOrTime &&
+    !has(seqs, ['come back', 'come by', 'come out', 'stop by', 'swing by', 'drop by']);
   // A proposal can leave out who comes: "would Thursday evening work to come back?", a day or
   // time put to the homeowner as something that works, suits or is good for them.
   const proposesTime =
     dayOrTime &&
     isQuestion &&
     (has(seqs, L.CLOSE_ACTION) ||
-      /\b(work|works|suit|suits|good|better|ok|okay|fine|free|available)\b/.test(joinedWords));
+      /\b(work|works|suit|suits|good|better|ok|okay|fine|free|available)\b/.test(afterGreeting));
   let close =
     proposesTime ||
     has(seqs, L.CLOSE_BOOKING) ||
@@ -419,26 +587,74 @@ export function analyseRepTurn(text: string): RepTurn {
         'good for you',
         'how about',
         'what about',
-      ]));
+      ])) ||
+    // "does tomorrow at four work to go over it", unpunctuated.
+    (dayOrTime &&
+      /\b(does|do|would|will|could|can|is) (\w+ ){1,4}(work|works|suit|suits|good|ok|okay|fine)\b/.test(
+        joinedWords,
+      ));
+  if (close && ((!dayOrTime && DESCRIBED_VISIT.test(joinedWords)) || inspect)) close = false;
   // "Before I measure anything, can I ask what made you call?": a written question after a
   // proposal-like preamble asks the question; the preamble proposes nothing. A check-back
   // ("I can come Thursday, does that work?") keeps the proposal.
   const lastQuestion = /([^.!?,;]*)\?\s*$/.exec(text)?.[1];
-  if (close && lastQuestion && lastQuestion.trim().split(/\s+/).length >= 3) {
+  // A trailing phrase ("..., with your wife there?") is part of the proposal, not a question of its own.
+  const ownQuestion = lastQuestion !== undefined && QUESTION_STARTS.has(normalise(lastQuestion)[0] ?? '');
+  if (close && lastQuestion && ownQuestion && lastQuestion.trim().split(/\s+/).length >= 3) {
     const q = normalise(lastQuestion);
     const qSeqs = [q, lemmatise(q)];
     const qTopics = [...topicScores(qSeqs).values()].some((v) => v >= 2);
     const qCloses = has(qSeqs, L.CLOSE_BOOKING) || has(qSeqs, L.CLOSE_ACTION) || has(qSeqs, L.DAY_OR_TIME);
     if (qTopics && !qCloses) close = false;
   }
+  // Words about what the trouble does ("scratches or accidents?") make a pet question a home one.
+  const homeCues = [...scores.values()].some((v) => v >= 1.5);
   // Weak cues alone make a topic only in a plain question (not a proposal), when nothing else competes.
-  const plainQuestion = isQuestion && !close && !(smallTalk && !domain);
+  const plainQuestion = isQuestion && !close && !(smallTalk && !domain && !homeCues);
   let topics = [...scores.entries()]
     .filter(([, s]) => s >= 2)
     .sort((a, b) => b[1] - a[1])
     .map(([t]) => t);
+  // What the spouse will want or think asks who decides, not what matters to the homeowner.
+  if (topics.includes('decision') && SPOUSE_SUBJECT.test(joinedWords)) topics = ['decision'];
+  // "How does the dog do on the current carpet?": the floor they have is the problem, not a wish.
+  if (topics.includes('product') && CURRENT_THING.test(joinedWords) && !WANTS.test(joinedWords)) {
+    topics = topics.filter((t) => t !== 'product');
+    if (topics.length === 0 && isQuestion) topics = ['problem'];
+  }
+  // A question about the homeowner's own life (not the home): kids, work, pets, free time, roots.
+  const aboutThem = /\b(you|your|ya|yours)\b/.test(joinedWords) || words.length <= 5;
+  // "Are you from around here originally?" asks where they are from, not how old the windows are;
+  // "how old are your kids?" about the kids, not the house; "what does your husband do?" about him.
+  const fromHere = isQuestion && FROM_WHERE.test(joinedWords);
+  // Not when it asks what they do to the home ("is it scratches from the dog?").
+  const theirOwn =
+    isQuestion && !domain && (topics.length > 0 || !homeCues) ? OWN_PEOPLE.exec(joinedWords) : null;
+  const marriage = isQuestion && SPOUSE_LIFE.test(joinedWords);
+  if (fromHere || marriage || (theirOwn && topics.every((x) => x === 'home' || x === 'timeline')))
+    topics = [];
+  const life: LifeSubject | null =
+    isQuestion &&
+    !close &&
+    !domain &&
+    !inspect &&
+    topics.length === 0 &&
+    (fromHere || marriage || theirOwn !== null || !homeCues) &&
+    (aboutThem || theirOwn !== null)
+      ? fromHere
+        ? 'roots'
+        : marriage
+          ? 'spouse'
+          : theirOwn
+            ? /^(dog|dogs|cat|cats|pup|puppy|pets?)$/.test(theirOwn[3])
+              ? 'pets'
+              : 'kids'
+            : /\bwhat (do|d) (you|ya) do( now| these days| exactly| yourself)?$/.test(joinedWords)
+              ? 'work'
+              : (LIFE_SUBJECTS.find((subject) => has(seqs, L.LIFE_CUES[subject])) ?? null)
+      : null;
   // Weak cues alone: the best-supported topic (ties in TOPICS order, the problem first).
-  if (topics.length === 0 && plainQuestion && scores.size > 0)
+  if (topics.length === 0 && plainQuestion && !life && scores.size > 0)
     topics = [
       [...scores.entries()].sort((a, b) => b[1] - a[1] || TOPICS.indexOf(a[0]) - TOPICS.indexOf(b[0]))[0][0],
     ];
@@ -462,6 +678,25 @@ export function analyseRepTurn(text: string): RepTurn {
   if (plainQuestion && topics.length === 0 && domain) topics = ['problem'];
 
   if (suggests && !close) topics = [];
+  // "Which one of those bugs you the most?": which matters most, not what is wrong.
+  if (/\bwhich (one|ones|of (those|these|them|the \w+))\b.*\b(most|first|top)\b/.test(joinedWords))
+    topics = ['priorities', ...topics.filter((t) => t !== 'priorities' && t !== 'problem')];
+  // What someone who came out said or charged is about the other quotes ("what did he say was wrong?").
+  if (topics.includes('quotes') && has(seqs, L.THEIR_WORD)) topics = ['quotes'];
+  // Who came out before asks about other quotes, not who decides.
+  if (topics.includes('quotes') && has(seqs, ['who else have you', 'have out', 'be out', 'come out']))
+    topics = topics.filter((t) => t !== 'decision');
+  // The look answers what is asked in the same breath ("show me the window giving you trouble").
+  if (inspect) topics = [];
+  // A question that picks up what was just said: "tell me more about that", "where at?",
+  // "what did you think of them?", "how old are they?".
+  const refersBack =
+    isQuestion &&
+    !close &&
+    ((has(seqs, L.FOLLOW_UP) && words.length <= 12) ||
+      REACTION_QUESTION.test(joinedWords) ||
+      /\bdid (you|ya) think (of|about) (them|it|that|those|him|her|what they|their)\b/.test(joinedWords) ||
+      (words.length <= 10 && !ASKS_OPINION.test(joinedWords) && POINTS_BACK.test(joinedWords)));
 
   const goodbye =
     (has([tailWords.slice(-8), tailSeqs[1].slice(-8)], L.GOODBYE) || farewellForm(tailWords)) &&
@@ -478,11 +713,20 @@ export function analyseRepTurn(text: string): RepTurn {
   const price = prices.length ? Math.max(...prices) : null;
   const invite = isQuestion && has(seqs, L.INVITE);
   const tailText = tailWords.join(' ');
-  const asksOpinion = (isQuestion || tailWords.length <= 3) && ASKS_OPINION.test(tailText);
+  const asksOpinion =
+    (isQuestion || tailWords.length <= 3) && (ASKS_OPINION.test(tailText) || ASKS_LEANING.test(tailText));
   const probesConcern = PROBES_CONCERN.test(tailText);
-  const greeting = words.length <= 25 && has([words.slice(0, 12)], L.GREETING);
+  // "Hi", "good morning", or a name and a company: "I'm Carla with Northside".
+  const greeting =
+    words.length <= 25 &&
+    (has([words.slice(0, 12)], L.GREETING) ||
+      /^(good )?(morning|afternoon|evening)\b/.test(joinedWords) ||
+      /\b(i m|im|i am|this is|my name s|my name is|names) \w+( \w+)? (with|from)\b/.test(joinedWords));
   const relevant =
     topics.length > 0 ||
+    life !== null ||
+    inspect ||
+    refersBack ||
     domain ||
     close ||
     goodbye ||
@@ -507,7 +751,7 @@ export function analyseRepTurn(text: string): RepTurn {
     domain,
     greeting,
     // "How does the dog do on hard floors?" asks about the home, whatever the dog.
-    smallTalk: smallTalk && topics.length === 0 && !(isQuestion && domain),
+    smallTalk: (smallTalk || life !== null) && topics.length === 0 && !(isQuestion && domain) && !inspect,
     offTopic,
     nonEnglish,
     rude,
@@ -548,7 +792,22 @@ export function analyseRepTurn(text: string): RepTurn {
       'save you',
       'lifetime',
     ]),
+    life,
+    inspect,
+    refersBack,
+    refersToPeople: /\b(they|them|their|he|she|him|her|his)\b/.test(joinedWords),
+    asked: questionSentence(text, words),
   };
+}
+
+/** The last sentence that asks something, or the whole turn when none stands apart. */
+function questionSentence(text: string, words: string[]): string[] {
+  const parts = text.split(/(?<=[.!?;])\s+/).filter((p) => normalise(p).length > 0);
+  if (parts.length < 2) return words;
+  const asking = [...parts]
+    .reverse()
+    .find((p) => p.trim().endsWith('?') || QUESTION_STARTS.has(normalise(p)[0]));
+  return asking ? normalise(asking) : words;
 }
 
 /** Loads the lemmatiser's model and compiles the word classes ahead of the first turn. */

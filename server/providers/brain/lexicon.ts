@@ -1,4 +1,4 @@
-import type { ObjectionKind, Topic } from './personas';
+import type { LifeSubject, ObjectionKind, Topic } from './personas';
 
 /**
  * Word classes the homeowner listens for. Entries are lemmas or short lemma phrases ("how
@@ -6,6 +6,42 @@ import type { ObjectionKind, Topic } from './personas';
  * with a one-letter tolerance for longer words (see intents.ts). Classes describe meaning
  * (asking about money, proposing a visit, urging a decision now), not any one phrasing.
  */
+
+/**
+ * What someone who came out before said, found or charged (past tense, so not the spouse), or a
+ * price someone gave: a question about the other quotes, whatever else it names ("what did he
+ * say was wrong?", "has anybody given you a ballpark?").
+ */
+export const THEIR_WORD = [
+  'what did they say',
+  'what did he say',
+  'what d they say',
+  'what d he say',
+  'what did they tell',
+  'what did he tell',
+  'what d they tell',
+  'they end up',
+  'he end up',
+  'what did they find',
+  'what did he find',
+  'what did they think',
+  'what did they charge',
+  'what did he charge',
+  'what did they recommend',
+  'what did he recommend',
+  'what did they want',
+  'what did he want',
+  'what they show',
+  'they show you',
+  'he show you',
+  'give you a number',
+  'give you a price',
+  'give you a figure',
+  'give you a ballpark',
+  'give you a rough',
+  'give you an estimate',
+  'give you a bid',
+];
 
 /** Cues that a turn is about a household topic; `strong` cues decide alone, `weak` ones add up. */
 export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
@@ -34,6 +70,12 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
       'how long have you own',
       'how long have you have',
       'how long have you be in',
+      // Recogniser text drops the "have": "how long you been here".
+      'how long you be here',
+      'how long you be in',
+      'how long you live',
+      'how long you have',
+      'how long you own',
       'live here',
       'live in the house',
       'move in',
@@ -97,7 +139,6 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
       'drive you crazy',
       'drive you nut',
       'grief',
-      'give you',
       'acting up',
       'act up',
       'headache',
@@ -151,6 +192,25 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
       'what s up with',
       'what up with',
       'damage',
+      // "Anything going on in there?", "what about inside?": what is wrong, wherever it is.
+      'what s go on',
+      'what go on',
+      'anything go on',
+      'anything else go on',
+      'go on in',
+      'go on inside',
+      'go on out',
+      'what about inside',
+      'what about outside',
+      // Which part of the home the trouble is in.
+      'which room',
+      'what room',
+      'which area',
+      'what area',
+      'which part',
+      'what part of the house',
+      'tear up',
+      'tear it up',
     ],
     weak: [
       'fix',
@@ -171,6 +231,12 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
       'storm',
       'work',
       'change',
+      'scratch',
+      'spill',
+      'accident',
+      'chew',
+      'mess',
+      'worn',
     ],
   },
   budget: {
@@ -334,6 +400,19 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
       'other people out',
       'what do they tell',
       'what do the other',
+      ...THEIR_WORD,
+      // Who came out to look: "who else have you had out?", "had anybody out?"
+      'who else have you',
+      'have out',
+      'anybody out',
+      'anyone out',
+      'somebody out',
+      'someone out',
+      'else come out',
+      'else be out',
+      'be out before',
+      'look at it before',
+      'before me',
     ],
     weak: ['anyone else', 'anybody else', 'someone else', 'somebody else'],
   },
@@ -404,12 +483,11 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
       'double pane',
       'triple pane',
       'feature',
-      'in mind',
       'look go for',
       'what look',
       'finish',
     ],
-    weak: ['kind', 'type', 'look', 'brand', 'model', 'option'],
+    weak: ['kind', 'type', 'look', 'brand', 'model', 'option', 'in mind'],
   },
 };
 
@@ -626,8 +704,8 @@ export const PRESSURE_ALONE = [
   'special end',
   'you have to sign',
   'you need to sign',
-  'you must',
   'before something happen',
+  'take it or leave it',
 ];
 
 export const PROFANITY = [
@@ -871,8 +949,6 @@ export const DAY_OR_TIME = [
   'afternoon',
   'evening',
   'o clock',
-  'am',
-  'pm',
 ];
 
 export const GOODBYE = [
@@ -1102,4 +1178,119 @@ export const NON_ENGLISH_WORDS = [
   'casa',
   'techo',
   'ventana',
+];
+
+/**
+ * Questions about the homeowner's own life, by subject: a short human answer, then back to the
+ * visit. Matched only in a question about the homeowner that is not about the home itself.
+ */
+export const LIFE_CUES: Record<LifeSubject, string[]> = {
+  kids: [
+    'kid',
+    'kiddo',
+    'child',
+    'children',
+    'son',
+    'daughter',
+    'grandkid',
+    'grandchild',
+    'grandchildren',
+    'grandson',
+    'granddaughter',
+    'little one',
+    'the family',
+    'your family',
+    'baby',
+    'teenager',
+  ],
+  work: [
+    'for a living',
+    'for work',
+    'line of work',
+    'your job',
+    'what job',
+    'career',
+    'retire',
+    'retirement',
+    'work from home',
+    'where do you work',
+    'where be you work',
+    'do you work',
+    'be you work',
+    'occupation',
+    'profession',
+    'what field',
+    'what business be you in',
+  ],
+  pets: ['dog', 'cat', 'pup', 'puppy', 'pet', 'doggy', 'doggo', 'kitty', 'breed', 'his name', 'her name'],
+  leisure: [
+    'for fun',
+    'weekend',
+    'hobby',
+    'hobbies',
+    'free time',
+    'spare time',
+    'day off',
+    'time off',
+    'fish',
+    'golf',
+    'hike',
+    'camp',
+    'vacation',
+    'travel',
+    'lake',
+    'boat',
+    'cabin',
+    'beach',
+    'gym',
+  ],
+  roots: [
+    'where be you from',
+    'where are you from',
+    'where you from',
+    'grow up',
+    'originally',
+    'from around here',
+    'from here',
+    'born',
+    'raise here',
+    'your parent',
+    'your folk',
+    'your mom',
+    'your dad',
+    'in law',
+    'come from',
+    'neighbourhood',
+    'neighborhood',
+    'the area',
+    'this area',
+    'this town',
+  ],
+  spouse: ['married', 'marriage', 'wedding', 'anniversary'],
+};
+
+/**
+ * A question that picks up what was just said instead of naming it ("tell me more about that",
+ * "what happened?", "where at?", "how so?"): it asks about whatever the last answer was about.
+ */
+export const FOLLOW_UP = [
+  'tell me more',
+  'more about that',
+  'more about it',
+  'say more',
+  'how so',
+  'like what',
+  'such as',
+  'for example',
+  'what happen',
+  'where at',
+  'how come',
+  'why be that',
+  'why s that',
+  'what do you mean',
+  'mean by that',
+  'how bad',
+  'is that right',
+  'go on',
+  'and then',
 ];

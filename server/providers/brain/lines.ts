@@ -43,11 +43,21 @@ export function shortFact(topic: Topic, f: PersonaFacts): string {
     case 'priorities': {
       const need = f.needs.find((n) => n.topic === 'priorities');
       const first = need?.reveal[0] ?? '';
-      return first.replace(/[.!?].*$/, '').replace(/^[A-Z]/, (c) => c.toLowerCase());
+      return lowerFirst(first.replace(/[.!?].*$/, ''));
     }
     case 'product':
       return `we'd want ${h.wishes}`;
   }
+}
+
+/**
+ * A sentence put after "Like I said," starts in lower case, unless it opens with "I" or a name
+ * ("Like I said, I want it warm", "Like I said, Susan has to shoulder it open").
+ */
+export function lowerFirst(text: string, names: ReadonlySet<string> = new Set()): string {
+  const first = /^[A-Za-z]+/.exec(text)?.[0] ?? '';
+  if (first === 'I' || names.has(first)) return text;
+  return text.replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
 }
 
 /** Ways to say a fact again: never the same sentence twice. */
@@ -363,4 +373,43 @@ export const TAKES_INFO: Record<Style, string[]> = {
   hurried: ["Fine, leave it. I'll look when I have a minute.", 'Sure. Put it on the table.'],
   wary: ["Leave it. I'll read it, and I'll check you out.", 'You can leave it. I read everything twice.'],
   sceptical: ["Sure, leave it. I'll compare it with the others.", "Leave it with me. I'll look it over."],
+};
+
+/** After a short answer about their own life, back to the visit. */
+export const LIFE_STEER: Record<Style, string[]> = {
+  friendly: [
+    'Anyway, enough about us. What about {thing}?',
+    'But listen to me go on! Where were we?',
+    'Anyway, where were we?',
+  ],
+  hurried: ['Anyway. {Thing}.', 'Now. {Thing}?', 'Back to {thing}.'],
+  wary: ['Now, what about {thing}?', "That's enough about me.", 'Anyway. {Thing}.'],
+  sceptical: ['Anyway. {Thing}?', "But that's not why you're here.", 'So. {Thing}.'],
+};
+
+/** Asked to look at something, once nothing more particular fits. */
+export const INSPECT_OK: Record<Style, string[]> = {
+  friendly: ['Sure, go right ahead. Take your time.', 'Of course, look all you like.'],
+  hurried: ['Go ahead. Quickly.', 'Fine. Go look.'],
+  wary: ["Go on. I'll be watching.", 'Look all you want. Touch nothing you are not fixing.'],
+  sceptical: ['Go ahead.', 'Sure, have a look.'],
+};
+
+/** Asked to look around before showing who they are, by the owner who wants proof first. */
+export const INSPECT_REFUSED: Record<Style, string[]> = {
+  friendly: ["Hold on, who did you say you're with?"],
+  hurried: ['Who are you with, first?'],
+  wary: [
+    'Not before I see a licence. Nobody goes poking around my house without one.',
+    "Let's see some identification first. Then you can look.",
+  ],
+  sceptical: ['Before you go looking around, who are you with exactly?'],
+};
+
+/** More proof, once some was shown: noted. */
+export const PROOF_AGAIN: Record<Style, string[]> = {
+  friendly: ['Oh, good to know.', 'Good, thanks.'],
+  hurried: ['Fine. Noted.', 'Good.'],
+  wary: ['Alright. Noted.', "Good. That's something."],
+  sceptical: ['Good to know.', 'Alright, noted.'],
 };

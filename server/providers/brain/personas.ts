@@ -16,6 +16,23 @@ export const TOPICS: Topic[] = [
   'product',
 ];
 
+/** Parts of the homeowner's own life a rep may ask about, as people do at a kitchen table. */
+export type LifeSubject = 'kids' | 'work' | 'pets' | 'leisure' | 'roots' | 'spouse';
+
+export const LIFE_SUBJECTS: LifeSubject[] = ['kids', 'work', 'pets', 'leisure', 'roots', 'spouse'];
+
+/** A short, human answer about the homeowner's life, then details for a follow-up ("how old are they?"). */
+export interface LifeFact {
+  answer: string[];
+  more: string[];
+}
+
+/** Where something the rep asks to see is: the words that point at it, and what the homeowner says. */
+export interface Spot {
+  cues: string[];
+  line: string;
+}
+
 /** Objections the homeowner can raise at fitting moments. */
 export type ObjectionKind = 'price' | 'trust' | 'timing' | 'spouse' | 'competitor';
 
@@ -94,6 +111,10 @@ export interface PersonaFacts {
   proofAccepted: string[];
   /** Reaction to a plain sales pitch without a question. */
   pitchReaction: string[];
+  /** The homeowner's life beyond the job: family, work, pets, free time, where they are from. */
+  life: Record<LifeSubject, LifeFact>;
+  /** Asked to see something ("can I take a look at the furnace?"): where it is. The first is the default. */
+  spots: Spot[];
 }
 
 const p = PERSONAS;
@@ -155,6 +176,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           "Two of the bedroom windows won't stay open either. We prop them with a book.",
           "It's mostly the cold. The noise bothers Mark more than me.",
           'Our heating bill runs about three hundred a month in winter. For this size house, that seems wrong.',
+          "It's been getting worse every winter for a few years now. This last one was the worst yet.",
         ],
       },
       {
@@ -239,6 +261,55 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
     ],
     proofAccepted: ["Okay, a real warranty and references help. I'll want that in writing."],
     pitchReaction: ["Mm-hm. Everybody says that. What's different about yours?"],
+    life: {
+      kids: {
+        answer: ["We have a son. He's away at college, so it's mostly {spouseName} and me now."],
+        more: [
+          "He's in his second year, studying engineering. He'd ask you a lot of questions about the glass.",
+        ],
+      },
+      work: {
+        answer: ["I'm a bookkeeper. I work from home, so I sit next to these drafty windows all day."],
+        more: ["It's quiet work. Or it would be, without the street noise coming through that window."],
+      },
+      pets: {
+        answer: ["No pets. {spouseName}'s allergic."],
+        more: ['We had a cat years ago. Never again, with his allergies.'],
+      },
+      leisure: {
+        answer: ['Reading, mostly. I garden a little when the weather is warm.'],
+        more: ['We walk a lot in the evenings. The neighbourhood is nice for it.'],
+      },
+      roots: {
+        answer: ['We moved out here from the city about twelve years ago.'],
+        more: ['I grew up in a house a lot like this one, actually. Same drafty windows.'],
+      },
+      spouse: {
+        answer: ['{spouseName} does insurance claims, from home, like me.'],
+        more: [
+          "We've been married twenty-six years this spring.",
+          "He's the one who reads every line of a contract. Be ready for that.",
+        ],
+      },
+    },
+    spots: [
+      {
+        cues: ['window', 'living room', 'worst', 'big', 'trouble', 'draft', 'cold', 'feel'],
+        line: "Sure, this way. It's the big one in the living room. Stand next to it and you'll feel it.",
+      },
+      {
+        cues: ['bedroom', 'upstairs', 'street'],
+        line: 'The bedrooms are upstairs, the two facing the street. Go ahead, the doors are open.',
+      },
+      {
+        cues: ['measure', 'measurement', 'tape', 'size', 'all of them', 'these', 'those'],
+        line: "Go ahead and measure. I'd like a copy of the numbers, though.",
+      },
+      {
+        cues: ['frame', 'sill', 'outside', 'seal', 'condensation', 'pane'],
+        line: "Have a look. You can see the fog between the panes on that one, and the sill's gone soft.",
+      },
+    ],
   },
   HVAC: {
     card: p.HVAC,
@@ -363,6 +434,54 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
     greeted: ["Dave. Yeah, hi. What's this about?", "Hi. I'm Dave. Go ahead, quickly."],
     proofAccepted: ['Okay, licensed and a warranty. Good. What next?'],
     pitchReaction: ['Okay. And what does that mean for me?'],
+    life: {
+      kids: {
+        answer: ['Two. Their rooms are the cold ones upstairs.'],
+        more: ['Nine and six. Old enough to complain about the cold, loudly.'],
+      },
+      work: {
+        answer: ["Project manager. Hence the call I've got in ten minutes."],
+        more: ['Construction projects, mostly. So I know what a padded quote looks like.'],
+      },
+      pets: {
+        answer: ['No pets. The kids want a dog. Not this year.'],
+        more: ['{spouseName} says maybe next year. We will see.'],
+      },
+      leisure: {
+        answer: ["Free time? I've got two kids and a cold house."],
+        more: ['I coach the kids at soccer on Saturdays, when I can.'],
+      },
+      roots: {
+        answer: ['Grew up two towns over. Been in this house about eight years.'],
+        more: ["{spouseName}'s from here. Her folks are ten minutes away."],
+      },
+      spouse: {
+        answer: ["{spouseName}'s a nurse, nights mostly. Another reason I want the house warm and quiet."],
+        more: ['Married twelve years.', "She trusts me on the house stuff. She'll ask what it costs."],
+      },
+    },
+    spots: [
+      {
+        cues: ['furnace', 'unit', 'system', 'basement', 'burner', 'blower', 'filter', 'it', 'equipment'],
+        line: "Sure. The furnace is in the basement, door's off the kitchen. Watch the stairs.",
+      },
+      {
+        cues: ['attic', 'air handler', 'handler', 'duct', 'ductwork', 'vent', 'hatch'],
+        line: "Attic hatch is in the upstairs hall. It's just ductwork up there, the furnace itself is in the basement.",
+      },
+      {
+        cues: ['thermostat', 'control'],
+        line: "Thermostat's in the front hallway. Go ahead.",
+      },
+      {
+        cues: ['ac', 'condenser', 'outside', 'outdoor', 'air conditioner', 'heat pump'],
+        line: "The AC's out back by the fence. Go ahead, the gate's open.",
+      },
+      {
+        cues: ['room', 'bedroom', 'upstairs', 'kid'],
+        line: "Kids' rooms are upstairs on the right. Put your hand on the vent, barely anything comes out.",
+      },
+    ],
   },
   Roofing: {
     card: p.Roofing,
@@ -410,6 +529,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           "There's a brown stain on the bedroom ceiling, about the size of a dinner plate. It drips when it really pours.",
           'Three or four shingles on the back slope. I picked two of them up in the yard.',
           "I went up in the attic. The wood's damp along one rafter, that's all I saw.",
+          'It started with that storm last spring. Every hard rain since, the stain gets a little bigger.',
           "The bills are fine. It's the leak I'm worried about, not the energy bill.",
         ],
       },
@@ -494,6 +614,50 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       "Okay. That's more than the last guy showed me.",
     ],
     pitchReaction: ["That's what they all say.", 'Sure. And the last guy had a brochure too.'],
+    life: {
+      kids: {
+        answer: ['Two. Grown and moved out. Why?'],
+        more: ['The grandkids come most Sundays. That is all you need to know about them.'],
+      },
+      work: {
+        answer: ['Retired. Thirty-four years at the post office.'],
+        more: ['I did my own repairs all that time. I know a bad roof job when I see one.'],
+      },
+      pets: {
+        answer: ['No. Just the squirrels, and they do not pay rent.'],
+        more: ["We had a dog for fourteen years. Haven't had the heart for another."],
+      },
+      leisure: {
+        answer: ['I fix things. Keeps me out of trouble.'],
+        more: ['{spouseName} does the garden. I mow. That is the deal.'],
+      },
+      roots: {
+        answer: ['Born and raised in this town. Not going anywhere.'],
+        more: ['My father built half the garages on this street. So I know good work when I see it.'],
+      },
+      spouse: {
+        answer: ['{spouseName} ran the school office till she retired.'],
+        more: ['Forty-one years married.', 'She reads everything before I sign. Always has.'],
+      },
+    },
+    spots: [
+      {
+        cues: ['roof', 'up', 'ladder', 'shingle', 'slope', 'on top', 'top'],
+        line: "You can go up. Ladder's in the garage. Stay off the front slope, it's steep, and I'll be watching from the yard.",
+      },
+      {
+        cues: ['attic', 'rafter', 'hatch', 'decking', 'underside'],
+        line: "Attic hatch is in the hall closet. Mind the insulation. I'm coming up with you.",
+      },
+      {
+        cues: ['ceiling', 'stain', 'bedroom', 'inside', 'leak', 'drip'],
+        line: "Back bedroom, end of the hall. The stain's right over the bed.",
+      },
+      {
+        cues: ['gutter', 'chimney', 'flashing', 'outside', 'around', 'yard'],
+        line: "Walk around all you like. Just don't step in {spouseName}'s flower beds.",
+      },
+    ],
   },
   Flooring: {
     card: p.Flooring,
@@ -542,7 +706,9 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         more: [
           "It's the living room and the hallway mostly. The carpet shows every paw print.",
           'The dog is a golden retriever, so whatever we get has to survive him.',
+          "With the dog it's muddy paws, mostly, and scratches where his nails snag the carpet. There's a bald patch by the back door.",
           'The kitchen is all white cabinets now, and the brown carpet next to it looks tired.',
+          "The carpet came with the house, so it's nine years old. It started looking tired after the dog arrived.",
           "Bills? No, nothing like that. It's how the floors look and how they hold up.",
         ],
       },
@@ -622,6 +788,50 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
     greeted: ["Hi! I'm Priya. Nice to meet you.", "Hello, I'm Priya. Thanks for coming by."],
     proofAccepted: ['A warranty and samples at home? Oh, that helps a lot.'],
     pitchReaction: ['That sounds nice. Would it go with our kitchen though?'],
+    life: {
+      kids: {
+        answer: ["Two! They're the reason nothing stays clean around here."],
+        more: ['Anika is six and Dev is three. Old enough to spill, too young to wipe it up.'],
+      },
+      work: {
+        answer: ["I'm a graphic designer, mostly from home. So yes, I notice colours a lot!"],
+        more: ['I work at the kitchen table most days, so I look at these floors all day long.'],
+      },
+      pets: {
+        answer: ["That's Biscuit, our golden retriever. He's a sweetheart, but he sheds everywhere."],
+        more: ['He just turned four and still acts like a puppy. He skids on everything.'],
+      },
+      leisure: {
+        answer: ["Honestly, between work and the kids, it's mostly long walks with Biscuit."],
+        more: ['And I cook a lot. That is why we redid the kitchen first.'],
+      },
+      roots: {
+        answer: ['I grew up in Toronto. {spouseName} is from here, so we stayed.'],
+        more: ["My parents are still in Toronto. They're the ones coming to visit."],
+      },
+      spouse: {
+        answer: ["{spouseName}'s an engineer, so he'll ask you about the specs. I'll ask about the look."],
+        more: ['Eleven years married! We met at university. He still teases me about my colour swatches.'],
+      },
+    },
+    spots: [
+      {
+        cues: ['floor', 'room', 'living', 'carpet', 'around', 'house', 'downstairs', 'space', 'area'],
+        line: 'Of course, come through. This is the living room, and the hallway runs along to the back. Mind the boxes.',
+      },
+      {
+        cues: ['kitchen', 'cabinet'],
+        line: 'The kitchen is right through here. See how the carpet looks next to the white cabinets?',
+      },
+      {
+        cues: ['hallway', 'hall', 'stair', 'back'],
+        line: "The hallway's this way. That's where Biscuit does his sliding.",
+      },
+      {
+        cues: ['measure', 'measurement', 'tape', 'square', 'size'],
+        line: "Sure, measure whatever you need. I'll move the boxes out of your way.",
+      },
+    ],
   },
   General: {
     card: p.General,
@@ -669,6 +879,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         more: [
           "The back door sticks worst when it's humid. Susan has to shoulder it open.",
           "A couple of the deck boards are soft near the steps. I'm worried someone will go through.",
+          'The deck has been going soft for a couple of years. Last spring a board cracked under me.',
           "The bathroom fan rattles like a helicopter. It still works, it's just loud.",
           "The bills are alright. It's all the little things adding up.",
         ],
@@ -750,6 +961,53 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
     ],
     proofAccepted: ["Oh, that's good to hear. Susan always asks about that stuff."],
     pitchReaction: ['Oh, neat. How does that work?'],
+    life: {
+      kids: {
+        answer: ["Two, both grown. Our daughter's out in Denver, and our son's just across town."],
+        more: [
+          "Our daughter's thirty-eight and our son's thirty-five. Makes me feel old!",
+          "And a grandson now. He'll be six in August, and he runs this place when he visits.",
+        ],
+      },
+      work: {
+        answer: ["Oh, I'm retired! I taught shop class at the high school for thirty-one years."],
+        more: ["I still putter in the garage. I just don't do ladders anymore."],
+      },
+      pets: {
+        answer: ["That's Buster. He's twelve and still thinks he's a puppy."],
+        more: ["He's a mutt from the shelter. Best dog we ever had."],
+      },
+      leisure: {
+        answer: ['Fishing, mostly. And {spouseName} keeps me busy in the garden.'],
+        more: ["I'd fish every day if she let me. There's a lake twenty minutes up the road."],
+      },
+      roots: {
+        answer: ["Born here, never left! {spouseName}'s from up north."],
+        more: ['Most of my family is still within ten miles of here.'],
+      },
+      spouse: {
+        answer: ['{spouseName} was a nurse, and she still knows everybody in town.'],
+        more: ['Forty-four years married this June! We met at a church picnic, if you can believe it.'],
+      },
+    },
+    spots: [
+      {
+        cues: ['deck', 'back', 'outside', 'step', 'board', 'yard'],
+        line: "Sure, come on out back. Watch the steps, that's the soft part.",
+      },
+      {
+        cues: ['door', 'kitchen'],
+        line: "Back door's through the kitchen. Give it a shove, you'll see what {spouseName} means.",
+      },
+      {
+        cues: ['fan', 'bathroom', 'upstairs'],
+        line: "Bathroom's upstairs on the left. Flip the fan on and listen to that racket.",
+      },
+      {
+        cues: ['around', 'house', 'everything', 'list', 'place'],
+        line: "Sure, look around all you like. I'd start with the deck, that's the big one.",
+      },
+    ],
   },
 };
 

@@ -23,6 +23,14 @@ export function sentenceKey(sentence: string): string {
     .trim();
 }
 
+/** The runs of five words of a sentence key. */
+function runsOf(key: string): string[] {
+  const words = key.split(' ');
+  const out: string[] = [];
+  for (let i = 0; i + 5 <= words.length; i++) out.push(words.slice(i, i + 5).join(' '));
+  return out;
+}
+
 /**
  * What the homeowner has said in this call: picks a phrasing not used yet and never lets a
  * sentence be said twice (asked again, the homeowner restates in other words).
@@ -30,6 +38,8 @@ export function sentenceKey(sentence: string): string {
 export class Phrasebook {
   private readonly random: () => number;
   private readonly said = new Set<string>();
+  /** Every run of five words said in this call, to tell a near-repeat ("I have a quote from..."). */
+  private readonly runs = new Set<string>();
 
   constructor(
     seed: number,
@@ -44,11 +54,20 @@ export class Phrasebook {
    */
   pick(options: readonly string[]): string | null {
     const filled = options.map((o) => this.fill(o));
-    let pool = filled.filter((o) => !this.wasSaid(o));
+    const fresh = filled.filter((o) => !this.wasSaid(o));
+    // A variant that says again, in other words, what was already said comes last.
+    const distinct = fresh.filter((o) => !this.echoes(o));
+    let pool = distinct.length > 0 ? distinct : fresh;
     if (pool.length === 0)
       pool = filled.filter((o) => sentences(o).some((s) => !this.said.has(sentenceKey(s))));
     if (pool.length === 0) return null;
     return pool[Math.floor(this.random() * pool.length)] ?? null;
+  }
+
+  /** A variant that neither was said nor says again what was said; null when none is left. */
+  pickNew(options: readonly string[]): string | null {
+    const pool = options.map((o) => this.fill(o)).filter((o) => !this.wasSaid(o) && !this.echoes(o));
+    return pool.length > 0 ? (pool[Math.floor(this.random() * pool.length)] ?? null) : null;
   }
 
   /** The first variant not said yet, in order (for escalating lines). */
@@ -58,6 +77,16 @@ export class Phrasebook {
 
   wasSaid(text: string): boolean {
     return sentences(text).some((s) => this.said.has(sentenceKey(s)));
+  }
+
+  /** Whether the text repeats five words in a row of something said in this call. */
+  echoes(text: string): boolean {
+    return sentences(text).some((s) => runsOf(sentenceKey(s)).some((r) => this.runs.has(r)));
+  }
+
+  private remember(key: string): void {
+    this.said.add(key);
+    for (const r of runsOf(key)) this.runs.add(r);
   }
 
   /**
@@ -71,14 +100,14 @@ export class Phrasebook {
       for (const s of sentences(part)) {
         const key = sentenceKey(s);
         if (!key || this.said.has(key)) continue;
-        this.said.add(key);
+        this.remember(key);
         out.push(s);
       }
     }
     if (out.length === 0) {
       const filler =
         this.pick(fillers) ?? this.fill(fillers[Math.floor(this.random() * fillers.length)] ?? 'Hm.');
-      for (const s of sentences(filler)) this.said.add(sentenceKey(s));
+      for (const s of sentences(filler)) this.remember(sentenceKey(s));
       out.push(filler);
     }
     return out.join(' ');

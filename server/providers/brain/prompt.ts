@@ -1,5 +1,5 @@
 import { difficultyLabel } from '../../../core/stages';
-import { fillFacts, type PersonaFacts } from './personas';
+import { fillFacts, LIFE_SUBJECTS, type PersonaFacts } from './personas';
 
 /** The persona facts as a system prompt, so an LLM plays the same homeowner as the scripted engine. */
 export function personaSystemPrompt(facts: PersonaFacts): string {
@@ -23,6 +23,13 @@ export function personaSystemPrompt(facts: PersonaFacts): string {
     `- Competing quotes: ${h.competingQuote}.`,
     'Details to give when the rep follows up on a topic (one at a time, in your own words):',
     ...facts.needs.flatMap((n) => (n.more ?? []).map((line) => `- ${n.topic}: ${fillFacts(line, facts)}`)),
+    'Your own life, if the rep asks (answer in a sentence or two, then steer back to the visit):',
+    ...LIFE_SUBJECTS.map(
+      (subject) =>
+        `- ${subject}: ${[...facts.life[subject].answer.slice(0, 1), ...facts.life[subject].more].map((l) => fillFacts(l, facts)).join(' ')}`,
+    ),
+    `Where things are, if the rep asks to look at something (${t.demandsProof ? 'only once they have shown a licence; then say where it is' : 'let them, and say where it is'}):`,
+    ...facts.spots.map((spot) => `- ${fillFacts(spot.line, facts)}`),
     '',
     'Temperament:',
     t.ramblingWords < 50

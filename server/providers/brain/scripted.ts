@@ -1,11 +1,26 @@
 import type { Stage } from '../../../core/stages';
 import { AGREE_AT, fillWhen, proposedTime, RESCHEDULE, SPOUSE_TOO } from './appointments';
-import { contentWords, questionWords, repeatsAnEarlierQuestion, saysItAsksAgain } from './followups';
+import {
+  amountWords,
+  contentWords,
+  questionWords,
+  repeatsAnEarlierQuestion,
+  sameAs,
+  saysItAsksAgain,
+} from './followups';
 import { analyseRepTurn, warmUp, type RepTurn } from './intents';
-import { lemmatise, normalise } from './match';
+import { LIFE_CUES } from './lexicon';
+import { has, lemmatise, normalise } from './match';
 import * as Lines from './lines';
-import { fillFacts, PERSONA_FACTS, type ObjectionKind, type PersonaFacts, type Topic } from './personas';
-import { Phrasebook } from './phrasebook';
+import {
+  fillFacts,
+  PERSONA_FACTS,
+  type LifeSubject,
+  type ObjectionKind,
+  type PersonaFacts,
+  type Topic,
+} from './personas';
+import { Phrasebook, sentences } from './phrasebook';
 import type { BrainConversation, BrainTurn, CallEnd, PersonaBrain } from './types';
 
 export { AGREE_AT, proposedTime } from './appointments';
@@ -38,6 +53,12 @@ export interface HomeownerState {
   offered: boolean;
   /** The content words of each question asked per topic, to tell a follow-up from a repeat. */
   questions: Map<Topic, Set<string>[]>;
+  /** What the last reply was about: a household topic or a part of the homeowner's life. */
+  focus: { topic?: Topic; life?: LifeSubject } | null;
+  /** The last reply, for a question that picks it up ("when did that start?"). */
+  lastReply: string;
+  /** Parts of their life the homeowner has talked about. */
+  lifeTold: Set<LifeSubject>;
 }
 
 const MAX_PARTS = 2;
@@ -63,7 +84,47 @@ const GENERIC_WORDS = new Set([
   'job',
   'work',
   'project',
+  // Words of asking, not of what is asked about.
+  'go',
+  'say',
+  'mention',
+  'tell',
+  'talk',
+  'ask',
+  'know',
+  'thing',
+  'lot',
+  'bit',
 ]);
+
+/** The words of a question that point at one detail rather than at the trade in general. */
+function specific(words: Iterable<string>): Set<string> {
+  return new Set([...words].filter((w) => !GENERIC_WORDS.has(w)));
+}
+
+/**
+ * A detail that denies something ("Bills? No, nothing like that.", "The bills are fine.")
+ * answers a question about it; said unprompted, it answers nothing.
+ */
+const DENIAL =
+  /^\w+\?|\bnothing like that\b|\b(bills?|it|that|those|they) (are|is|s|re) (fine|alright|okay)\b/i;
+
+/** "Yeah, a guy quoted...": an answer's opening word, dropped when the answer is said again. */
+const INTERJECTION = /^(yeah|yes|well|oh|fine|alright|okay|ok|honestly|so|short version)[,:.]?\s+/i;
+
+/** Words of any answer that say nothing about what it was about. */
+const CHATTER = new Set(
+  'fine sure okay alright yeah honestly well right good bad version short still never much really'.split(' '),
+);
+
+const REFERRING = /\b(it|that|this|they|them|those|these|there|he|she|him|her|his|their)\b/;
+
+/** Names in a persona's lines (Raj, Biscuit, Toronto): never lower-cased behind "Like I said,". */
+function namesIn(f: PersonaFacts): Set<string> {
+  const names = new Set<string>([f.card.name, f.household.spouseName]);
+  for (const m of JSON.stringify(f).matchAll(/[a-z,] ([A-Z][a-z]+)/g)) names.add(m[1]);
+  return names;
+}
 
 /**
  * The scripted homeowner: a small dialogue manager over one persona's facts and temperament.
@@ -76,10 +137,16 @@ export class ScriptedConversation implements BrainConversation {
   readonly state: HomeownerState;
   private readonly style: Lines.Style;
   private readonly book: Phrasebook;
+  private readonly names: Set<string>;
+  /** This turn's reference: the words of the last reply, when the question picks it up. */
+  private context: Set<string> | undefined;
+  /** The words the question itself names ("door", "sticking"), as against the kind of answer it asks for. */
+  private core: Set<string> = new Set();
 
   constructor(stage: Stage, seed: number) {
     this.facts = PERSONA_FACTS[stage];
     this.style = Lines.styleOf(this.facts);
+    this.names = namesIn(this.facts);
     this.book = new Phrasebook(seed, (text) =>
       fillFacts(
         Lines.fillLine(text, {
@@ -106,6 +173,9 @@ export class ScriptedConversation implements BrainConversation {
       questions: new Map(),
       quoted: false,
       offered: false,
+      focus: null,
+      lastReply: '',
+      lifeTold: new Set(),
     };
   }
 
@@ -143,7 +213,16 @@ export class ScriptedConversation implements BrainConversation {
       return this.book.say([this.book.pick(["I said we're done here.", 'Please leave.', 'Goodbye.'])]);
     }
     const t = analyseRepTurn(repText.slice(0, 4000));
-    return this.book.say(this.decide(t), Lines.FILLERS[this.style]);
+    this.context = undefined;
+    const parts = this.decide(t);
+    if (s.answered.length > 0 && !s.focus) s.focus = { topic: s.answered[0] };
+    // "And easy to clean." opens no reply.
+    const first = parts.findIndex((p) => p);
+    const opening = first >= 0 ? parts[first] : null;
+    if (opening && /^And \w/.test(opening)) parts[first] = opening[4].toUpperCase() + opening.slice(5);
+    const text = this.book.say(parts, Lines.FILLERS[this.style]);
+    s.lastReply = text;
+    return text;
   }
 
   private decide(t: RepTurn): (string | null)[] {
@@ -175,6 +254,24 @@ export class ScriptedConversation implements BrainConversation {
         ...answer,
         pick(s.agreed ? Lines.GOODBYE_AGREED[st] : Lines.GOODBYE[st]) ?? pick(Lines.GOODBYE[st]),
       ];
+    }
+    // What the last answer was about: a question that picks it up ("tell me more about that",
+    // "how old are they?", "when did that start?") asks about that.
+    const prev = s.focus;
+    s.focus = null;
+    if (
+      prev?.life &&
+      t.life === null &&
+      !t.close &&
+      !t.inspect &&
+      (t.refersBack || (t.refersToPeople && t.isQuestion && t.topics.every((x) => x === 'home')))
+    )
+      return this.limit(this.talkAboutLife(prev.life, t));
+    if (t.life) return this.limit(this.talkAboutLife(t.life, t));
+    if (t.inspect) return this.limit(this.showAround(t));
+    if (prev?.topic && !t.close && (t.refersBack || REFERRING.test(t.words.join(' ')))) {
+      if (t.refersBack && t.topics.length === 0) t = { ...t, topics: [prev.topic], offTopic: false };
+      if (t.topics.includes(prev.topic)) this.context = this.wordsOf(s.lastReply);
     }
     if (s.agreed) return this.afterAgreement(t);
 
@@ -279,6 +376,7 @@ export class ScriptedConversation implements BrainConversation {
       // Proof counts once in full; repeating the same credentials adds little.
       s.trust += s.proofShown ? 0.5 : f.temperament.demandsProof ? 3 : 1;
       if (!s.proofShown || s.objections.get('trust') === 'open') out.push(pick(f.proofAccepted));
+      else if (!t.close && !t.isQuestion) out.push(pick(Lines.PROOF_AGAIN[this.style]));
       s.proofShown = true;
       // Shown proof settles the question of trust, asked or not.
       s.objections.set('trust', 'accepted');
@@ -306,14 +404,18 @@ export class ScriptedConversation implements BrainConversation {
     } else if (t.financing) out.push(pick(Lines.REACT.financing));
     if (t.warranty && !t.proof && out.length === 0) out.push(pick(Lines.REACT.warranty));
     if (t.leavesInfo && out.length === 0) out.push(pick(Lines.TAKES_INFO[this.style]));
-    if (t.options && out.length === 0) out.push(pick(Lines.REACT.options));
+    // "Let's start with the deck, what's going on there?" asks; it lays out no options.
+    if (t.options && out.length === 0 && !(t.isQuestion && t.topics.length > 0))
+      out.push(pick(Lines.REACT.options));
     if (t.recommendation && out.length === 0 && (t.domain || t.topics.includes('product')))
       out.push(pick(s.revealed.size >= 2 ? Lines.REACT.recommendFits : Lines.REACT.recommendEarly));
+    // "Thanks for having me" at the door greets: it is answered as a greeting.
+    const greets = t.greeting && !s.greeted;
     if (t.empathy) {
       s.trust += 0.75;
-      if (out.length === 0 && !t.isQuestion && !t.close && !t.smallTalk) out.push(pick(f.warmed));
+      if (out.length === 0 && !greets && !t.isQuestion && !t.close && !t.smallTalk) out.push(pick(f.warmed));
     }
-    if (t.greeting && !s.greeted) {
+    if (greets) {
       s.greeted = true;
       s.trust += 0.5;
       if (t.topics.length === 0 && !t.close && out.length === 0) out.push(pick(f.greeted));
@@ -363,7 +465,12 @@ export class ScriptedConversation implements BrainConversation {
   }
 
   private stillOpen(kind: ObjectionKind): string | null {
-    return this.book.pick(this.facts.objections[kind]) ?? this.book.pick(Lines.STILL_OPEN[kind]);
+    // The worry in words not said yet: the persona's own, else a plain restatement of it.
+    return (
+      this.book.pickNew(this.facts.objections[kind]) ??
+      this.book.pick(Lines.STILL_OPEN[kind]) ??
+      this.book.pick(this.facts.objections[kind])
+    );
   }
 
   /**
@@ -405,9 +512,15 @@ export class ScriptedConversation implements BrainConversation {
     const s = this.state;
     const f = this.facts;
     const out: (string | null)[] = [];
-    const content = contentWords(t.lemmas);
-    const wanted = questionWords(t.lemmas, t.words);
-    for (const [index, topic] of t.topics.slice(0, 2).entries()) {
+    // In a long turn, the question is at its end; the rest (a company's story) points at nothing.
+    // After a preface ("That makes sense. Can I ask what they quoted?"), the question alone.
+    const long = t.words.length > 40;
+    const asked = t.asked.length < t.words.length ? t.asked : long ? t.words.slice(-25) : t.words;
+    const lemmas = asked === t.words ? t.lemmas : lemmatise(asked);
+    const content = contentWords(lemmas);
+    const wanted = questionWords(lemmas, asked);
+    this.core = specific(content);
+    for (const [index, topic] of t.topics.slice(0, long ? 1 : 2).entries()) {
       const need = f.needs.find((n) => n.topic === topic);
       if (!need) continue;
       // A second topic already answered is left alone rather than restated on top of the first.
@@ -418,10 +531,18 @@ export class ScriptedConversation implements BrainConversation {
       const repeated = saysItAsksAgain(t.words) || repeatsAnEarlierQuestion(earlier, content);
       s.questions.set(topic, [...(earlier ?? []), content]);
       if (s.revealed.has(topic)) {
-        // A follow-up ("which rooms?", "what did they say?") gets the next detail not yet told.
-        const detail = repeated
-          ? null
-          : (this.toldDetail(need.more ?? [], content) ?? this.closestUnsaid(need.more ?? [], wanted));
+        const more = need.more ?? [];
+        // A follow-up ("which rooms?", "what did they say?") gets the next detail not yet told:
+        // one said before that it points at, briefly; one it names ("you said the deck, what's
+        // going on with it?"), even behind "you said"; else the one closest to what it asks.
+        const told = this.toldDetail(
+          [...need.reveal, ...more],
+          new Set([...content, ...amountWords(t.words)]),
+          need.reveal,
+        );
+        const named = told ? null : this.closestUnsaid(more, specific(wanted), 1, this.context, 1);
+        const detail =
+          told ?? named ?? (repeated ? null : this.closestUnsaid(more, specific(wanted), 0, this.context));
         if (detail) {
           out.push(detail);
           continue;
@@ -438,7 +559,7 @@ export class ScriptedConversation implements BrainConversation {
         s.revealed.add(topic);
         s.trust += 0.5;
         // A question that points at one detail ("planning to stay long term?") gets that detail first.
-        const pointed = this.closestUnsaid(need.more ?? [], content, 2);
+        const pointed = this.closestUnsaid(need.more ?? [], specific(wanted), 2, this.context);
         if (pointed) {
           out.push(pointed);
           continue;
@@ -448,10 +569,10 @@ export class ScriptedConversation implements BrainConversation {
         // "What are your energy bills like?": when the general answer says nothing of what was
         // asked and one detail does, that detail follows it.
         // The trade's own words ("floors", "house") point at no detail in particular.
-        const specific = new Set([...content].filter((w) => !GENERIC_WORDS.has(w)));
-        const answersIt = reveal && this.scoreLines([reveal], specific)[0].shared > 0;
-        if (!answersIt && specific.size > 0) {
-          const aside = this.closestUnsaid(need.more ?? [], specific, 1);
+        const pointing = specific(content);
+        const answersIt = reveal && this.scoreLines([reveal], pointing)[0].shared > 0;
+        if (!answersIt && pointing.size > 0) {
+          const aside = this.closestUnsaid(need.more ?? [], pointing, 1);
           if (aside && aside !== reveal) out.push(aside);
         }
       } else {
@@ -466,12 +587,32 @@ export class ScriptedConversation implements BrainConversation {
     return out;
   }
 
-  /** Lines scored by how many of the question's content words they share. */
-  private scoreLines(lines: readonly string[], question: Set<string>) {
+  /**
+   * Lines scored by the question's words they share: a word the question names ("how long has
+   * the door been sticking?") counts most, a word of the kind of answer it asks for (a time, a
+   * place) less, a word of the answer it picks up ("when did that start?") least.
+   */
+  private scoreLines(lines: readonly string[], question: Set<string>, context?: Set<string>) {
     return lines.map((line) => {
       const filled = fillFacts(line, this.facts);
-      const shared = new Set(lemmatise(normalise(filled)).filter((w) => question.has(w))).size;
-      return { line: filled, shared, score: shared, said: this.book.wasSaid(filled) };
+      let shared = 0;
+      let named = 0;
+      let picked = 0;
+      for (const w of new Set(lemmatise(normalise(filled)).map(sameAs))) {
+        if (question.has(w)) {
+          shared++;
+          if (this.core.has(w)) named++;
+        } else if (context?.has(w)) picked++;
+      }
+      // The answer picked up only decides between lines that answer the question.
+      if (shared === 0) picked = 0;
+      return {
+        line: filled,
+        shared,
+        named,
+        score: 2 * shared + 2 * named + picked,
+        said: this.book.wasSaid(filled),
+      };
     });
   }
 
@@ -479,10 +620,19 @@ export class ScriptedConversation implements BrainConversation {
    * The unsaid line that best matches the question (sharing at least `minShared` words); with
    * `minShared` 0, the first unsaid line when none shares any.
    */
-  private closestUnsaid(lines: readonly string[], question: Set<string>, minShared = 0): string | null {
+  private closestUnsaid(
+    lines: readonly string[],
+    question: Set<string>,
+    minShared = 0,
+    context?: Set<string>,
+    minNamed = 0,
+  ): string | null {
     let best: { line: string; score: number } | null = null;
-    for (const c of this.scoreLines(lines, question)) {
-      if (c.said || c.shared < minShared) continue;
+    for (const c of this.scoreLines(lines, question, context)) {
+      if (c.said || c.shared < minShared || c.named < minNamed) continue;
+      // A denial answers only a question about what it denies ("Bills? No...").
+      if (DENIAL.test(c.line) && this.scoreLines([c.line.split(/[.!?]/)[0]], question)[0].shared === 0)
+        continue;
       if (!best || c.score > best.score) best = c;
     }
     return best ? (this.book.first([best.line]) ?? null) : null;
@@ -494,20 +644,96 @@ export class ScriptedConversation implements BrainConversation {
    * about: the said line must share two words or more with the question and match it better
    * than every unsaid one.
    */
-  private toldDetail(lines: readonly string[], question: Set<string>): string | null {
+  private toldDetail(
+    lines: readonly string[],
+    question: Set<string>,
+    facts: readonly string[] = [],
+  ): string | null {
     const scored = this.scoreLines(lines, question);
     const bestUnsaid = Math.max(0, ...scored.filter((c) => !c.said).map((c) => c.score));
-    // Two shared words at least: one ("floors", "house") points at too much.
+    const point = specific(question);
+    // Two shared words at least: one ("floors", "house") points at too much; one word of the
+    // trade's own that no unsaid detail shares will do ("what did they quote you?" after "a guy
+    // quoted seven grand"). A detail is closer than the first answer.
     const told = scored
-      .filter((c) => c.said && c.shared >= 2 && c.score > bestUnsaid)
-      .sort((a, b) => b.score - a.score)[0];
+      .map((c, i) => ({ ...c, detail: i >= facts.length }))
+      .filter(
+        (c) =>
+          c.said &&
+          c.score > bestUnsaid &&
+          (c.shared >= 2 ||
+            (bestUnsaid === 0 && lemmatise(normalise(c.line)).some((w) => point.has(w) && w.length > 3))),
+      )
+      .sort((a, b) => b.score - a.score || Number(b.detail) - Number(a.detail))[0];
     if (!told) return null;
     // The sentence of it that the question points at.
     const parts = (told.line.match(/[^.!?]+/g) ?? [told.line]).map((p) => p.trim());
     const hits = (p: string) => lemmatise(normalise(p)).filter((w) => question.has(w)).length;
-    const best = parts.reduce((a, b) => (hits(b) > hits(a) ? b : a));
-    const fact = best.replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
+    const best = parts.reduce((a, b) => (hits(b) > hits(a) ? b : a)).replace(INTERJECTION, '');
+    const fact = Lines.lowerFirst(best, this.names);
     return this.book.first(Lines.RESTATE[this.style].map((r) => Lines.fillLine(r, { fact })));
+  }
+
+  /** The words an answer was about, without its opening ("Fine.", "Short version:") and its chatter. */
+  private wordsOf(reply: string): Set<string> {
+    const body = sentences(reply)
+      .map((x) => x.replace(INTERJECTION, ''))
+      .join(' ');
+    return new Set([...specific(contentWords(lemmatise(normalise(body))))].filter((w) => !CHATTER.has(w)));
+  }
+
+  /**
+   * Asked about their own life: a short, human answer in the owner's temperament, then back to
+   * the visit. A follow-up ("how old are they?") gets the next detail.
+   */
+  private talkAboutLife(subject: LifeSubject, t: RepTurn): (string | null)[] {
+    const s = this.state;
+    const st = this.style;
+    const fact = this.facts.life[subject];
+    s.focus = { life: subject };
+    // The friendly owners warm to it; the impatient and the distrusting ones do not.
+    if (st === 'friendly') s.trust += 0.25;
+    if (st === 'wary' || st === 'hurried') s.trust -= 0.25;
+    const first = !s.lifeTold.has(subject);
+    s.lifeTold.add(subject);
+    // The detail the question points at ("how long have you been married?"), else the first answer.
+    // Words that name the subject itself ("a dog", "kids") point at no detail of it.
+    const wanted = new Set(
+      [...specific(questionWords(t.lemmas, t.words))].filter((w) => !has([[w]], LIFE_CUES[subject])),
+    );
+    const all = [...fact.answer, ...fact.more];
+    const line =
+      this.closestUnsaid(all, wanted, 1) ??
+      (first ? this.book.pick(fact.answer) : this.closestUnsaid(all, wanted));
+    const steer = first || st === 'hurried' || st === 'wary' ? this.book.pick(Lines.LIFE_STEER[st]) : null;
+    return line ? [line, steer] : [steer ?? this.book.pick(Lines.STEER[st])];
+  }
+
+  /**
+   * Asked to look at something: where it is, for the thing the rep names. The owner who wants
+   * proof first lets nobody look around before seeing it.
+   */
+  private showAround(t: RepTurn): (string | null)[] {
+    const s = this.state;
+    const f = this.facts;
+    const st = this.style;
+    if (f.temperament.demandsProof && !s.proofShown) {
+      s.trust -= 0.25;
+      if (!s.objections.has('trust')) s.objections.set('trust', 'open');
+      return [this.book.pick(Lines.INSPECT_REFUSED[st]) ?? this.stillOpen('trust')];
+    }
+    s.trust += 0.25;
+    const seqs = [t.words, t.lemmas];
+    const ranked = f.spots
+      .map((spot, i) => ({
+        line: fillFacts(spot.line, f),
+        hits: spot.cues.filter((cue) => has(seqs, [cue])).length,
+        i,
+      }))
+      // A line is used up once all of it was said ("Sure." alone may have been said before).
+      .filter((c) => !sentences(c.line).every((x) => this.book.wasSaid(x)))
+      .sort((a, b) => b.hits - a.hits || a.i - b.i);
+    return [ranked[0]?.line ?? this.book.pick(Lines.INSPECT_OK[st])];
   }
 
   private respondToClose(t: RepTurn): string | null {

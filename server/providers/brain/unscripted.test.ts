@@ -1,0 +1,404 @@
+import { describe, expect, it } from 'vitest';
+import { STAGES, type Stage } from '../../../core/stages';
+import { analyseRepTurn } from './intents';
+import { lowerFirst, shortFact } from './lines';
+import { fillFacts, LIFE_SUBJECTS, PERSONA_FACTS } from './personas';
+import { Phrasebook, sentenceKey, sentences } from './phrasebook';
+import { ScriptedConversation } from './scripted';
+
+/**
+ * Rep turns nobody wrote the homeowner for, by class: each test uses wordings of its own, so it
+ * checks the class (a greeting, a question about the owner's life, a request to look, a
+ * follow-up on what was just said...), not one phrase.
+ */
+
+const SEEDS = [1, 2, 3, 4, 5];
+
+function conv(stage: Stage, seed = 1) {
+  return new ScriptedConversation(stage, seed);
+}
+
+/** Every line the persona has for a part of its life, filled in. */
+function lifeLines(stage: Stage, subject: (typeof LIFE_SUBJECTS)[number]): string[] {
+  const f = PERSONA_FACTS[stage];
+  return [...f.life[subject].answer, ...f.life[subject].more].map((l) => fillFacts(l, f));
+}
+
+function saysOneOf(reply: string, lines: string[]): boolean {
+  const said = new Set(sentences(reply).map(sentenceKey));
+  return lines.some((l) => sentences(l).some((s) => said.has(sentenceKey(s))));
+}
+
+describe('greetings are greetings', () => {
+  it('a name checked at the door is no pressure, and a company name asks nothing about the home', () => {
+    for (const text of [
+      'good evening, you must be Linda? I am Sam from Clearview Windows',
+      'hey there, Tom? Mia here, with Lakeside Home Repair',
+      "evening! you must be the homeowner, I'm Raul with Peak Heating and Cooling",
+    ]) {
+      const t = analyseRepTurn(text);
+      expect(t.pressure, text).toBe(false);
+      expect(t.greeting, text).toBe(true);
+      expect(t.topics, text).toEqual([]);
+    }
+    // "must" still pressures when the homeowner is told to act.
+    expect(analyseRepTurn('you must sign tonight or the price is gone').pressure).toBe(true);
+  });
+
+  it('answers the introduction with an introduction, not a household fact or a thank-you for proof', () => {
+    for (const seed of SEEDS) {
+      const windows = conv('Windows', seed).respond(
+        'good evening, you must be Linda? I am Sam from Clearview Windows',
+      );
+      expect(windows).toMatch(/Linda/);
+      expect(windows).not.toMatch(/drafty|push/i);
+      const floors = conv('Flooring', seed).respond(
+        'hello! thanks a lot for having us over, this is Ben from Superior Flooring',
+      );
+      expect(floors).toMatch(/Priya/);
+      expect(floors).not.toMatch(/reassuring|kind/i);
+      const house = conv('General', seed).respond('hey there, Tom? Mia here, with Lakeside Home Repair');
+      expect(house).not.toMatch(/back door|deck/i);
+    }
+  });
+
+  it('hears an exclamation as no question', () => {
+    expect(analyseRepTurn('What a beautiful kitchen!').isQuestion).toBe(false);
+    expect(analyseRepTurn('how lovely, is that a new fence').topics).toEqual([]);
+    expect(conv('Flooring').respond("Hi, I'm Jo from Maple Floors. What a gorgeous house!")).not.toMatch(
+      /stained|carpet/i,
+    );
+  });
+});
+
+describe("questions about the homeowner's own life", () => {
+  it.each([
+    ['are you still working or are you retired', 'work'],
+    ['any grandkids?', 'kids'],
+    ['do you guys have any pets', 'pets'],
+    ['what do you like to do on your days off', 'leisure'],
+    ['are you from around here originally', 'roots'],
+  ] as const)('reads "%s" as a question about their %s', (text, subject) => {
+    const t = analyseRepTurn(text);
+    expect(t.life).toBe(subject);
+    expect(t.topics).toEqual([]);
+  });
+
+  it('a question about the home is still about the home, even with a pet or a child in it', () => {
+    expect(analyseRepTurn('does the cat scratch up the existing floor').life).toBeNull();
+    expect(analyseRepTurn('are the kids rooms upstairs the coldest').life).toBeNull();
+    expect(analyseRepTurn('how old is the roof').life).toBeNull();
+  });
+
+  it.each(STAGES)('answers briefly from its own life, then goes back to the visit (%s)', (stage) => {
+    for (const seed of SEEDS) {
+      const c = conv(stage, seed);
+      c.respond('hi, I am Chris');
+      const reply = c.respond('so are you working these days or retired?');
+      expect(saysOneOf(reply, lifeLines(stage, 'work')), reply).toBe(true);
+      // Nothing about the house was asked, and nothing is given away or agreed.
+      expect(c.state.revealed.size).toBe(0);
+      expect(c.state.agreed).toBe(false);
+      expect(sentences(reply).length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('a follow-up about the people just mentioned gets the next detail, not a household fact', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Flooring', seed);
+      c.respond('got any little ones?');
+      const names = c.respond('what are their names?');
+      expect(names).toMatch(/Anika|Dev/);
+      expect(names).not.toMatch(/years ago|bought it/);
+    }
+    const tom = conv('General');
+    tom.respond('do you two have children?');
+    expect(tom.respond('and how old are they now?')).toMatch(/thirty/i);
+  });
+
+  it('asked whether they have one, answers with the first thing, not a detail about it', () => {
+    for (const seed of SEEDS) {
+      expect(conv('Flooring', seed).respond('so do you guys have a dog?')).toMatch(/Biscuit/);
+      expect(conv('General', seed).respond('got any kids?')).toMatch(/both grown/);
+    }
+  });
+
+  it('chat about their life warms the friendly owner and cools the wary and the hurried ones', () => {
+    const friendly = conv('General');
+    const f0 = friendly.state.trust;
+    friendly.respond('what did you do before you retired?');
+    expect(friendly.state.trust).toBeGreaterThan(f0);
+    for (const stage of ['Roofing', 'HVAC'] as const) {
+      const c = conv(stage);
+      const t0 = c.state.trust;
+      c.respond('so do you have kids?');
+      expect(c.state.trust, stage).toBeLessThan(t0);
+    }
+  });
+});
+
+describe('asked to look at something', () => {
+  it('hears a request to look now, and tells it from a visit proposed for later', () => {
+    for (const text of [
+      'would you mind if I had a quick look at your thermostat',
+      'ok if I hop up on the roof for a minute',
+      'could you show me where the bathroom fan is',
+      'let me take a quick look at the unit out back',
+    ]) {
+      const t = analyseRepTurn(text);
+      expect(t.inspect, text).toBe(true);
+      expect(t.close, text).toBe(false);
+    }
+    expect(analyseRepTurn('could i come back on friday to measure').inspect).toBe(false);
+    expect(analyseRepTurn('could i come back on friday to measure').close).toBe(true);
+  });
+
+  it('grants it with where the thing is, for the thing named', () => {
+    expect(conv('HVAC').respond('would you mind if I had a quick look at your thermostat')).toMatch(
+      /hallway/i,
+    );
+    expect(conv('HVAC').respond('can i check the ducts up in the attic')).toMatch(/hatch|attic/i);
+    expect(conv('General').respond('could you show me where the bathroom fan is')).toMatch(/upstairs/i);
+    expect(conv('Flooring').respond('mind if I grab some measurements in here')).toMatch(/measure/i);
+    expect(conv('Windows').respond('can I see the bedrooms upstairs')).toMatch(/bedrooms/i);
+  });
+
+  it('the owner who wants proof lets nobody up before seeing it', () => {
+    const c = conv('Roofing');
+    const early = c.respond('ok if I hop up on the roof for a minute');
+    expect(early).not.toMatch(/ladder/i);
+    expect(c.state.objections.get('trust')).toBe('open');
+    c.respond("here's my license and proof of insurance");
+    expect(c.respond('alright, ok if I hop up on the roof for a minute now')).toMatch(/ladder|go up/i);
+  });
+});
+
+describe('follow-ups on what was just said', () => {
+  it('"how so?", "what happened?" ask more about the last answer', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Windows', seed);
+      c.state.trust = 8;
+      c.respond("what's wrong with the windows you have now");
+      const more = c.respond('how so?');
+      expect(more).not.toMatch(/what does that have|wouldn't know|odd question|not sure what/i);
+      expect(c.state.answered).toEqual(['problem']);
+    }
+  });
+
+  it('"when did that start" about a detail gets when that started', () => {
+    const c = conv('General');
+    c.respond("what's on the list around the house");
+    c.respond('tell me about the deck');
+    const when = c.respond('and how long has that been going on');
+    expect(when).toMatch(/years|spring/i);
+    expect(when).not.toMatch(/humid|fan/i);
+  });
+
+  it('"what did he say" about someone who came out before gets what they said', () => {
+    const c = conv('HVAC');
+    c.state.trust = 6;
+    expect(c.respond('has anybody else been out to give you a price')).toMatch(/seven grand/);
+    expect(c.respond('so what did he say was wrong with it')).toMatch(/heat exchanger|control board/);
+    // What he charged was told already: said again, briefly, not some other detail.
+    expect(c.respond('and what did he charge')).toMatch(/seven grand/);
+  });
+
+  it('"what did you think of them" after other quotes is about them, not about an offer', () => {
+    const c = conv('Flooring');
+    c.state.trust = 6;
+    c.respond('have you had anyone else give you a quote');
+    const view = c.respond('and what did you think of them?');
+    expect(view).toMatch(/sample|deposit/i);
+    expect(view).not.toMatch(/haven't heard|what would you do/i);
+  });
+
+  it('a follow-up naming part of an answer gets that part, even behind "you said"', () => {
+    const c = conv('General');
+    c.respond('what needs doing around here');
+    expect(c.respond('you mentioned the fan, what is it doing')).toMatch(/fan/i);
+    expect(c.respond('anything going on outside?')).toMatch(/deck/i);
+  });
+});
+
+describe('topics read by meaning', () => {
+  it.each([
+    ['who else have you had come out to look at it', 'quotes'],
+    ['has anybody given you a ballpark yet', 'quotes'],
+    ['anything going on outside', 'problem'],
+    ['is it scratches from the cat or more like spills', 'problem'],
+    ['which of those annoys you the most', 'priorities'],
+    ['what is your wife going to care about', 'decision'],
+    ['how long have you had the laminate', 'home'],
+    ['how does the cat do on the existing floor', 'problem'],
+  ] as const)('"%s" asks about %s', (text, topic) => {
+    expect(analyseRepTurn(text).topics).toEqual([topic]);
+  });
+
+  it('a detail that denies something is said only when asked about it', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Flooring', seed);
+      c.respond("what's not working with the floors");
+      // A general follow-up is no question about bills.
+      expect(c.respond('so what made you want to change the floors')).not.toMatch(/Bills\?/);
+      expect(c.respond('and are your energy bills high at all')).toMatch(/Bills\?/);
+    }
+  });
+});
+
+describe('asked whether anything worries them', () => {
+  it('voices a worry (an objection now open) instead of deflecting the question', () => {
+    for (const stage of STAGES)
+      for (const seed of SEEDS) {
+        const c = conv(stage, seed);
+        c.respond('so what has you looking into this');
+        const reply = c.respond(
+          "before we go further, is there anything you'd be nervous about with getting this done",
+        );
+        expect([...c.state.objections.values()], `${stage} ${seed}: ${reply}`).toContain('open');
+      }
+  });
+});
+
+describe('proposals, farewells and pressure by their shape', () => {
+  it('hears an unpunctuated proposal, and a trailing phrase as part of it', () => {
+    expect(analyseRepTurn('ok so would monday at nine suit you to go over the numbers').close).toBe(true);
+    expect(analyseRepTurn('would you be up for a measurement thursday, with raj there?').close).toBe(true);
+    expect(analyseRepTurn('before I measure anything, can I ask what made you call?').close).toBe(false);
+  });
+
+  it('a promise to be in touch followed by thanks takes leave; thanks alone does not', () => {
+    expect(analyseRepTurn("i'll send the estimate over in the morning. thanks linda").goodbye).toBe(true);
+    expect(analyseRepTurn("I'll give you a ring next week, thanks so much").goodbye).toBe(true);
+    expect(analyseRepTurn('thanks linda, that helps').goodbye).toBe(false);
+    const c = conv('Windows');
+    c.respond("i'll send the estimate over in the morning. thanks linda");
+    expect(c.endCall).toBe('goodbye');
+  });
+
+  it('refusing to leave without a signature is pressure', () => {
+    expect(analyseRepTurn("we're not going anywhere till this is signed").pressure).toBe(true);
+    expect(analyseRepTurn("I won't leave without a signature today").pressure).toBe(true);
+    expect(analyseRepTurn("we're not leaving the area, we're local").pressure).toBe(false);
+  });
+});
+
+describe('wording', () => {
+  it('"Like I said," keeps "I" and names upper case, and nothing else', () => {
+    expect(lowerFirst('I want it warm')).toBe('I want it warm');
+    expect(lowerFirst('Susan has to shoulder it open', new Set(['Susan']))).toBe(
+      'Susan has to shoulder it open',
+    );
+    expect(lowerFirst('The living room is the worst')).toBe('the living room is the worst');
+    for (const stage of STAGES) expect(shortFact('priorities', PERSONA_FACTS[stage])).not.toMatch(/^i /);
+  });
+
+  it('no reply opens on "And", and "I" stays upper case after "Like I said,"', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Flooring', seed);
+      c.state.trust = 8;
+      const replies = [
+        "what's not working with the floors",
+        'what would your husband say matters most',
+        'what do you care about most in a new floor',
+        'and what else is important',
+      ].map((q) => c.respond(q));
+      for (const r of replies) {
+        expect(r).not.toMatch(/^And\b/);
+        expect(r).not.toMatch(/\bi (want|keep|have|care)\b/);
+      }
+    }
+  });
+
+  it('does not say again in other words what it already said', () => {
+    const book = new Phrasebook(1, (x) => x);
+    book.say(['We already have a quote from a big-box store for about eleven thousand.']);
+    expect(book.echoes('I have a quote from a big-box store for about eleven thousand. Why you?')).toBe(true);
+    expect(book.echoes('Honestly, the other company was cheaper.')).toBe(false);
+    expect(
+      book.pick([
+        'I have a quote from a big-box store for about eleven thousand.',
+        'The other one was cheaper.',
+      ]),
+    ).toBe('The other one was cheaper.');
+  });
+});
+
+describe('the personas keep their difficulty', () => {
+  it('small talk about their life never books anything, and the pushy rep is still shown out', () => {
+    for (const stage of STAGES) {
+      const c = conv(stage);
+      for (const q of [
+        'do you have kids?',
+        'what do you do for a living?',
+        'any pets?',
+        'can I see the kitchen?',
+      ])
+        c.respond(q);
+      c.respond('so can I put you down for saturday morning');
+      expect(c.state.agreed, stage).toBe(false);
+      const pushed = conv(stage);
+      pushed.respond('you should sign today, the price goes up tomorrow');
+      pushed.respond("I'm not leaving until we get this signed");
+      expect(pushed.endCall, stage).toBe('homeowner');
+    }
+  });
+});
+
+describe('classes first seen in the second batch of rep scripts', () => {
+  it('asks about their children, pets or marriage even in words that ask how old or how long', () => {
+    expect(analyseRepTurn('and how old are your boys').life).toBe('kids');
+    expect(analyseRepTurn('how old is your cat').life).toBe('pets');
+    expect(analyseRepTurn('what does your wife do for work').life).toBe('spouse');
+    expect(analyseRepTurn('when did you two get married').life).toBe('spouse');
+    expect(analyseRepTurn('do you take the boat out much').life).toBe('leisure');
+    // Who decides is still who decides.
+    expect(analyseRepTurn('does your wife get a say in this').topics).toEqual(['decision']);
+    const c = conv('General');
+    expect(c.respond('when did you two get married')).toMatch(/years/);
+    expect(c.state.agreed).toBe(false);
+  });
+
+  it('"how long you guys been in the house", without "have", asks how long they have lived there', () => {
+    expect(conv('Windows').respond('how long you guys been in the house')).toMatch(/twelve years/);
+    expect(conv('HVAC').respond('so how long you had the place')).toMatch(/eight years/);
+  });
+
+  it('"walk me through the house" asks to look; "walk me through what happened" does not', () => {
+    expect(analyseRepTurn('could you walk me through the house').inspect).toBe(true);
+    expect(analyseRepTurn('walk me through what happened with the storm').inspect).toBe(false);
+  });
+
+  it('leaves on "it was nice meeting you" and "I\'ll be in touch"', () => {
+    expect(analyseRepTurn('really enjoyed it, I will be in touch').goodbye).toBe(true);
+    expect(analyseRepTurn('well it was nice meeting you').goodbye).toBe(true);
+  });
+
+  it('hears "where\'s it ..." and "have you ..." as questions, after a preface too', () => {
+    expect(analyseRepTurn("ok, so where's it worst").isQuestion).toBe(true);
+    expect(analyseRepTurn('right, the gutters are full. have you called your insurance yet').isQuestion).toBe(
+      true,
+    );
+  });
+
+  it('a place it has shown is not used up by a "Sure." said earlier', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const c = conv('HVAC', seed);
+      c.respond('nice weather today huh');
+      c.respond('how about that game last night');
+      expect(c.respond('can i see the furnace'), String(seed)).toMatch(/basement/);
+    }
+  });
+
+  it('a question that names a place to start lays out no options; more proof is noted, not doubted', () => {
+    const c = conv('General');
+    c.respond("what's on the list");
+    expect(c.respond("let's start with the back door, what's wrong with it")).not.toMatch(/choice|options/i);
+    const r = conv('Roofing');
+    r.respond("here's my license and insurance");
+    expect(r.respond("we're bonded as well")).not.toMatch(/why should I trust|who are you/i);
+  });
+
+  it('"in mind" alone asks for no product', () => {
+    expect(analyseRepTurn('what kind of budget do you have in mind').topics).toEqual(['budget']);
+  });
+});
