@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PERSONA_BRIEFS } from '../core/stages';
+import type { AudioSessionView } from '../core/views';
 import { audioSessions } from '../server/db/schema';
 import {
   openPage,
@@ -323,10 +324,11 @@ describe('uploads: consent and errors with reasons', () => {
           attributionIsGuess: false,
           speakersSwapped: false,
           sttEngine: null,
+          speakerEngine: null,
           coachingEngine: null,
           metrics: null,
           unlocked: false,
-        }),
+        } satisfies AudioSessionView),
       }),
     );
     await page.goto(server.url + '/audio');
