@@ -68,6 +68,11 @@ export interface RepTurn {
   /** Asks to look at something now: "mind if I take a look at the furnace?", "can you show me the deck?" */
   inspect: boolean;
   /**
+   * Asks about the homeowner's insurance for the damage: a claim, the adjuster, the deductible,
+   * what insurance covers ("has the adjuster been out?"). Not the rep's own insurance, which is proof.
+   */
+  claim: boolean;
+  /**
    * Picks up what was just said rather than naming it: "tell me more about that", "where at?",
    * "what did you think of them?", "how old are they?".
    */
@@ -515,6 +520,13 @@ const OWN_PEOPLE =
 const SPOUSE_LIFE =
   /\b(what (does|do) (your|ur) (husband|wife|spouse|partner) do|(your|ur) (husband|wife|spouse|partner) (work|works|do for)|what (does|do) (he|she) do for (a living|work)|(been|be|get|got) married|married (for|long)|how did (you|ya)( two| guys)? meet|anniversary|wedding)\b/;
 
+/** The homeowner's insurance for the damage: the claim, the adjuster, the deductible, the cover. */
+const CLAIM =
+  /\b(adjusters?|adjustors?|deductibles?|claims?|insurance (company|companies|co|guy|guys|man|lady|people|folks|agent|adjuster|covering|cover|covers|pay|pays|paying|paid|take care|handle|handling|involved)|(your|ur|the|homeowners?|homeowner s) insurance|insurance (on|for) (it|this|that|the))\b/;
+/** The rep's own insurance, shown as proof ("licensed and insured", "here's my insurance card"). */
+const OWN_INSURANCE =
+  /\b((my|our) insurance|(i m|im|we re|were|i am|we are) (fully |also )?(insured|bonded)|licensed and insured|proof of insurance|certificate of insurance|insurance (card|certificate))\b/;
+
 /** Where the homeowner is from. */
 const FROM_WHERE =
   /\b((are|were) (you|ya)( guys| folks| two)? (from|originally from|born)|where (are|were|re) (you|ya)( guys| folks| two)? (from|originally)|(did|do) (you|ya) grow up)\b/;
@@ -688,6 +700,10 @@ export function analyseRepTurn(text: string): RepTurn {
     topics = topics.filter((t) => t !== 'decision');
   // The look answers what is asked in the same breath ("show me the window giving you trouble").
   if (inspect) topics = [];
+  // Insurance for the damage is its own question, not the budget or another company's visit
+  // ("has the insurance guy been out?", "what's your deductible?").
+  const claim = CLAIM.test(joinedWords) && !OWN_INSURANCE.test(joinedWords);
+  if (claim) topics = topics.filter((t) => t !== 'budget' && t !== 'quotes');
   // A question that picks up what was just said: "tell me more about that", "where at?",
   // "what did you think of them?", "how old are they?".
   const refersBack =
@@ -726,6 +742,7 @@ export function analyseRepTurn(text: string): RepTurn {
     topics.length > 0 ||
     life !== null ||
     inspect ||
+    claim ||
     refersBack ||
     domain ||
     close ||
@@ -794,6 +811,7 @@ export function analyseRepTurn(text: string): RepTurn {
     ]),
     life,
     inspect,
+    claim,
     refersBack,
     refersToPeople: /\b(they|them|their|he|she|him|her|his)\b/.test(joinedWords),
     asked: questionSentence(text, words),

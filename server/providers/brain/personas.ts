@@ -115,6 +115,19 @@ export interface PersonaFacts {
   life: Record<LifeSubject, LifeFact>;
   /** Asked to see something ("can I take a look at the furnace?"): where it is. The first is the default. */
   spots: Spot[];
+  /**
+   * Insurance for the damage, asked about ("has the adjuster been out?", "what's your
+   * deductible?"): a claim in progress, or why there is none. Said once trust reaches `minTrust`;
+   * before that, `guarded`.
+   */
+  claim: ClaimFact;
+}
+
+export interface ClaimFact {
+  minTrust: number;
+  answer: string[];
+  more: string[];
+  guarded: string[];
 }
 
 const p = PERSONAS;
@@ -292,6 +305,12 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         ],
       },
     },
+    claim: {
+      minTrust: 0,
+      answer: ["No, insurance doesn't come into it. The windows are just old, so this one's on us."],
+      more: ['We asked once. Wear and tear is not covered, they said.'],
+      guarded: [],
+    },
     spots: [
       {
         cues: ['window', 'living room', 'worst', 'big', 'trouble', 'draft', 'cold', 'feel'],
@@ -459,6 +478,12 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         answer: ["{spouseName}'s a nurse, nights mostly. Another reason I want the house warm and quiet."],
         more: ['Married twelve years.', "She trusts me on the house stuff. She'll ask what it costs."],
       },
+    },
+    claim: {
+      minTrust: 0,
+      answer: ['No claim. Insurance does not pay for a furnace wearing out.'],
+      more: ['We had a home warranty when we bought the place. It ran out a couple of years ago.'],
+      guarded: [],
     },
     spots: [
       {
@@ -640,6 +665,15 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         more: ['Forty-one years married.', 'She reads everything before I sign. Always has.'],
       },
     },
+    claim: {
+      minTrust: 2,
+      answer: ["I filed a claim right after the storm. The adjuster's coming next week, Thursday morning."],
+      more: [
+        "The deductible's a thousand dollars. I'm not paying much on top of that.",
+        "They haven't said what they'll cover yet. That's why I'm not signing anything.",
+      ],
+      guarded: ["That's between me and my insurance company."],
+    },
     spots: [
       {
         cues: ['roof', 'up', 'ladder', 'shingle', 'slope', 'on top', 'top'],
@@ -813,6 +847,12 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         answer: ["{spouseName}'s an engineer, so he'll ask you about the specs. I'll ask about the look."],
         more: ['Eleven years married! We met at university. He still teases me about my colour swatches.'],
       },
+    },
+    claim: {
+      minTrust: 0,
+      answer: ["No, nothing like that. The carpet's just worn out, and the dog didn't help."],
+      more: ["Insurance would laugh at us. It's wear from the kids and a golden retriever, not a flood."],
+      guarded: [],
     },
     spots: [
       {
@@ -989,6 +1029,12 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         answer: ['{spouseName} was a nurse, and she still knows everybody in town.'],
         more: ['Forty-four years married this June! We met at a church picnic, if you can believe it.'],
       },
+    },
+    claim: {
+      minTrust: 0,
+      answer: ["No, nothing insurance would cover. It's all wear and tear, the deck most of all."],
+      more: ['We pay for the house ourselves. Always have.'],
+      guarded: [],
     },
     spots: [
       {

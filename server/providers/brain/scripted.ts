@@ -54,7 +54,7 @@ export interface HomeownerState {
   /** The content words of each question asked per topic, to tell a follow-up from a repeat. */
   questions: Map<Topic, Set<string>[]>;
   /** What the last reply was about: a household topic or a part of the homeowner's life. */
-  focus: { topic?: Topic; life?: LifeSubject } | null;
+  focus: { topic?: Topic; life?: LifeSubject; claim?: true } | null;
   /** The last reply, for a question that picks it up ("when did that start?"). */
   lastReply: string;
   /** Parts of their life the homeowner has talked about. */
@@ -268,6 +268,17 @@ export class ScriptedConversation implements BrainConversation {
     )
       return this.limit(this.talkAboutLife(prev.life, t));
     if (t.life) return this.limit(this.talkAboutLife(t.life, t));
+    // Insurance for the damage, or a follow-up on it ("when's he coming?").
+    if (
+      !t.close &&
+      t.isQuestion &&
+      (t.claim ||
+        // "When's he coming out?" after the adjuster: about him, not when the job is wanted.
+        (prev?.claim &&
+          (t.refersBack || t.refersToPeople) &&
+          t.topics.every((x) => x === 'timeline' || x === 'budget')))
+    )
+      return this.limit(this.talkAboutClaim(t));
     if (t.inspect) return this.limit(this.showAround(t));
     if (prev?.topic && !t.close && (t.refersBack || REFERRING.test(t.words.join(' ')))) {
       if (t.refersBack && t.topics.length === 0) t = { ...t, topics: [prev.topic], offTopic: false };
@@ -707,6 +718,32 @@ export class ScriptedConversation implements BrainConversation {
       (first ? this.book.pick(fact.answer) : this.closestUnsaid(all, wanted));
     const steer = first || st === 'hurried' || st === 'wary' ? this.book.pick(Lines.LIFE_STEER[st]) : null;
     return line ? [line, steer] : [steer ?? this.book.pick(Lines.STEER[st])];
+  }
+
+  /**
+   * Asked about insurance for the damage (the claim, the adjuster, the deductible): the detail
+   * the question names, else the one said before that it points at, else the next one. The owner
+   * who distrusts salespeople keeps it to himself until he trusts the rep a little.
+   */
+  private talkAboutClaim(t: RepTurn): (string | null)[] {
+    const s = this.state;
+    const c = this.facts.claim;
+    s.focus = { claim: true };
+    if (s.trust < c.minTrust && c.guarded.length) return [this.book.pick(c.guarded)];
+    const wanted = new Set(specific(questionWords(t.lemmas, t.words)));
+    const all = [...c.answer, ...c.more];
+    // Asked the first time, where things stand ("has the adjuster been out?"), unless the
+    // question names a detail of it (the deductible, what it covers).
+    const first = !all.some((l) => this.book.wasSaid(l));
+    const detail = /\b(deductibles?|cover|covers|covered|covering|pay|pays|paying|paid|pocket)\b/.test(
+      t.words.join(' '),
+    );
+    const line =
+      (first && !detail ? this.closestUnsaid(c.answer, wanted) : null) ??
+      this.closestUnsaid(all, wanted, 1) ??
+      this.toldDetail(all, wanted) ??
+      this.closestUnsaid(all, wanted);
+    return [line ?? this.book.pick(Lines.STEER[this.style])];
   }
 
   /**

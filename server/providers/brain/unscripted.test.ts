@@ -259,6 +259,43 @@ describe('asked whether anything worries them', () => {
   });
 });
 
+describe('insurance for the damage', () => {
+  it.each([
+    ['did the adjuster make it out yet', true],
+    ['are you going through your homeowners insurance on this', true],
+    ['how much is the deductible on your policy', true],
+    ['have you opened a claim', true],
+    ['we are fully insured, here is the certificate', false],
+    ['is my insurance card enough or do you want the policy number', false],
+    ['what is your budget for this', false],
+  ] as const)('"%s" asks about their claim: %s', (text, claim) => {
+    expect(analyseRepTurn(text).claim).toBe(claim);
+  });
+
+  it('is answered from the claim, not as the budget; a follow-up about the adjuster stays on him', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Roofing', seed);
+      c.respond("here's a copy of my license and proof of insurance");
+      const first = c.respond('did the adjuster make it out yet');
+      expect(first, `${seed}`).toMatch(/adjuster/i);
+      expect(first).not.toMatch(/budget/i);
+      expect(c.respond('and when is she supposed to come by')).toMatch(/Thursday/);
+      expect(c.respond('how much is the deductible on your policy')).toMatch(/thousand/);
+    }
+  });
+
+  it('the distrusting owner keeps it to himself before any proof; an owner with no claim says why', () => {
+    for (const seed of SEEDS) {
+      expect(conv('Roofing', seed).respond('have you opened a claim')).not.toMatch(/adjuster|deductible/i);
+      for (const stage of ['Windows', 'HVAC', 'Flooring', 'General'] as const) {
+        const reply = conv(stage, seed).respond('are you going through your homeowners insurance on this');
+        expect(reply, `${stage} ${seed}`).toMatch(/insurance|claim/i);
+        expect(reply).not.toMatch(/budget/i);
+      }
+    }
+  });
+});
+
 describe('proposals, farewells and pressure by their shape', () => {
   it('hears an unpunctuated proposal, and a trailing phrase as part of it', () => {
     expect(analyseRepTurn('ok so would monday at nine suit you to go over the numbers').close).toBe(true);
