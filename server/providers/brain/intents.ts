@@ -67,6 +67,8 @@ export interface RepTurn {
   life: LifeSubject | null;
   /** Asks to look at something now: "mind if I take a look at the furnace?", "can you show me the deck?" */
   inspect: boolean;
+  /** Asks how the homeowner came to call this company: "how'd you hear about us?", "why us?" */
+  asksReferral: boolean;
   /**
    * Asks about the homeowner's insurance for the damage: a claim, the adjuster, the deductible,
    * what insurance covers ("has the adjuster been out?"). Not the rep's own insurance, which is proof.
@@ -242,6 +244,25 @@ const INVERTED_QUESTION =
 const CLAUSE_QUESTION =
   /,\s*(?:and |so |but |or )?((is|are|was|were|do|does|did|can|could|would|will|has|have|had)\s+(it|you|that|this|there|they|he|she|your|the)\b|(what|where|when|why|which)('s|s| is| are| did| do| does| was)\b)/i;
 
+/**
+ * A question asked the way people ask in speech, with "do you" or "are you" left out: "you got
+ * kids?", "got any plans for the weekend?", "ever had it serviced?", "taking a trip this year?".
+ * Not "got it", "you got a nice place" or "you have a lovely home".
+ */
+const ELLIPTICAL_QUESTION =
+  /^((you|ya) )?(got|have) (any|kids|children|grandkids|pets|a dog|a cat|plans|time|a (minute|second|sec|moment))\b|^((you|ya) )?ever (had|been|thought|tried|considered|looked|used|done|seen)\b|^(you|ya)( guys| folks| two| all)? (been|ever) |^((are )?(you|ya) )?(taking|planning|going) (a|any|on|anywhere|away)\b/;
+
+/** The last sentence of a turn, as words, when it is an elliptical question (ELLIPTICAL_QUESTION). */
+function ellipticalQuestion(text: string): boolean {
+  const last = normalise(
+    text
+      .split(/[.!;:]+/)
+      .filter((x) => x.trim())
+      .pop() ?? '',
+  );
+  return last.length > 0 && last.length <= 10 && ELLIPTICAL_QUESTION.test(last.join(' '));
+}
+
 function detectQuestion(text: string, words: string[], lemmas: string[]): boolean {
   if (text.includes('?')) return true;
   if (CLAUSE_QUESTION.test(text)) return true;
@@ -272,6 +293,7 @@ function detectQuestion(text: string, words: string[], lemmas: string[]): boolea
   // scale of one to ten how important is the noise", "and when were you hoping to start").
   if (INVERTED_QUESTION.test(words.join(' '))) return true;
   if (has([words, lemmas], EMBEDDED_QUESTION)) return true;
+  if (ellipticalQuestion(text)) return true;
   const tail = words.slice(-3).join(' ');
   return TAG_ENDINGS.some((t) => tail.endsWith(` ${t}`) && words.length > 3);
 }
@@ -527,6 +549,16 @@ const CLAIM =
 const OWN_INSURANCE =
   /\b((my|our) insurance|(i m|im|we re|were|i am|we are) (fully |also )?(insured|bonded)|licensed and insured|proof of insurance|certificate of insurance|insurance (card|certificate))\b/;
 
+/**
+ * How they came to call this company: "how'd you hear about us?", "what made you pick us?", "why
+ * call us instead of the big guys?". Not "what made you call us?", which asks what is wrong.
+ */
+const REFERRAL =
+  /\b(how (did|d|do) (you|ya)( guys| folks)? (hear|find|learn|know) (about|of) (us|me|our|my)|how (did|d) (you|ya) (find|get) (us|me|our (name|number|info))|what (made|had|got) (you|ya) (pick|choose|contact|go with) (us|me)|why (did|d) (you|ya) (pick|choose|go with) (us|me)|(call|calling|ring|contact) (us|me) (instead|over|rather)|who (referred|sent|recommended) (you|ya)|where (did|d) (you|ya) (hear|find out) (about|of) (us|me))\b/;
+/** Holiday plans, not the job's timeline: "any big plans this summer?" */
+const LEISURE_PLANS =
+  /\b((any|got|have|making) (big |fun |good |special )?plans (this|for the|over the|for this) (summer|weekend|holidays?|winter|spring|fall|break)|(going|heading|getting) (anywhere|away)|taking (a|any) (trip|vacation|holiday))\b/;
+
 /** Where the homeowner is from. */
 const FROM_WHERE =
   /\b((are|were) (you|ya)( guys| folks| two)? (from|originally from|born)|where (are|were|re) (you|ya)( guys| folks| two)? (from|originally)|(did|do) (you|ya) grow up)\b/;
@@ -634,8 +666,12 @@ export function analyseRepTurn(text: string): RepTurn {
     topics = topics.filter((t) => t !== 'product');
     if (topics.length === 0 && isQuestion) topics = ['problem'];
   }
+  // "Any big plans this summer?" asks about their free time, not when the job is wanted.
+  if (isQuestion && !domain && LEISURE_PLANS.test(joinedWords))
+    topics = topics.filter((t) => t !== 'timeline');
   // A question about the homeowner's own life (not the home): kids, work, pets, free time, roots.
-  const aboutThem = /\b(you|your|ya|yours)\b/.test(joinedWords) || words.length <= 5;
+  const aboutThem =
+    /\b(you|your|ya|yours)\b/.test(joinedWords) || words.length <= 5 || ellipticalQuestion(text);
   // "Are you from around here originally?" asks where they are from, not how old the windows are;
   // "how old are your kids?" about the kids, not the house; "what does your husband do?" about him.
   const fromHere = isQuestion && FROM_WHERE.test(joinedWords);
@@ -700,6 +736,12 @@ export function analyseRepTurn(text: string): RepTurn {
     topics = topics.filter((t) => t !== 'decision');
   // The look answers what is asked in the same breath ("show me the window giving you trouble").
   if (inspect) topics = [];
+  // How they found the company: a question of its own, not the problem or a proposal.
+  const asksReferral = isQuestion && REFERRAL.test(joinedWords);
+  if (asksReferral) {
+    topics = [];
+    close = false;
+  }
   // Insurance for the damage is its own question, not the budget or another company's visit
   // ("has the insurance guy been out?", "what's your deductible?").
   const claim = CLAIM.test(joinedWords) && !OWN_INSURANCE.test(joinedWords);
@@ -743,6 +785,7 @@ export function analyseRepTurn(text: string): RepTurn {
     life !== null ||
     inspect ||
     claim ||
+    asksReferral ||
     refersBack ||
     domain ||
     close ||
@@ -812,6 +855,7 @@ export function analyseRepTurn(text: string): RepTurn {
     life,
     inspect,
     claim,
+    asksReferral,
     refersBack,
     refersToPeople: /\b(they|them|their|he|she|him|her|his)\b/.test(joinedWords),
     asked: questionSentence(text, words),

@@ -121,6 +121,8 @@ export interface PersonaFacts {
    * before that, `guarded`.
    */
   claim: ClaimFact;
+  /** How they came to call this company ("how'd you hear about us?"). */
+  found: string[];
 }
 
 export interface ClaimFact {
@@ -190,6 +192,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           "It's mostly the cold. The noise bothers Mark more than me.",
           'Our heating bill runs about three hundred a month in winter. For this size house, that seems wrong.',
           "It's been getting worse every winter for a few years now. This last one was the worst yet.",
+          "Nothing's been done to them since we moved in, beyond new caulk once.",
         ],
       },
       {
@@ -311,6 +314,10 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       more: ['We asked once. Wear and tear is not covered, they said.'],
       guarded: [],
     },
+    found: [
+      'I filled in a form on your website after the second quote. I wanted one more opinion before we decide.',
+      "Mark said get three quotes before we spend that kind of money. You're number three.",
+    ],
     spots: [
       {
         cues: ['window', 'living room', 'worst', 'big', 'trouble', 'draft', 'cold', 'feel'],
@@ -378,6 +385,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           'It clicks on, runs a few minutes, shuts off. Over and over. Started last winter.',
           'A guy came out last year and cleaned something. Lasted two weeks.',
           "Electric's fine in summer. It's the gas bill in winter. Three-fifty last January, and half the house still cold.",
+          "Nobody's serviced it regularly. The guy last year was the first time in years anyone opened it up.",
         ],
       },
       {
@@ -485,6 +493,10 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       more: ['We had a home warranty when we bought the place. It ran out a couple of years ago.'],
       guarded: [],
     },
+    found: [
+      'Searched furnace repair. Your office called back first. That counts for something.',
+      "Nobody else could come out this week. That's the whole reason.",
+    ],
     spots: [
       {
         cues: ['furnace', 'unit', 'system', 'basement', 'burner', 'blower', 'filter', 'it', 'equipment'],
@@ -556,6 +568,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           "I went up in the attic. The wood's damp along one rafter, that's all I saw.",
           'It started with that storm last spring. Every hard rain since, the stain gets a little bigger.',
           "The bills are fine. It's the leak I'm worried about, not the energy bill.",
+          "Nobody's been up there since it was redone. I don't pay people to look at a roof that isn't leaking.",
         ],
       },
       {
@@ -674,6 +687,10 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       ],
       guarded: ["That's between me and my insurance company."],
     },
+    found: [
+      "You left a flyer in the door after the storm. Doesn't mean I trust you.",
+      "{spouseName} kept the flyer. She said at least you're local. We'll see.",
+    ],
     spots: [
       {
         cues: ['roof', 'up', 'ladder', 'shingle', 'slope', 'on top', 'top'],
@@ -744,6 +761,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           'The kitchen is all white cabinets now, and the brown carpet next to it looks tired.',
           "The carpet came with the house, so it's nine years old. It started looking tired after the dog arrived.",
           "Bills? No, nothing like that. It's how the floors look and how they hold up.",
+          'We get the carpet cleaned every spring. It comes back worse every time.',
         ],
       },
       {
@@ -854,6 +872,10 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       more: ["Insurance would laugh at us. It's wear from the kids and a golden retriever, not a flood."],
       guarded: [],
     },
+    found: [
+      "A friend from the kids' school had her stairs done by you. They look lovely.",
+      'She said your crew was tidy. With two kids and a dog, tidy matters.',
+    ],
     spots: [
       {
         cues: ['floor', 'room', 'living', 'carpet', 'around', 'house', 'downstairs', 'space', 'area'],
@@ -922,6 +944,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           'The deck has been going soft for a couple of years. Last spring a board cracked under me.',
           "The bathroom fan rattles like a helicopter. It still works, it's just loud.",
           "The bills are alright. It's all the little things adding up.",
+          'I do the upkeep myself, mostly. The deck got stained once, five years back.',
         ],
       },
       {
@@ -1036,6 +1059,10 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       more: ['We pay for the house ourselves. Always have.'],
       guarded: [],
     },
+    found: [
+      'Our neighbour had his fence done by you folks. Said you were straight shooters.',
+      '{spouseName} looked you up after that. The reviews were good.',
+    ],
     spots: [
       {
         cues: ['deck', 'back', 'outside', 'step', 'board', 'yard'],

@@ -28,6 +28,7 @@ export function personaSystemPrompt(facts: PersonaFacts): string {
       (subject) =>
         `- ${subject}: ${[...facts.life[subject].answer.slice(0, 1), ...facts.life[subject].more].map((l) => fillFacts(l, facts)).join(' ')}`,
     ),
+    `How you came to call this company, if the rep asks: ${fillFacts(facts.found[0], facts)}`,
     `Insurance for the damage, if the rep asks: ${[...facts.claim.answer, ...facts.claim.more].map((l) => fillFacts(l, facts)).join(' ')}`,
     `Where things are, if the rep asks to look at something (${t.demandsProof ? 'only once they have shown a licence; then say where it is' : 'let them, and say where it is'}):`,
     ...facts.spots.map((spot) => `- ${fillFacts(spot.line, facts)}`),

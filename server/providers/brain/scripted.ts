@@ -268,6 +268,11 @@ export class ScriptedConversation implements BrainConversation {
     )
       return this.limit(this.talkAboutLife(prev.life, t));
     if (t.life) return this.limit(this.talkAboutLife(t.life, t));
+    // How they came to call: the answer, asked again the detail after it, then back to the visit.
+    if (t.asksReferral && !t.close) {
+      const found = this.book.first(this.facts.found.map((l) => fillFacts(l, this.facts)));
+      return this.limit([found, found ? null : this.book.pick(Lines.STEER[this.style])]);
+    }
     // Insurance for the damage, or a follow-up on it ("when's he coming?").
     if (
       !t.close &&

@@ -259,6 +259,46 @@ describe('asked whether anything worries them', () => {
   });
 });
 
+describe('how they came to call this company', () => {
+  it.each([
+    ['who sent you our way', true],
+    ['out of curiosity where did you hear about us', true],
+    ['what had you call us instead of the big guys', true],
+    ['how did you hear the roof was leaking', false],
+    // What made them call at all asks what is wrong, not how they found the company.
+    ['so what made you call us out', false],
+    ['can we come out saturday', false],
+  ] as const)('"%s" asks how they found the company: %s', (text, asks) => {
+    expect(analyseRepTurn(text).asksReferral).toBe(asks);
+  });
+
+  it('is answered with how they found it, the same story asked twice, and never as a booking', () => {
+    for (const stage of STAGES)
+      for (const seed of SEEDS) {
+        const c = conv(stage, seed);
+        const found = PERSONA_FACTS[stage].found.map((l) => fillFacts(l, PERSONA_FACTS[stage]));
+        expect(saysOneOf(c.respond('out of curiosity where did you hear about us'), [found[0]])).toBe(true);
+        expect(saysOneOf(c.respond('what had you call us instead of the big guys'), [found[1]])).toBe(true);
+        expect(c.state.agreed).toBe(false);
+      }
+  });
+});
+
+describe('holiday plans are small talk, not the timeline', () => {
+  it.each([
+    ['got any fun plans for the weekend', 'leisure'],
+    ['taking a vacation this year', 'leisure'],
+  ] as const)('"%s" asks about %s', (text, subject) => {
+    const t = analyseRepTurn(text);
+    expect(t.life).toBe(subject);
+    expect(t.topics).toEqual([]);
+  });
+
+  it('keeps a plan for the job a timeline question', () => {
+    expect(analyseRepTurn('are you hoping to have the deck done this summer').topics).toEqual(['timeline']);
+  });
+});
+
 describe('insurance for the damage', () => {
   it.each([
     ['did the adjuster make it out yet', true],
