@@ -144,6 +144,19 @@ describe('objection detector', () => {
     const a = run('General', "H: that's too expensive my neighbor paid half", reply);
     expect(a.objections.score).toBeLessThan(5);
   });
+  it.each([
+    ["H: hm so that's gonna cost an arm and a leg"],
+    ['H: Sounds awfully pricey for a patch.'],
+    ["H: well, this is going to be costly isn't it"],
+  ])('hears a worry about the price said as a prediction: %s', (line) => {
+    const a = run(
+      'Roofing',
+      line,
+      'R: It is real money. Can I ask what monthly amount would feel comfortable?',
+      'H: Maybe a hundred a month.',
+    );
+    expect(a.objections.raised).toBeGreaterThanOrEqual(1);
+  });
   it('gives mid when no objection comes up', () => {
     const a = run('General', 'H: Sounds great.', 'R: Wonderful, let me show you the colours.', 'H: Lovely.');
     expect(a.objections.raised).toBe(0);
