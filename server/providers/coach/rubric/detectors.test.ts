@@ -74,6 +74,17 @@ describe('needs-analysis detector', () => {
     expect(a.needs.score).toBeGreaterThanOrEqual(8);
     expect(a.needAreasCovered).toEqual(expect.arrayContaining(['drafts', 'noise', 'budget', 'horizon']));
   });
+  it('hears who else decides in a question about a family member, and how long it must last as plans', () => {
+    const a = run(
+      'General',
+      "H: My son says I should just replace the deck, he's an engineer.",
+      'R: How does your son feel about doing the railing at the same time?',
+      'H: He wants it all done at once.',
+      'R: And how long do you want the new deck to last?',
+      'H: Twenty years, I suppose.',
+    );
+    expect(a.needAreasCovered).toEqual(expect.arrayContaining(['decision', 'horizon']));
+  });
   it('gives mid or low for a string of yes/no questions', () => {
     const a = run(
       'Roofing',

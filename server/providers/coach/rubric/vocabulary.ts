@@ -40,7 +40,7 @@ const UNIVERSAL: NeedArea[] = [
     id: 'horizon',
     label: 'how long they will stay',
     pattern:
-      /\b(how long (are|re|will|do|have) you (planning|plan|going|gonna|staying|be|been|lived|living|see yourself|see yourselves)|planning (on|to) (stay|be|being|live|sell)|stay(ing)? in the (house|home)|sell(ing)? (the house|down the road)|years? (from now|down the road)|long term)\b/,
+      /\b(how long (are|re|will|do|have) you (planning|plan|going|gonna|staying|be|been|lived|living|see yourself|see yourselves)|planning (on|to) (stay|be|being|live|sell)|stay(ing)? in the (house|home)|sell(ing)? (the house|down the road)|years? (from now|down the road)|long term|how long (would|do|will|d) you (like|want|need|expect) (it|this|them|(the|this|your|a)( \w+){1,2}) to last)\b/,
   },
   {
     id: 'timeline',
@@ -52,7 +52,7 @@ const UNIVERSAL: NeedArea[] = [
     id: 'decision',
     label: 'who decides',
     pattern:
-      /\b(anyone else|anybody else|who else|part of the decision|decision maker|make the decision|your (wife|husband|partner|spouse) (think|feel|want))\b/,
+      /\b(anyone else|anybody else|who else|part of the decision|decision maker|make the decision|your (wife|husband|partner|spouse) (think|feel|want)|(what|how) (has|have|does|do|did|would|will|is|s) (your|the) (wife|husband|partner|spouse|daughter|son|kids|children|family|mom|mother|dad|father|sister|brother|parents)s? (said|say|saying|think|thought|feel|felt|want|wanted|like)|(does|do|will|would) (your|the) (wife|husband|partner|spouse|daughter|son|family|parents) (need|want|have) to (see|sign|be here|weigh in|look))\b/,
   },
   {
     id: 'priorities',
