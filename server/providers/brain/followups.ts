@@ -6,7 +6,7 @@
 
 /** Words that carry no content when comparing two questions. */
 const FUNCTION_WORDS = new Set(
-  'a an the and or but so to of in on at for with about you your i me my we us our it its is are was were be been do does did have has had can could would will should what whats how hows why when where who whos which that this there just really like um uh again any anything tell more kind sort type right now get got going look want need think yeah okay they them their he she him her his those these then all some much very too also still ever even else'.split(
+  'a an the and or but so to of in on at for with about you your i me my we us our it its is are was were be been do does did have has had can could would will should what whats how hows why when where who whos which that this there just really like um uh again any anything tell more kind sort type right now get got going look want need think yeah okay they them their he she him her his those these then all some much very too also still ever even else time after before while'.split(
     ' ',
   ),
 );
@@ -99,6 +99,23 @@ const PLACE_WORDS = [
   'basement',
 ];
 
+/** Words of a detail about its care so far: who came out and what they did. */
+const SERVICE_WORDS = [
+  'guy',
+  'come',
+  'clean',
+  'service',
+  'fix',
+  'repair',
+  'redo',
+  'caulk',
+  'stain',
+  'upkeep',
+];
+
+/** Words of a detail that says when something is at its worst. */
+const WHEN_WORDS = ['bad', 'worst', 'worse', 'every', 'night', 'cold', 'rain', 'humid', 'winter', 'storm'];
+
 /** Words of a detail that says how much. */
 const MONEY_WORDS = ['grand', 'thousand', 'hundred', 'dollar', 'buck'];
 
@@ -134,6 +151,16 @@ export function questionWords(lemmas: readonly string[], words: readonly string[
   if (/\b(how long|since when|when (did|do|does|was|were)|start(ed)?|begin|began)\b/.test(text))
     for (const w of TIME_WORDS) content.add(w);
   if (/\b(where|which (room|part|side|area|one)s?)\b/.test(text)) for (const w of PLACE_WORDS) content.add(w);
+  // "Has it ever had work done on it?": who has looked at it and what they did.
+  if (/\b(work done|repair(s|ed)?|fixed|serviced|service(d)?|looked at|worked on|tune ?up)\b/.test(text))
+    for (const w of SERVICE_WORDS) content.add(w);
+  // "Does it happen all the time?", "is it worse when it rains?": when it is at its worst.
+  if (
+    /\b(all the time|every (time|day|night|winter|year)|how often|always|constant(ly)?|(only|just|mostly|worse|worst|better) (when|at|in|on|after|during)|the \w+ ones)\b/.test(
+      text,
+    )
+  )
+    for (const w of WHEN_WORDS) content.add(w);
   for (const w of amountWords(words)) content.add(w);
   // "How long have you lived here?": how long they have been in the house, not its age.
   if (

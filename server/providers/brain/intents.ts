@@ -29,6 +29,8 @@ export interface RepTurn {
   domain: boolean;
   greeting: boolean;
   smallTalk: boolean;
+  /** How firmly the turn names its strongest topic: 2 or more is a strong cue, below that weak ones. */
+  topicStrength: number;
   /** A question that is neither about the home nor small talk. */
   offTopic: boolean;
   nonEnglish: boolean;
@@ -69,6 +71,8 @@ export interface RepTurn {
   inspect: boolean;
   /** Asks how the homeowner came to call this company: "how'd you hear about us?", "why us?" */
   asksReferral: boolean;
+  /** "Can I use your bathroom real quick?": a visitor's request, not a question about the job. */
+  asksRestroom: boolean;
   /**
    * Asks about the homeowner's insurance for the damage: a claim, the adjuster, the deductible,
    * what insurance covers ("has the adjuster been out?"). Not the rep's own insurance, which is proof.
@@ -198,13 +202,44 @@ const COMMON_ENGLISH = new Set([
 /** The households' spouses by name: asking about one asks who decides. */
 const SPOUSE_NAMES = Object.values(PERSONA_FACTS).map((f) => f.household.spouseName.toLowerCase());
 
+/** "The family room" names a room, not the family. */
+const ROOM_NAMED_FAMILY = ['family room', 'family rooms'];
+
+function isSmallTalk(seqs: string[][], words: string[]): boolean {
+  return (
+    has(seqs, L.SMALL_TALK) ||
+    /\b(how about (them|those|that)|is that your|are those your|where did you get|love your|like your|nice|cute|lovely|beautiful|gorgeous)\b/.test(
+      words.join(' '),
+    )
+  );
+}
+
+/**
+ * "Ray with Cornerstone Home Services. Is that a smoker on the patio?": every question in the
+ * turn is small talk or names nothing, so the trade's words around it (a company's name, "the
+ * windows") ask nothing about the job.
+ */
+function onlyChatAsked(text: string): boolean {
+  const asked = text.match(/[^.!?]*\?/g);
+  if (!asked) return false;
+  let chat = false;
+  for (const q of asked) {
+    const w = normalise(q);
+    const seqs = readings(w);
+    if (topicScores(seqs).size > 0 || has(seqs, L.DOMAIN_WORDS)) return false;
+    if (isSmallTalk(seqs, w)) chat = true;
+  }
+  return chat;
+}
+
 function topicScores(seqs: string[][]): Map<Topic, number> {
   const scores = new Map<Topic, number>();
   for (const topic of TOPICS) {
     const cues = L.TOPIC_CUES[topic];
     let score = 0;
     for (const key of cues.strong) if (has(seqs, [key])) score += 2;
-    for (const key of cues.weak) if (has(seqs, [key])) score += 0.75;
+    for (const key of cues.weak)
+      if (has(seqs, [key]) && !(key === 'family' && has(seqs, ROOM_NAMED_FAMILY))) score += 0.75;
     if (topic === 'decision' && has(seqs, SPOUSE_NAMES)) score += 2;
     if (score > 0) scores.set(topic, score);
   }
@@ -250,7 +285,7 @@ const CLAUSE_QUESTION =
  * Not "got it", "you got a nice place" or "you have a lovely home".
  */
 const ELLIPTICAL_QUESTION =
-  /^((you|ya) )?(got|have) (any|kids|children|grandkids|pets|a dog|a cat|plans|time|a (minute|second|sec|moment))\b|^((you|ya) )?ever (had|been|thought|tried|considered|looked|used|done|seen)\b|^(you|ya)( guys| folks| two| all)? (been|ever) |^((are )?(you|ya) )?(taking|planning|going) (a|any|on|anywhere|away)\b/;
+  /^((you|ya) )?(got|have) (any|kids|children|grandkids|pets|a dog|a cat|plans|time|a (minute|second|sec|moment))\b|^((you|ya) )?ever (had|been|thought|tried|considered|looked|used|done|seen)\b|^(you|ya)( guys| folks| two| all)? (been|ever) |^((are )?(you|ya) )?(taking|planning|going) (a|any|on|anywhere|away)\b|^((you|ya) )?got (like |kind of )?(a|an|any) (number|budget|figure|date|price|ballpark|idea|time ?frame|timeline)\b/;
 
 /** The last sentence of a turn, as words, when it is an elliptical question (ELLIPTICAL_QUESTION). */
 function ellipticalQuestion(text: string): boolean {
@@ -265,6 +300,17 @@ function ellipticalQuestion(text: string): boolean {
 
 function detectQuestion(text: string, words: string[], lemmas: string[]): boolean {
   if (text.includes('?')) return true;
+  // Unpunctuated either-or: "i got two files here was it the hardwood or the tile you called about".
+  if (
+    words.length <= 25 &&
+    /(?<!\b(is|s|was|be|that|what|which|can|could|will|would|should|might|must|we|i|you|they|to|ll|d|and|gonna) )\b(was|is|did|does|do|are|were) (it|that|you|they|this) (?!(does|do|is|was|will|can|has|have|s)\b)\w+( \w+){0,7} or\b/.test(
+      words.join(' '),
+    )
+  )
+    return true;
+  // Unpunctuated: "ok and the floors whats wrong with em".
+  if (/\bwhat ?s (wrong|going on|the (problem|issue|trouble|story|deal))\b/.test(words.join(' ')))
+    return true;
   if (CLAUSE_QUESTION.test(text)) return true;
   const first = words[0] ?? '';
   if (opensStatement(first, words[1])) return false;
@@ -292,7 +338,13 @@ function detectQuestion(text: string, words: string[], lemmas: string[]): boolea
   // Unpunctuated: a question word with its verb and subject inverted close behind it ("so on a
   // scale of one to ten how important is the noise", "and when were you hoping to start").
   if (INVERTED_QUESTION.test(words.join(' '))) return true;
-  if (has([words, lemmas], EMBEDDED_QUESTION)) return true;
+  // "Thanks again" asks nothing again.
+  const thanked = (w: string[]) =>
+    w
+      .join(' ')
+      .replace(/\b(thanks|thank you) again\b/g, 'thanks')
+      .split(' ');
+  if (has([thanked(words), thanked(lemmas)], EMBEDDED_QUESTION)) return true;
   if (ellipticalQuestion(text)) return true;
   const tail = words.slice(-3).join(' ');
   return TAG_ENDINGS.some((t) => tail.endsWith(` ${t}`) && words.length > 3);
@@ -327,7 +379,16 @@ function farewellForm(words: string[]): boolean {
     ) ||
     /\benjoy (the rest of )?your (day|evening|night|afternoon|weekend)\b/.test(text) ||
     // "It was great chatting, I'll be in touch": leaving with a promise to be in touch.
-    /\b(i|we) (ll|will) be in touch$/.test(text) ||
+    /\b(i|we) (ll|will) be in touch( \w+)?$/.test(text) ||
+    // "Thanks, Dave, I'll email that over tonight", "I'll shoot you a number this week": thanks or
+    // a price to follow, and a promise to be in touch, closing the turn.
+    (/\b(i|we) (ll|will|m gonna|re gonna|m going to|re going to)( \w+){0,3} (call|email|text|ring|send|shoot|drop|mail|get back to|be in touch|follow up|reach out|write)\b/.test(
+      text,
+    ) &&
+      (/\b(thanks|thank you)\b/.test(text) ||
+        // "I'll shoot you a number this week": the price follows later, so the visit is over.
+        /\b(you|ya|over) (a |the |some )?(number|numbers|quote|price|estimate|proposal|bid)\b/.test(text)) &&
+      words.length <= 25) ||
     /\b(it was|it s been|was) (great|nice|good|lovely|a pleasure) (chatting|talking|meeting)\b/.test(text) ||
     // "I'll write it up and call you Friday. Thanks, Tom": a promise to be in touch, then thanks.
     /\b(i|we) (ll|will)\b[a-z ]{0,40}\b(call|email|text|ring|get back|be in touch|follow up|reach out|send)\b[a-z ]*\b(thanks|thank you)( so much| again| a lot)?( \w+)?$/.test(
@@ -356,6 +417,27 @@ function detectPressure(seqs: string[][], words: string[]): boolean {
   )
     return true;
   if (has(seqs, L.PRESSURE_ALONE)) return true;
+  // Pressure by fear, scarcity or a vanishing deal: "I wouldn't let your kids sleep another night
+  // with that" (a plain warning about the risk is not pressure), "the rebate's gone at midnight", "exactly one opening, after that it's January",
+  // "you won't find this number anywhere", "I already knocked my commission off".
+  if (
+    /\bi (wouldn t|would not|would never|d never|wouldn t even) (let|have|keep|put)\b[a-z ]{0,30}\b(kids|children|family|wife|husband|baby|babies|grandkids|daughter|son)\b/.test(
+      joined,
+    ) ||
+    /\b(rebate|deal|price|pricing|offer|discount|special|promo|promotion|number|savings|incentive)s?\b[a-z ]{0,40}\b(gone|over|ends?|expires?|disappears?|goes away|off the table|dead|no good)\b[a-z ]{0,12}\b(at midnight|tonight|today|tomorrow|end of (the )?day|when i (leave|walk out|go)|once i (leave|walk out|go)|after today|this weekend)\b/.test(
+      joined,
+    ) ||
+    /\b(only|exactly|just) (one|a single|1) (opening|slot|spot|install date|installation date|crew|day)\b[a-z ]{0,40}\bafter that\b/.test(
+      joined,
+    ) ||
+    /\bwon t find (this|that|a|the) (number|price|deal|offer|rate)\b[a-z ]{0,20}\b(anywhere|anyplace)\b/.test(
+      joined,
+    ) ||
+    /\b(knock(ed)?|took|taken|cut|giving up|give up) (off )?my (own )?commission\b|\bmy commission (off|out)\b|\bout of my own pocket\b/.test(
+      joined,
+    )
+  )
+    return true;
   // Refusing to leave without a signature: "I'm not leaving till we get this signed".
   if (
     /\b(not|won t|wont|never) (be )?(leave|leaving|going anywhere|go anywhere|walk out|walking out)\b[a-z ]{0,15}\b(until|till|til|unless|without)\b/.test(
@@ -397,6 +479,9 @@ const ASKS_OPINION = new RegExp(
   '\\b(' +
     [
       'what (are|re|r) (you|ya) think(ing)?',
+      'gut (reaction|feeling|check)',
+      'where (are|re|r) (you|ya) (landing|leaning)',
+      'where (do|d) (you|ya) (land|lean)',
       'what (do|d|would|did) (you|ya) think',
       'whatcha think(ing)?',
       'any thoughts',
@@ -507,7 +592,7 @@ function readings(words: string[]): [string[], string[], string[]] {
  * roof?", "could you show me the worst window?", "mind if I measure a couple of these?".
  */
 const INSPECT =
-  /\b((can|could|may|mind if|do you mind if|would you mind if|would it be (ok|okay|alright|all right|fine) if|is it (ok|okay|alright|all right|fine) if|ok if|okay if|alright if) (i|we) (go |quickly |just |real quick |quick )?((take|took|have|had|get|got|grab|grabbed) a (quick |little |closer |proper )?(look|peek|gander)|look|see|check|peek|measure|inspect|get up|got up|go up|went up|climb|hop up|pop up|walk around|poke|grab|take some|get some|pull up)|(can|could|would) you show me|show me (the|where|around|what|your)|(walk|walking|show|showing|take|taking) me (around|through (the|your) (house|home|rooms?|place|space|areas?|basement|attic|yard|kitchen|hallway|floors?))|give me a (quick )?tour|let me (take a (quick )?look|have a look|see|check|measure|get up|go up|peek)|i d (love|like) to (see|take a look|have a look|look|check|measure|get up)|where s (the|your) (\w+ )?(furnace|unit|attic|hatch|panel|thermostat|air handler))\b/;
+  /\b((can|could|may|mind if|do you mind if|would you mind if|would it be (ok|okay|alright|all right|fine) if|is it (ok|okay|alright|all right|fine) if|ok if|okay if|alright if) (i|we) (go |quickly |just |real quick |quick )?((take|took|have|had|get|got|grab|grabbed) a (quick |little |closer |proper )?(look|peek|gander)|look|see|check|peek|measure|inspect|get up|got up|go up|went up|climb|hop up|pop up|walk around|poke|grab|take some|get some|pull up)|(can|could|would) you (show|point) me|i d (like|love) to eyeball|let me eyeball|show me (the|where|around|what|your)|(walk|walking|show|showing|take|taking) me (around|through (the|your) (house|home|rooms?|place|space|areas?|basement|attic|yard|kitchen|hallway|floors?))|give me a (quick )?tour|let me (take a (quick )?look|have a look|see|check|measure|get up|go up|peek)|i d (love|like) to (see|take a look|have a look|look|check|measure|get up)|where s (the|your) (\w+ )?(furnace|unit|attic|hatch|panel|thermostat|air handler))\b/;
 
 /**
  * A visit described, not proposed: "I just wanted to come by and see what's going on", "thanks
@@ -540,7 +625,7 @@ const OWN_PEOPLE =
 
 /** The marriage, or the spouse's own work: "how long have you two been married?", "what does he do?" */
 const SPOUSE_LIFE =
-  /\b(what (does|do) (your|ur) (husband|wife|spouse|partner) do|(your|ur) (husband|wife|spouse|partner) (work|works|do for)|what (does|do) (he|she) do for (a living|work)|(been|be|get|got) married|married (for|long)|how did (you|ya)( two| guys)? meet|anniversary|wedding)\b/;
+  /\b(what (does|do) (your|ur) (husband|wife|spouse|partner) do|(your|ur) (husband|wife|spouse|partner) (work|works|do for|into|enjoy|enjoys|cook|cooks|like to|likes to)|what (does|do) (he|she) do for (a living|work)|(been|be|get|got) married|married (for|long)|how did (you|ya)( two| guys)? meet|anniversary|wedding)\b/;
 
 /** The homeowner's insurance for the damage: the claim, the adjuster, the deductible, the cover. */
 const CLAIM =
@@ -564,6 +649,10 @@ const FROM_WHERE =
   /\b((are|were) (you|ya)( guys| folks| two)? (from|originally from|born)|where (are|were|re) (you|ya)( guys| folks| two)? (from|originally)|(did|do) (you|ya) grow up)\b/;
 
 /** A reaction that asks for more: "really?", "oh yeah?", "no way". */
+/** A yes/no question whose subject is what was just described: "does it...", "is that...". */
+const ASKS_ABOUT_IT =
+  /^((and|so|ok|okay|oh|um|uh|right|alright|gotcha|got it|i see) )*(does|did|is|was|has|had|will|would|do|are|were|can) (it|that|this|they|those|these)\b/;
+
 const REACTION_QUESTION = /^(oh )?(really|yeah|yes|no way|wow|seriously|huh)$/;
 
 export function analyseRepTurn(text: string): RepTurn {
@@ -584,11 +673,7 @@ export function analyseRepTurn(text: string): RepTurn {
   const topicTail = named.length === words.length ? tailSeqs : topicSeqs;
   const scores = topicScores(isQuestion ? topicTail : topicSeqs);
   const domain = has(topicSeqs, L.DOMAIN_WORDS);
-  const smallTalk =
-    has(seqs, L.SMALL_TALK) ||
-    /\b(how about (them|those|that)|is that your|are those your|where did you get|love your|like your|nice|cute|lovely|beautiful|gorgeous)\b/.test(
-      words.join(' '),
-    );
+  const smallTalk = isSmallTalk(seqs, words);
   // A visit is proposed by the rep ("can I come by", "let us come out"), not asked about
   // ("did anybody else come out?"); booking words propose by themselves.
   const joinedWords = words.join(' ');
@@ -643,7 +728,10 @@ export function analyseRepTurn(text: string): RepTurn {
   // ("I can come Thursday, does that work?") keeps the proposal.
   const lastQuestion = /([^.!?,;]*)\?\s*$/.exec(text)?.[1];
   // A trailing phrase ("..., with your wife there?") is part of the proposal, not a question of its own.
-  const ownQuestion = lastQuestion !== undefined && QUESTION_STARTS.has(normalise(lastQuestion)[0] ?? '');
+  // "So what's on the list?": an opener before the question word leaves it a question of its own.
+  const ownQuestion =
+    lastQuestion !== undefined &&
+    QUESTION_STARTS.has(normalise(lastQuestion).find((w) => !CLAUSE_OPENERS.has(w)) ?? '');
   if (close && lastQuestion && ownQuestion && lastQuestion.trim().split(/\s+/).length >= 3) {
     const q = normalise(lastQuestion);
     const qSeqs = [q, lemmatise(q)];
@@ -710,7 +798,7 @@ export function analyseRepTurn(text: string): RepTurn {
   // not a question about the household; only a strong cue still makes it one.
   const checksBack =
     isQuestion &&
-    /\b((would|will|does|do|did|could|can|is) (that|this|it|those|these)( \w+)? (work|sound|help|fit|suit|make sense|be (ok|okay|fine|better|easier))|how (does|do|would|s) (that|this) (sound|work|look|feel)|make sense)\b/.test(
+    /\b((would|will|does|do|did|could|can|is) (that|this|it|those|these)( \w+)? (work|sound|help|fit|suit|make sense|be (ok|okay|fine|better|easier))|how (does|do|would|s) (that|this) (sound|work|look|feel)|make sense|sound (fair|good|ok|okay|right|reasonable|alright))\b/.test(
       tailWords.join(' '),
     );
   if (checksBack) topics = topics.filter((t) => (scores.get(t) ?? 0) >= 2);
@@ -738,6 +826,11 @@ export function analyseRepTurn(text: string): RepTurn {
   if (inspect) topics = [];
   // How they found the company: a question of its own, not the problem or a proposal.
   const asksReferral = isQuestion && REFERRAL.test(joinedWords);
+  const asksRestroom =
+    /\b(use|borrow) (your|the|ur) (bathroom|restroom|washroom|toilet|loo|powder room|facilities)\b|\bwhere s (your|the) (bathroom|restroom|washroom|toilet|loo)\b/.test(
+      joinedWords,
+    );
+  if (asksRestroom) topics = [];
   if (asksReferral) {
     topics = [];
     close = false;
@@ -746,6 +839,8 @@ export function analyseRepTurn(text: string): RepTurn {
   // ("has the insurance guy been out?", "what's your deductible?").
   const claim = CLAIM.test(joinedWords) && !OWN_INSURANCE.test(joinedWords);
   if (claim) topics = topics.filter((t) => t !== 'budget' && t !== 'quotes');
+  const chatAsked = isQuestion && !close && !inspect && onlyChatAsked(text);
+  if (chatAsked) topics = [];
   // A question that picks up what was just said: "tell me more about that", "where at?",
   // "what did you think of them?", "how old are they?".
   const refersBack =
@@ -754,7 +849,16 @@ export function analyseRepTurn(text: string): RepTurn {
     ((has(seqs, L.FOLLOW_UP) && words.length <= 12) ||
       REACTION_QUESTION.test(joinedWords) ||
       /\bdid (you|ya) think (of|about) (them|it|that|those|him|her|what they|their)\b/.test(joinedWords) ||
-      (words.length <= 10 && !ASKS_OPINION.test(joinedWords) && POINTS_BACK.test(joinedWords)));
+      (words.length <= 10 && !ASKS_OPINION.test(joinedWords) && POINTS_BACK.test(joinedWords)) ||
+      // "Does it happen all the time?", "is it worse when it's windy?", "only at night, or in the
+      // day too?": a short question about what was just described, naming no topic of its own.
+      (words.length <= 10 &&
+        topics.length === 0 &&
+        !checksBack &&
+        !suggests &&
+        !inspect &&
+        !ASKS_OPINION.test(joinedWords) &&
+        (ASKS_ABOUT_IT.test(joinedWords) || (words.length <= 8 && /\w or \w/.test(joinedWords)))));
 
   const goodbye =
     (has([tailWords.slice(-8), tailSeqs[1].slice(-8)], L.GOODBYE) || farewellForm(tailWords)) &&
@@ -811,7 +915,10 @@ export function analyseRepTurn(text: string): RepTurn {
     domain,
     greeting,
     // "How does the dog do on hard floors?" asks about the home, whatever the dog.
-    smallTalk: (smallTalk || life !== null) && topics.length === 0 && !(isQuestion && domain) && !inspect,
+    topicStrength: Math.max(0, ...topics.map((x) => scores.get(x) ?? 0)),
+    smallTalk:
+      chatAsked ||
+      ((smallTalk || life !== null) && topics.length === 0 && !(isQuestion && domain) && !inspect),
     offTopic,
     nonEnglish,
     rude,
@@ -856,6 +963,7 @@ export function analyseRepTurn(text: string): RepTurn {
     inspect,
     claim,
     asksReferral,
+    asksRestroom,
     refersBack,
     refersToPeople: /\b(they|them|their|he|she|him|her|his)\b/.test(joinedWords),
     asked: questionSentence(text, words),

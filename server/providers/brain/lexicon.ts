@@ -47,6 +47,17 @@ export const THEIR_WORD = [
 export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   home: {
     strong: [
+      'step down',
+      'same floor',
+      'layout',
+      'square feet',
+      'square footage',
+      'last got redone',
+      'roof last',
+      'came with the house',
+      'come with the house',
+      'the whole time',
+      'here for that',
       'how many year',
       'been in',
       'go in',
@@ -101,6 +112,29 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   problem: {
     strong: [
+      // Its repairs so far and what the call was about.
+      'what s it doing',
+      'what s it do',
+      'what is it doing',
+      'what be it do',
+      'scratch it up',
+      'scratch up the',
+      'scratch the floor',
+      'chew it up',
+      'chew up the',
+      'inside stuff',
+      'outside stuff',
+      'work done on it',
+      'had work done',
+      'any work done',
+      'ever been repaired',
+      'any repairs',
+      'called about',
+      'call about',
+      'calling about',
+      'called us about',
+      'after the hail',
+      'been building',
       // How long the trouble has gone on.
       'been do that',
       'been doing that',
@@ -209,6 +243,16 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
       // "Anything going on in there?", "what about inside?": what is wrong, wherever it is.
       'what s go on',
       'what go on',
+      'what s be go on',
+      'what be go on',
+      'what have be go on',
+      // "What can I help you with?", "how can we help?": the visit's reason, asked plainly.
+      'what can i help you with',
+      'what can we help you with',
+      'how can i help',
+      'how can we help',
+      'what can i do for you',
+      'what can we do for you',
       'anything go on',
       'anything else go on',
       'go on in',
@@ -255,6 +299,12 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   budget: {
     strong: [
+      'number in your head',
+      'number in your mind',
+      'number in mind',
+      'number you have in mind',
+      'figure in mind',
+      'figure in your head',
       'willing to put',
       'put toward',
       'put towards',
@@ -299,6 +349,16 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   timeline: {
     strong: [
+      'date in mind',
+      'before it turns cold',
+      'before it gets cold',
+      'before it turn cold',
+      'before it get cold',
+      'want these in',
+      'wanting these in',
+      'squared away',
+      'wrapped up',
+      'more realistic',
       'right away',
       'asap',
       'look to get',
@@ -373,7 +433,7 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
       'choose',
       'choosing',
     ],
-    weak: ['both', 'together', 'family'],
+    weak: ['both of you', 'you both', 'together', 'family'],
   },
   quotes: {
     strong: [
@@ -432,6 +492,12 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   priorities: {
     strong: [
+      'is it more about',
+      'it more about',
+      'big thing for you',
+      'biggest thing for you',
+      'matters more',
+      'matter more',
       'tackle',
       'do first',
       'fix first',
@@ -555,6 +621,14 @@ export const DOMAIN_WORDS = [
 ];
 
 export const SMALL_TALK = [
+  'shoes off',
+  'shoe off',
+  'who s this little',
+  'who is this little',
+  'smoker',
+  'brisket',
+  'barbecue',
+  'bbq',
   'weather',
   'nice day',
   'beautiful day',
@@ -666,8 +740,6 @@ export const COMMIT = [
   'paperwork',
   'contract',
   'form',
-  'replace',
-  'install',
 ];
 /** Pressure that needs no urgency word. */
 export const PRESSURE_ALONE = [
@@ -706,6 +778,9 @@ export const PRESSURE_ALONE = [
   'need a yes',
   'just sign',
   'sign here',
+  'initial here',
+  'your initial here',
+  'need your initial',
   'sign the',
   'sign it',
   'only today',
@@ -979,6 +1054,10 @@ export const GOODBYE = [
   'take care',
   'have a good one',
   'take it easy',
+  'stay warm',
+  'stay dry',
+  'stay safe',
+  'stay cool',
   'all the best',
   'so long',
   'good night',

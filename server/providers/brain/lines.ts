@@ -157,6 +157,17 @@ export const STEER: Record<Style, string[]> = {
   sceptical: ['So what is this about?', 'What about {thing}?', 'What are you actually offering?'],
 };
 
+/** Asked for the bathroom: where it is, in the owner's manner. */
+export const RESTROOM: Record<Style, string[]> = {
+  friendly: [
+    'Of course! Down the hall, first door on the left.',
+    'Sure, go ahead. Just past the kitchen on the right.',
+  ],
+  hurried: ['Down the hall, on the left. Be quick.', 'First door on the left.'],
+  wary: ["It's down the hall. I'll wait here.", 'Down the hall on the left. Mind the rug.'],
+  sceptical: ['Sure. Down the hall, on the left.', "It's just past the kitchen."],
+};
+
 export const OFF_TOPIC: Record<Style, string[]> = {
   friendly: ["Ha, couldn't tell you, friend.", "Oh, I wouldn't know about that.", "Ha, that's a new one."],
   hurried: [

@@ -383,6 +383,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
         more: [
           "Upstairs. Downstairs is fine, the kids' rooms upstairs are freezing.",
           'It clicks on, runs a few minutes, shuts off. Over and over. Started last winter.',
+          "Worst on the cold nights. Anything near freezing and it can't keep up. A mild night, it copes.",
           'A guy came out last year and cleaned something. Lasted two weeks.',
           "Electric's fine in summer. It's the gas bill in winter. Three-fifty last January, and half the house still cold.",
           "Nobody's serviced it regularly. The guy last year was the first time in years anyone opened it up.",
@@ -568,7 +569,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
           "I went up in the attic. The wood's damp along one rafter, that's all I saw.",
           'It started with that storm last spring. Every hard rain since, the stain gets a little bigger.',
           "The bills are fine. It's the leak I'm worried about, not the energy bill.",
-          "Nobody's been up there since it was redone. I don't pay people to look at a roof that isn't leaking.",
+          "Nobody's been up there since it was redone. I don't pay people to look at a roof that was doing its job.",
         ],
       },
       {

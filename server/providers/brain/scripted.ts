@@ -268,6 +268,8 @@ export class ScriptedConversation implements BrainConversation {
     )
       return this.limit(this.talkAboutLife(prev.life, t));
     if (t.life) return this.limit(this.talkAboutLife(t.life, t));
+    // A visitor's request: where the bathroom is, and the visit goes on.
+    if (t.asksRestroom && !t.close) return [pick(Lines.RESTROOM[st])];
     // How they came to call: the answer, asked again the detail after it, then back to the visit.
     if (t.asksReferral && !t.close) {
       const found = this.book.first(this.facts.found.map((l) => fillFacts(l, this.facts)));
@@ -297,7 +299,10 @@ export class ScriptedConversation implements BrainConversation {
     const mind =
       !t.close &&
       ((t.probesConcern && (s.offered || this.openObjection() !== undefined || t.topics.length === 0)) ||
-        ((t.asksOpinion || (t.checksBack && s.offered)) && t.topics.length === 0));
+        ((t.asksOpinion || (t.checksBack && s.offered)) && t.topics.length === 0) ||
+        // "Gut reaction? Repair or replace?": asked about what was offered, when it names nothing
+        // of the household firmly ("what did you think of the engineered hardwood?" does).
+        (t.asksOpinion && s.offered && t.topicStrength < 2));
     if (mind) {
       // What was offered or answered in the same breath gets its reaction; a "totally fair"
       // before the question does not need a thank-you.

@@ -479,3 +479,98 @@ describe('classes first seen in the second batch of rep scripts', () => {
     expect(analyseRepTurn('what kind of budget do you have in mind').topics).toEqual(['budget']);
   });
 });
+
+describe('leave-takings, pressure and small talk said in other ways', () => {
+  it('a promise to be in touch with thanks, or a price to follow, takes leave', () => {
+    for (const text of [
+      "thanks maria, i'll send the numbers over tomorrow",
+      "I'll be in touch, Dave.",
+      "okay, I'll get you a quote by Friday. Thanks again, stay dry",
+      "I'll drop you the estimate this week.",
+    ])
+      expect(analyseRepTurn(text).goodbye, text).toBe(true);
+    for (const text of [
+      "I'll send you the specs tonight. What's your budget?",
+      "I'll text you the photos so you can show your husband",
+    ])
+      expect(analyseRepTurn(text).goodbye, text).toBe(false);
+  });
+
+  it('hears fear, scarcity and a vanishing deal as pressure, but not a proposal for today or a warning', () => {
+    for (const text of [
+      'this rebate disappears tomorrow, so grab it while you can',
+      "we've got just one install date, after that it's March",
+      "you won't find a price like this anywhere, believe me",
+      "I'm taking this out of my own pocket for you",
+      "I'd never keep my family in a house with a furnace like that",
+      "I'll need your initials right here",
+    ])
+      expect(analyseRepTurn(text).pressure, text).toBe(true);
+    for (const text of [
+      'I can do the tune-up today and write up the replacement for later, sound fair?',
+      'units that age can crack, and carbon monoxide is nothing to play with',
+      'we can install it tomorrow if that suits you',
+    ])
+      expect(analyseRepTurn(text).pressure, text).toBe(false);
+  });
+
+  it('a pushy rep is shown out on the second push of any kind', () => {
+    for (const seed of SEEDS) {
+      const c = conv('HVAC', seed);
+      c.respond('furnace acting up?');
+      c.respond("honestly I'd never let my kids sleep in a house with that thing");
+      c.respond('and the discount is off the table when I leave tonight');
+      expect(c.finished, String(seed)).toBe(true);
+    }
+  });
+
+  it('hears unpunctuated questions: either-or, "whats wrong", "got a number"', () => {
+    expect(
+      analyseRepTurn('was it the upstairs bath or the downstairs one you called us about').isQuestion,
+    ).toBe(true);
+    expect(analyseRepTurn('and the deck whats wrong with it').isQuestion).toBe(true);
+    const budget = analyseRepTurn('you got a figure in mind for all this');
+    expect(budget.isQuestion).toBe(true);
+    expect(budget.topics).toEqual(['budget']);
+    expect(analyseRepTurn('we can do it in the spring or the fall').isQuestion).toBe(false);
+    expect(analyseRepTurn('the nice thing is it does come in oak or maple').isQuestion).toBe(false);
+  });
+
+  it('a small-talk question at the door asks nothing about the job, whatever the company is called', () => {
+    const t = analyseRepTurn(
+      'Hi, Sam from Apex Windows and Doors. Is that a smoker out back? What do you cook on it?',
+    );
+    expect(t.smallTalk).toBe(true);
+    expect(t.topics).toEqual([]);
+    // A question about the job in the same turn still counts.
+    expect(
+      analyseRepTurn('Hi, Sam from Apex Windows. Cute dog! Which windows are giving you trouble?').topics,
+    ).toContain('problem');
+  });
+
+  it('the bathroom is shown, not taken for a question about the job', () => {
+    for (const stage of STAGES) {
+      const c = conv(stage);
+      const reply = c.respond('mind if I use your restroom quick?');
+      expect(reply, stage).toMatch(/hall|kitchen|door/i);
+      expect(reply, stage).not.toMatch(/\bbudget|quote\b/i);
+    }
+  });
+
+  it('a follow-up on when it is at its worst, or on its repairs, gets that detail', () => {
+    for (const seed of SEEDS) {
+      const c = conv('HVAC', seed);
+      c.respond("what's been going on with the furnace?");
+      expect(c.respond('is it like that all the time?'), String(seed)).toMatch(/cold nights|freezing/i);
+      const d = conv('HVAC', seed);
+      d.respond("what's been going on with the furnace?");
+      expect(d.respond('anybody ever repaired it?'), String(seed)).toMatch(/guy|serviced|cleaned/i);
+    }
+  });
+
+  it('"what can I help you with?" asks what is wrong', () => {
+    for (const stage of STAGES)
+      expect(analyseRepTurn('so, how can I help you folks?').topics, stage).toEqual(['problem']);
+    expect(analyseRepTurn("so what's been going on?").topics).toEqual(['problem']);
+  });
+});
