@@ -32,7 +32,7 @@ const HEDGE = loose(
 );
 /** A made-up deadline: a price or slot that disappears unless they commit now. */
 export const DEADLINE = loose(
-  /\b(only|just) (good|valid|available|hold (it|this|that|the \w+))\b.{0,40}\b(today|tonight|now|this evening)\b|\b(goes|go) away when|\bwhen i walk out\b|\bbefore i (leave|walk out|go)\b(?! (up|down|in|into|inside|out (back|to|and)|over|around|through|on|ahead|and|to|take|look|check|measure|climb|grab|get|start))|\b(gone|taken) by (tonight|tomorrow|the end of the day)\b|\b(today|tonight) only\b|\b(tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (it s|its|it ll be|itll be|that s|thats) (gone|over|done)\b|\bif (we|you) (do|sign) (the paperwork |it |this )?(today|tonight|right now)\b|\bonly (opening|slot|spot) (this|left)\b|\bprice (goes|is going) up\b|\b(special|offer|deal|promotion|promo|sale|discount|pricing|price|rebate)s? (ends|expires|runs out|is over|is gone|goes away|is only good|is good (until|till|through))\b|\b(ends|expires) (today|tonight|tomorrow|this week|(on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/,
+  /\b(only|just) (good|valid|available|hold (it|this|that|the \w+))\b.{0,40}\b(today|tonight|now|this evening)\b|\b(goes|go) away when|\bwhen i walk out\b|\bbefore i (leave|walk out|go)\b(?! (up|down|in|into|inside|out (back|to|and)|over|around|through|on|ahead|and|to|take|look|check|measure|climb|grab|get|start))|\b(gone|taken) by (tonight|tomorrow|the end of the day)\b|\b(today|tonight) only\b|\b(tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (it s|its|it ll be|itll be|that s|thats) (gone|over|done)\b|\bif (we|you) (do|sign) (the paperwork |it |this )?(today|tonight|right now)\b|\bonly (opening|slot|spot) (this|left)\b|\bprice (goes|is going) up\b|\b(special|offer|deal|promotion|promo|sale|discount|pricing|price|rebate)s? (ends|expires|runs out|is over|is gone|goes away|is only good|is good (until|till|through))\b|\b(ends|expires) (today|tonight|tomorrow|this week|(on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\bonly if (we|you|i|y all|you guys) (\w+ ){0,5}(today|tonight|right now|this evening|before i (leave|go))\b|\b(tomorrow|after today|after tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next week|in the morning) (it|that|this|the (price|number|deal|offer|special))( s| is)? (goes|go|will go|ll go|jumps|will jump|ll jump|is going|s going) (back )?(up|to)\b|\b(can t|cant|cannot|won t|wont|couldn t|couldnt) (hold|honou?r|keep|guarantee|promise) (it|((this|that|the|my|our) )?(price|number|deal|offer|special|discount|rate)|this|that) (past|after|beyond|longer than|until|till) (today|tonight|this evening|the end of the day)\b/,
 );
 
 const QUESTION_START =
@@ -54,6 +54,15 @@ const ASSUMPTIVE = loose(
 );
 const TRIAL_TARGET = loose(
   /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) (sound|look|feel|seem)\b|\bis (that|this) something you d\b|^what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$|\bdo you (like|prefer) (option|the)\b/,
+);
+
+/**
+ * A hedged invitation to decide: asks for the decision but commits nobody to it ("is that kind of
+ * something you guys might want to do?", "any chance you'd want to go ahead?", "maybe you'd like to
+ * get started?"). A soft ask, with or without the question mark.
+ */
+const HEDGED_ASK = loose(
+  /\b(is|would|could|will) (that|this|it|option \w+|the \w+ (one|option|package|plan)) (\w+ ){0,2}something (you|you guys|y all|you all|you folks|you two|the two of you|your family|your household) (\w+ ){0,2}(might|would|d|could|may|want|wanna|wan na|be interested|like|consider)\b|\b(any chance|do you think|think) you (\w+ ){0,2}(might|would|d|could) (want|wanna|wan na|like|be up for|be ready) (to )?(do|go|move|get|try|start|pull the trigger|give)\b|\bmaybe (you d|youd|you would|you might|you guys d|you guys might|we could) (want to |wanna |like to )?(go ahead|do (it|this|that)|move forward|get (it )?started|give it a (go|shot|try))\b/,
 );
 
 const REACTION_ASK = loose(
@@ -107,7 +116,7 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
     const target = COMMIT.test(n);
     const when = DAY.test(n) || CLOCK.test(n);
     const choice = CHOICE_ASK.test(n) && turnWhen;
-    const hedged = HEDGE.test(n) && !CLOCK.test(n);
+    const hedged = (HEDGE.test(n) || HEDGED_ASK.test(n)) && !CLOCK.test(n);
     const askForm =
       choice ||
       (question &&
@@ -125,6 +134,10 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
         deadline: deadline || DEADLINE.test(n),
         sentence: s,
       });
+      continue;
+    }
+    if (HEDGED_ASK.test(n)) {
+      out.push({ kind: 'ask', firm: false, deadline: deadline || DEADLINE.test(n), sentence: s });
       continue;
     }
     // "So, what do you think?" after the options asks for their reaction, with or without a mark.
@@ -189,7 +202,7 @@ export const FEAR_PRESSURE = loose(
 );
 /** Runs down the homeowner's view or a competitor instead of exploring it. */
 export const DISMISS = loose(
-  /\b(trust me|give it (two|a few|\w+) years|you get what you pay for|doesn t matter|doesnt matter|that s not true|thats not true|you re wrong|youre wrong|garbage|junk|wouldn t let them near|wouldnt let them near|don t worry about (it|that)|dont worry about (it|that))\b/,
+  /\b(trust me|give it (two|a few|\w+) years|you get what you pay for|doesn t matter|doesnt matter|that s not true|thats not true|you re wrong|youre wrong|(?<!\b(if|unless|even if|as if) (\w+ ){0,4}(were|was|are|is|re|s|got|get|looked|look) (\w+ )?)(?<!\b(not|no|never|isn t|isnt|aren t|arent|wasn t|wasnt|weren t|werent) (\w+ )?)(garbage|junk)|wouldn t let them near|wouldnt let them near|don t worry about (it|that)|dont worry about (it|that))\b/,
 );
 /** Insults and profanity: never praised, never quoted as a strength. */
 export const ABUSE = loose(

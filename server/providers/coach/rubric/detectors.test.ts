@@ -540,3 +540,90 @@ describe('meanings found on round C calls (tested in other words)', () => {
     expect(a.options.score).toBeGreaterThanOrEqual(7);
   });
 });
+
+describe('meanings found on round E calls (tested in other words)', () => {
+  it('hears a payment the homeowner cannot carry as push-back, and a fit-check as confirming', () => {
+    const lines = [
+      "H: I like it, but I can't take on another monthly payment, not with the car loan.",
+      "R: That's completely fair. Can I ask, is it the size of the monthly amount, or having a loan at all?",
+      "H: The size. Anything over ninety a month and we're stretched.",
+      'R: Okay. Then there are two ways to pay. Zero percent over twelve months, or spread over seven years at about seventy-five a month, and you can pay it off early with no penalty.',
+      'R: Would that fit within what you said you can manage?',
+      'H: Yes, seventy-five I can manage.',
+    ];
+    const clean = run('General', ...lines).objections;
+    expect(clean.raised).toBe(1);
+    expect(clean.positives).toContain('checked it landed');
+    expect(clean.score).toBeGreaterThanOrEqual(8);
+    const rough = run('General', ...lines.map((l) => l.slice(0, 2) + noisy(l.slice(2)))).objections;
+    expect(rough.score).toBeGreaterThanOrEqual(8);
+  });
+
+  it('does not read a conditional concession ("if it were junk, but it is not") as arguing', () => {
+    const a = run(
+      'Windows',
+      "H: Hmm. My brother says vinyl frames are a waste of money and I'd be better off with another company's wood ones.",
+      'R: Good question to raise. What did he see go wrong with vinyl?',
+      'H: He says they warp.',
+      "R: He'd be right if the frames were junk, but these aren't: they are welded and reinforced, which is why they carry a lifetime warranty against warping. Does that sit right with you?",
+      'H: Yeah, that helps.',
+    ).objections;
+    expect(a.gaps).not.toContain('argued with the homeowner instead of exploring the concern');
+    expect(a.score).toBeGreaterThanOrEqual(8);
+  });
+
+  it('hears a lower figure named right after a quote as push-back, and an instant markdown as low', () => {
+    const a = run(
+      'Roofing',
+      'R: For the full tear-off with the new underlayment it comes to fourteen thousand two hundred.',
+      'H: Oh. We were figuring more like six, honestly.',
+      "R: Tell you what, I'll knock three thousand off right now if we do it today.",
+      'H: I still need to think.',
+    ).objections;
+    expect(a.raised).toBeGreaterThanOrEqual(1);
+    expect(a.score).toBeLessThan(5);
+    // A figure named in discovery, before any price, is a budget, not push-back.
+    const budget = run(
+      'Roofing',
+      'R: Have you two talked about a number you want to stay around?',
+      'H: We were thinking about eight thousand.',
+      'R: That helps. Let me go take a look.',
+    ).objections;
+    expect(budget.raised).toBe(0);
+  });
+
+  it.each([
+    ["R: I can't hold this number past today, so shall we get the paperwork started?"],
+    ['R: Tomorrow the price goes back up to eleven, so would you like to sign now?'],
+    [
+      'R: My manager will do it for nine, but only if you put the deposit down tonight. Shall we write it up?',
+    ],
+  ])('gives a low close when it leans on a made-up deadline: %s', (line) => {
+    const a = run('General', 'H: It does look nice.', line, "H: I don't know.");
+    expect(a.closing.score).toBeLessThan(5);
+  });
+
+  it.each([
+    ["R: I'll follow up with you later this week and we'll see where you are."],
+    ["R: Okay, I'll check in with you again early next week."],
+    ["R: Great, I'll swing back by in April."],
+  ])('gives a low follow-up for a span of days with no agreed day: %s', (line) => {
+    const a = run('General', 'H: We need some time.', line, 'H: Okay, sounds good.');
+    expect(a.followUp.score).toBeLessThan(5);
+  });
+
+  it.each([
+    ['R: So would this be something the two of you might want to do?'],
+    ['r: so uh would the middle one be something you folks might be interested in or'],
+    ['R: Any chance you might want to go ahead with it?'],
+  ])('reads a hedged invitation to decide as a soft ask: %s', (line) => {
+    const a = run(
+      'HVAC',
+      'H: Okay, the middle one looks good.',
+      line.replace(/^r:/, 'R:'),
+      'H: I need to ask my wife.',
+    );
+    expect(a.closing.score).toBeGreaterThanOrEqual(5);
+    expect(a.closing.score).toBeLessThanOrEqual(7);
+  });
+});

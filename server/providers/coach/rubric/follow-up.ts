@@ -14,9 +14,15 @@ const DATE = loose(
 const TIME = loose(
   /\b(\d{1,2}(:\d\d)? ?(a ?m|p ?m)\b|\d{1,2}:\d\d|at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2})\b|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](thirty|fifteen|forty[ -]five|oclock|o clock)|noon|(ten|nine|eight|\w+) (a m|p m|am|pm|in the morning|in the evening|in the afternoon)|around (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2}))\b(?! (hundred|thousand|grand|dollars|bucks|percent|years|minutes|windows|squares|one|two|three|four|five|six|seven|eight|nine)\b| (\w+ )?(a|per) (month|year|week)\b)/,
 );
+/**
+ * A span instead of a day: "sometime", "in a few days", "later this week", "in a week or two",
+ * "over the next couple of days". It names no moment anyone can agree to.
+ */
 const VAGUE = loose(
-  /\b(sometime|some time|at some point|down the road|go from there|be in touch|touch base|reach out|circle back|whenever)\b/,
+  /\b(sometime|some time|at some point|down the road|go from there|be in touch|touch base|reach out|circle back|whenever|in (a|the next) (few|couple)( of)? (days|weeks)|in (a|one) (day|week) or (two|so)|in (a|the) (day|week) or (two|so)|(later|early|earlier) (this|next|in the) (week|month)|(end|middle|start) of (the|this|next) (week|month)|(next|this) week or (so|two)|over the next (few|couple)( of)? (days|weeks)|a few days|couple (of )?days|one of these days)\b/,
 );
+/** A month with no date in it ("before March", "in April") is a horizon, not a day. */
+const MONTH = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/g;
 const ATTENDEES = loose(
   /\b((you|me|i) and (\w+)|(\w+) and (me|i|you)|both of you|you both|with you (at home|home|there|here)|to let (the crew|us|them|the installers) in|(wife|husband|partner|\w+) (s|is|are)? ?(there|home) too|make sure (\w+) (is|s|are) there|it ll be me|itll be me|(project manager|advisor|installer|estimator|manager|technician)[\w ]{0,20}(comes?|will come|ll come|out))\b/,
 );
@@ -87,8 +93,9 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
       continue;
     if (chasing) deadlineStep = true;
     // "Sometime next week" hedges a span of days: it is not a day for the next step.
+    const dayNorm = has(DATE, t.norm) ? t.norm : t.norm.replace(MONTH, '');
     const d =
-      has(DAY, t.norm) &&
+      has(DAY, dayNorm) &&
       !(
         has(VAGUE, t.norm) &&
         !/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/.test(t.norm)

@@ -19,6 +19,7 @@ import {
   DEADLINE,
 } from './acts';
 import { type Turn, type Evidence, type Finding, has, clamp, quoteFrom, LOGISTICS } from './turns';
+import { distinctPrices } from './options';
 
 // ---------------------------------------------------------------- objections
 
@@ -26,7 +27,7 @@ import { type Turn, type Evidence, type Finding, has, clamp, quoteFrom, LOGISTIC
 const OBJECTION: { kind: string; re: RegExp }[] = [
   {
     kind: 'price',
-    re: /\bchunk of (change|money)\b|\b(that s|thats|that is|it s|its) (still |really |quite )?(a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\b(that|it|this) (seems|sounds|feels) (a bit |kind of |really |pretty |way )?(high|steep|expensive|like a lot)\b|\bmoney s tight\b|\bmoneys tight\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b|\b(don t|dont|do not) (really )?(like|want|love) (the idea of )?(taking on |having |owing |being in |signing up for )?(any )?(debt|loans?|financ\w*|payments?|credit|interest|monthly payments?)\b|\b(don t|dont) want to (borrow|finance|owe|take on)\b|\b(it s|its|that s|thats|it is|this is|that is|this s|thiss) (going to|gonna|gon na) (be|cost) (\w+ )?(expensive|pricey|costly|a fortune|an arm and a leg|a lot|big money)\b|\b(sounds|sounding|looks|looking) (awfully |really |pretty |kind of )?(expensive|pricey|costly)\b/,
+    re: /\bchunk of (change|money)\b|\b(that s|thats|that is|it s|its) (still |really |quite )?(a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\b(that|it|this) (seems|sounds|feels) (a bit |kind of |really |pretty |way )?(high|steep|expensive|like a lot)\b|\bmoney s tight\b|\bmoneys tight\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b|\b(don t|dont|do not) (really )?(like|want|love) (the idea of )?(taking on |having |owing |being in |signing up for )?(any )?(debt|loans?|financ\w*|payments?|credit|interest|monthly payments?)\b|\b(don t|dont) want to (borrow|finance|owe|take on)\b|\b(it s|its|that s|thats|it is|this is|that is|this s|thiss) (going to|gonna|gon na) (be|cost) (\w+ )?(expensive|pricey|costly|a fortune|an arm and a leg|a lot|big money)\b|\b(sounds|sounding|looks|looking) (awfully |really |pretty |kind of )?(expensive|pricey|costly)\b|\b(can t|cant|couldn t|couldnt|cannot) (have|take on|handle|manage|swing|carry|stretch to|keep up with) (a |another |that |this |the |those |any |that kind of |a big )?(monthly |new |big )?(payment|payments|monthly bill|loan|note|kind of money)\b|\b(eating|eat|cutting|cut|digging|dig) into (my|our|the) (groceries|food|savings|pension|retirement|budget|medicine|rent|bills)\b|\bout of (my|our) (price )?(range|league|budget)\b/,
   },
   {
     kind: 'competitor',
@@ -57,7 +58,7 @@ const CLARIFY_Q = loose(
   /\b(what|how|which|why|can i ask|can i see|do you know|was it|were those|is it|is there|what s|whats|tell me)\b/,
 );
 const CONFIRM = loose(
-  /\b(does that (make sense|explain|help|answer|sound|work|cover|take care|make it|change|ease)|would that (make you feel|help|work|ease|address|take care)|how does that sound|is that (fair|helpful)|(is there )?(anything|something) else (holding|that would|stopping|on your mind|you d want|you would want|in their|i should)|did that answer|(does|would|will) (that|this) (feel|seem|be) (\w+ )?(workable|doable|manageable|fair|reasonable|more comfortable)|do you feel better|feel better about|feel good about it|is that on your mind)\b/,
+  /\b(does that (make sense|explain|help|answer|sound|work|cover|take care|make it|change|ease)|would that (make you feel|help|work|ease|address|take care)|how does that sound|is that (fair|helpful)|(is there )?(anything|something) else (holding|that would|stopping|on your mind|you d want|you would want|in their|i should)|did that answer|(does|would|will) (that|this) (feel|seem|be) (\w+ )?(workable|doable|manageable|fair|reasonable|more comfortable)|do you feel better|feel better about|feel good about it|is that on your mind|(does|would|will|could|is) (that|this|it|the \w+( \w+)?) (\w+ ){0,2}(fit|suit|sit right with|work for) (you|your|what|inside|within|in)|\b(fits?|sits?|falls?|stays?|comes? in) (inside|within|under) (what|your|the (number|budget|amount|limit))|(is|does) (that|this|it) (\w+ )?(within|inside|under) (what|your)|(does|would|will) (that|this|it) (feel|sound|seem) (\w+ )?(right|okay|ok|comfortable|safe|doable|affordable|manageable)( to you| for you)?|(would|could|does|will) (that|this) (work|do it) for (you|you both|both of you|the two of you|your budget)|(answer|cover|settle|take care of|address) (both|all|each) of (those|them|that|your)|put your mind at (ease|rest))\b/,
 );
 const DISCOUNT = loose(
   /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b|\bbeat (it|their|that|the|whatever|any)\b|\bmatch (whatever|their|it|any)\b|\b(percent|%) (off|under)\b/,
@@ -102,8 +103,23 @@ interface Episode {
 const NOT_OBJECTION = loose(
   /\b(that s|thats|that is|it s|its) (more|better) than (the |what )?(other|anyone|anybody)\b/,
 );
-const objectionKind = (t: Turn) =>
-  has(NOT_OBJECTION, t.norm) ? undefined : OBJECTION.find((o) => o.re.test(t.norm))?.kind;
+/**
+ * The homeowner names the (lower) figure they had in mind: "I was thinking two or three thousand",
+ * "we'd figured more like five", "I was hoping for around eight hundred". Said straight after the
+ * rep quotes a price it is push-back on that price; said in discovery it is only a budget.
+ */
+const EXPECTED_FIGURE = loose(
+  /\b(i was|we were|i d|id|we d|wed|i had|we had|i d been|we d been|i m|im|we re|were) (kind of |sort of |really |honestly |just )?(been )?(thinking|expecting|figuring|figured|hoping|picturing|budgeting|guessing|planning|ballparking|imagining)( for| on| of)?( (something|somewhere|maybe|like|more|closer|around|about|under|less|nearer)( like| to| than| around)?)?( maybe| like| around| about)? (a (few|couple)|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|\d+)\b/,
+);
+const quotedJustBefore = (turns: Turn[], t: Turn) =>
+  turns
+    .slice(Math.max(0, t.index - 2), t.index)
+    .some((x) => x.role === 'user' && distinctPrices(x.text).length > 0);
+const objectionKind = (t: Turn, turns?: Turn[]) =>
+  has(NOT_OBJECTION, t.norm)
+    ? undefined
+    : (OBJECTION.find((o) => o.re.test(t.norm))?.kind ??
+      (turns && has(EXPECTED_FIGURE, t.norm) && quotedJustBefore(turns, t) ? 'price' : undefined));
 
 export function detectObjections(
   turns: Turn[],
@@ -117,7 +133,7 @@ export function detectObjections(
     // A worry the rep raises and asks about ("a lot of folks worry about the mess, is that on your mind?").
     const preEmpt =
       t.role === 'user' && has(PRE_EMPT, t.norm) && /\?|\b(is|does|are|would|do)\b/.test(t.text);
-    const kind = t.role === 'assistant' ? objectionKind(t) : preEmpt ? 'worry' : undefined;
+    const kind = t.role === 'assistant' ? objectionKind(t, turns) : preEmpt ? 'worry' : undefined;
     if (!kind) continue;
     if (preEmpt) preEmpted++;
     // The rep's handling: their turns until the homeowner raises a different objection, up to three.
@@ -133,7 +149,7 @@ export function detectObjections(
     for (let j = i + 1; j < turns.length && replies < budget; j++) {
       const u = turns[j];
       if (u.role === 'assistant') {
-        const k = objectionKind(u);
+        const k = objectionKind(u, turns);
         // A different objection, or the same one raised again after the rep has answered at
         // length, is a new episode.
         if (k && (k !== kind || reps.some((r) => r.words >= 40))) break;
@@ -147,7 +163,7 @@ export function detectObjections(
           !closeActs(last.text, last.norm).some((a) => a.kind === 'ask') &&
           !has(OFFER, last.norm);
         const agreed = has(AGREES, u.norm) && !/^no\b/.test(u.norm) && !answering;
-        if (answering && !agreed && !objectionKind(u)) budget = Math.min(6, budget + 1);
+        if (answering && !agreed && !objectionKind(u, turns)) budget = Math.min(6, budget + 1);
         if (reps.length) agreedAfter[reps.length - 1] = agreed;
         if (agreed && reps.length > (preEmpt ? 1 : 0)) break;
         continue;
