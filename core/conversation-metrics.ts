@@ -37,7 +37,8 @@ export type QuestionKind = 'open' | 'closed';
 const WH_OPEN = /^(what|whats|why|how)\b/;
 const HOW_QUANTITY = /^how (many|much|long|old|often|soon|far|big|late|early)\b/;
 const WH_FACTUAL = /^(where|wheres|when|whens|who|whos|which|whose|whom)\b/;
-const INVITE = /^(tell me|walk me|describe|talk me|help me understand|explain|anything else|what else)\b/;
+const INVITE =
+  /^((can|could|would|will) you (please |just )?)?(tell me|walk me|describe|talk me|help me understand|explain|anything else|what else)\b/;
 const AUX =
   '(do|does|did|are|is|was|were|would|could|can|should|will|have|has|had|may|might|shall|wouldnt|couldnt|cant|dont|doesnt|didnt|arent|isnt|wasnt|havent|hasnt|wont|shouldnt)';
 const PRON_OR_DET =

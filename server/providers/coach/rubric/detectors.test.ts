@@ -627,3 +627,31 @@ describe('meanings found on round E calls (tested in other words)', () => {
     expect(a.closing.score).toBeLessThanOrEqual(7);
   });
 });
+
+describe('discovery asked as a request, a number and a reason for now', () => {
+  it('"could you walk me through..." is an open question', () => {
+    const a = run(
+      'Windows',
+      'R: Could you talk me through what a winter evening in the front room is like?',
+      'H: Cold. We sit in blankets and the glass fogs up by eight.',
+    );
+    expect(a.questions[0].form).toBe('open');
+  });
+
+  it.each([
+    ["R: Did you two land on a figure you'd be comfortable with?"],
+    ['R: Is there a number you were hoping to stay under?'],
+  ])('a number they would stay around is the budget: %s', (line) => {
+    const a = run('HVAC', line, 'H: Maybe eight, tops.');
+    expect(a.needAreasCovered).toContain('budget');
+  });
+
+  it('asking whether something is part of why they are looking now is asking why now', () => {
+    const a = run(
+      'Roofing',
+      "R: Is the new baby part of the reason you're looking at this now?",
+      'H: Honestly, yes.',
+    );
+    expect(a.needAreasCovered).toContain('motivation');
+  });
+});

@@ -28,13 +28,13 @@ const UNIVERSAL: NeedArea[] = [
     id: 'motivation',
     label: 'why now',
     pattern:
-      /\b(got you (looking|thinking)|what s going on|whats going on|why now|what brings|what brought|made you (call|decide|think)|giving you trouble|the problem|bothering you|thinking about it now|looking in the first place|what happened)\b/,
+      /\b(got you (looking|thinking)|what s going on|whats going on|why now|what brings|what brought|made you (call|decide|think)|giving you trouble|the problem|bothering you|thinking about it now|looking in the first place|what happened|part of (why|the reason)|why (we re|were|we are|you re|youre|you are) (talking|looking|doing|thinking))\b/,
   },
   {
     id: 'budget',
     label: 'budget',
     pattern:
-      /\b(budget|spend|invest|afford|quotes?d?|quoted|financ\w*|monthly payment|price range|ballpark you)\b/,
+      /\b(budget|spend|invest|afford|quotes?d?|quoted|financ\w*|monthly payment|price range|ballpark you|(a|the) (number|figure) (you\w*|in mind)|stay (around|under|within|below) (a|the|that)?)\b/,
   },
   {
     id: 'horizon',
