@@ -45,6 +45,10 @@ const SAME_AS: Record<string, string> = {
   children: 'kid',
   tub: 'bathroom',
   shower: 'bathroom',
+  // Looking after it, however it is put.
+  maintenance: 'service',
+  maintain: 'service',
+  maintained: 'service',
   // What something cost, however it is put.
   charge: 'price',
   cost: 'price',
@@ -113,6 +117,15 @@ const SERVICE_WORDS = [
   'upkeep',
 ];
 
+/** "Has it ever had work done on it?", "on a maintenance plan?": asks who has looked after it. */
+export function serviceWords(words: readonly string[]): string[] {
+  return /\b(work done|repair(s|ed)?|fixed|serviced|service(d)?|looked at|worked on|tune ?up|maintenance|maintained|breaks)\b/.test(
+    words.join(' '),
+  )
+    ? SERVICE_WORDS
+    : [];
+}
+
 /** Words of a detail that says when something is at its worst. */
 const WHEN_WORDS = ['bad', 'worst', 'worse', 'every', 'night', 'cold', 'rain', 'humid', 'winter', 'storm'];
 
@@ -151,9 +164,7 @@ export function questionWords(lemmas: readonly string[], words: readonly string[
   if (/\b(how long|since when|when (did|do|does|was|were)|start(ed)?|begin|began)\b/.test(text))
     for (const w of TIME_WORDS) content.add(w);
   if (/\b(where|which (room|part|side|area|one)s?)\b/.test(text)) for (const w of PLACE_WORDS) content.add(w);
-  // "Has it ever had work done on it?": who has looked at it and what they did.
-  if (/\b(work done|repair(s|ed)?|fixed|serviced|service(d)?|looked at|worked on|tune ?up)\b/.test(text))
-    for (const w of SERVICE_WORDS) content.add(w);
+  for (const w of serviceWords(words)) content.add(w);
   // "Does it happen all the time?", "is it worse when it rains?": when it is at its worst.
   if (
     /\b(all the time|every (time|day|night|winter|year)|how often|always|constant(ly)?|(only|just|mostly|worse|worst|better) (when|at|in|on|after|during)|the \w+ ones)\b/.test(

@@ -208,7 +208,7 @@ const ROOM_NAMED_FAMILY = ['family room', 'family rooms'];
 function isSmallTalk(seqs: string[][], words: string[]): boolean {
   return (
     has(seqs, L.SMALL_TALK) ||
-    /\b(how about (them|those|that)|is that your|are those your|where did you get|love your|like your|nice|cute|lovely|beautiful|gorgeous)\b/.test(
+    /\b(how about (them|those|that)|is that your|are those your|where did you get|love your|like your|nice|cute|lovely|beautiful|gorgeous|amazing|adorable|cos(y|iest)|coz(y|iest)|is (that|this) (a|an|like a|an actual|some kind of) \w+|are you a \w+ person|does (somebody|someone|anybody|anyone) play|did you pick (it|that|them|those) out|smells (amazing|great|good|incredible|wonderful))\b/.test(
       words.join(' '),
     )
   );
@@ -226,11 +226,34 @@ function onlyChatAsked(text: string): boolean {
   for (const q of asked) {
     const w = normalise(q);
     const seqs = readings(w);
-    if (topicScores(seqs).size > 0 || has(seqs, L.DOMAIN_WORDS)) return false;
+    // Any word of the trouble itself ("that stain", "the leak") makes it about the job.
+    const scores = topicScores(seqs);
+    if ([...scores.values()].some((v) => v >= 1.5) || has(seqs, DAMAGE_WORDS) || has(seqs, L.DOMAIN_WORDS))
+      return false;
     if (isSmallTalk(seqs, w)) chat = true;
   }
   return chat;
 }
+
+/** The problem's weak cues that name damage ("a stain", "the crack"), not weather, work or change. */
+const DAMAGE_WORDS = L.TOPIC_CUES.problem.weak.filter(
+  (w) =>
+    ![
+      'cold',
+      'chill',
+      'freezing',
+      'storm',
+      'water',
+      'wet',
+      'work',
+      'change',
+      'concern',
+      'noise',
+      'fix',
+      'repair',
+      'replace',
+    ].includes(w),
+);
 
 function topicScores(seqs: string[][]): Map<Topic, number> {
   const scores = new Map<Topic, number>();
@@ -300,6 +323,9 @@ function ellipticalQuestion(text: string): boolean {
 
 function detectQuestion(text: string, words: string[], lemmas: string[]): boolean {
   if (text.includes('?')) return true;
+  // "so you called about the ac right or was it the furnace"
+  if (/\b(right|yeah|correct) or (was|is|did|does|do|are|were) (it|that|they)\b/.test(words.join(' ')))
+    return true;
   // Unpunctuated either-or: "i got two files here was it the hardwood or the tile you called about".
   if (
     words.length <= 25 &&
@@ -338,11 +364,14 @@ function detectQuestion(text: string, words: string[], lemmas: string[]): boolea
   // Unpunctuated: a question word with its verb and subject inverted close behind it ("so on a
   // scale of one to ten how important is the noise", "and when were you hoping to start").
   if (INVERTED_QUESTION.test(words.join(' '))) return true;
-  // "Thanks again" asks nothing again.
+  // "Thanks again" asks nothing again, nor does "call me if it acts up again": "again" asks
+  // only with a question word.
+  const asksWord = /\b(what|when|how|who|where|which|remind)\b/.test(words.join(' '));
   const thanked = (w: string[]) =>
     w
       .join(' ')
       .replace(/\b(thanks|thank you) again\b/g, 'thanks')
+      .replace(asksWord ? /^\b$/ : /\bagain\b/g, '')
       .split(' ');
   if (has([thanked(words), thanked(lemmas)], EMBEDDED_QUESTION)) return true;
   if (ellipticalQuestion(text)) return true;
@@ -385,10 +414,24 @@ function farewellForm(words: string[]): boolean {
     (/\b(i|we) (ll|will|m gonna|re gonna|m going to|re going to)( \w+){0,3} (call|email|text|ring|send|shoot|drop|mail|get back to|be in touch|follow up|reach out|write)\b/.test(
       text,
     ) &&
-      (/\b(thanks|thank you)\b/.test(text) ||
-        // "I'll shoot you a number this week": the price follows later, so the visit is over.
-        /\b(you|ya|over) (a |the |some )?(number|numbers|quote|price|estimate|proposal|bid)\b/.test(text)) &&
-      words.length <= 25) ||
+      (/\b(thanks|thank you|appreciate (it|you|that))\b/.test(text) ||
+        // "I'll shoot you a number this week", "I'll email you a summary tonight": the price or the
+        // write-up follows later, or a day is named for it, so the visit is over.
+        /\b(number|numbers|quote|price|estimate|proposal|bid|summary|report|samples|write up|writing)\b/.test(
+          text,
+        ) ||
+        /\b(tonight|tomorrow|this week|by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend)|(on )?(monday|tuesday|wednesday|thursday|friday))\b/.test(
+          text,
+        )) &&
+      words.length <= 40) ||
+    // "Call me if it starts acting up again", "you've got my number": leaving the door open.
+    /\b((call|text|ring) me if|give (me|us) a (call|shout|ring) if|you (ve )?(got|have) my (number|card))\b/.test(
+      text,
+    ) ||
+    /\b(see|let|show) myself out\b/.test(text) ||
+    /\b(thanks|thank you) (so much |again )?for (the|your) (coffee|tea|hospitality|tour|hospitality)\b/.test(
+      text,
+    ) ||
     /\b(it was|it s been|was) (great|nice|good|lovely|a pleasure) (chatting|talking|meeting)\b/.test(text) ||
     // "I'll write it up and call you Friday. Thanks, Tom": a promise to be in touch, then thanks.
     /\b(i|we) (ll|will)\b[a-z ]{0,40}\b(call|email|text|ring|get back|be in touch|follow up|reach out|send)\b[a-z ]*\b(thanks|thank you)( so much| again| a lot)?( \w+)?$/.test(
@@ -424,10 +467,20 @@ function detectPressure(seqs: string[][], words: string[]): boolean {
     /\bi (wouldn t|would not|would never|d never|wouldn t even) (let|have|keep|put)\b[a-z ]{0,30}\b(kids|children|family|wife|husband|baby|babies|grandkids|daughter|son)\b/.test(
       joined,
     ) ||
-    /\b(rebate|deal|price|pricing|offer|discount|special|promo|promotion|number|savings|incentive)s?\b[a-z ]{0,40}\b(gone|over|ends?|expires?|disappears?|goes away|off the table|dead|no good)\b[a-z ]{0,12}\b(at midnight|tonight|today|tomorrow|end of (the )?day|when i (leave|walk out|go)|once i (leave|walk out|go)|after today|this weekend)\b/.test(
+    /\b(rebate|deal|price|pricing|offer|discount|special|promo|promotion|number|savings|incentive)s?\b[a-z ]{0,40}\b(gone|over|ends?|expires?|disappears?|goes away|off the table|dead|no good)\b[a-z ]{0,12}\b(at midnight|tonight|today|tomorrow|end of (the )?(day|week|month)|when i (leave|walk out|go)|once i (leave|walk out|go)|after today|this weekend|(on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/.test(
       joined,
     ) ||
-    /\b(only|exactly|just) (one|a single|1) (opening|slot|spot|install date|installation date|crew|day)\b[a-z ]{0,40}\bafter that\b/.test(
+    /\b(only|exactly|just) (got |have |ve got |has )?(one|a single|1) (opening|slot|spot|install date|installation date|crew|day)\b[a-z ]{0,60}\b(after that|booked (solid|up)|won t be (free|available))\b/.test(
+      joined,
+    ) ||
+    // "The folks next door and the couple across the street both signed with us this week."
+    /\b(next door|across the street|down the street|on (your|the) street|neighbou?rs?)\b[a-z ]{0,40}\b(signed|signed up|went ahead|went with us)\b/.test(
+      joined,
+    ) ||
+    // "That's only if we write it up today."
+    /\bonly (if|when) (we|you) (\w+ ){0,4}(today|tonight|right now|before i (leave|go))\b/.test(joined) ||
+    // Guilt: "I came out on my day off for you", "you'd be the one explaining to your family".
+    /\b(on my day off|meet me halfway|be the one explaining|explaining to your (family|wife|husband|kids))\b/.test(
       joined,
     ) ||
     /\bwon t find (this|that|a|the) (number|price|deal|offer|rate)\b[a-z ]{0,20}\b(anywhere|anyplace)\b/.test(
@@ -480,6 +533,9 @@ const ASKS_OPINION = new RegExp(
     [
       'what (are|re|r) (you|ya) think(ing)?',
       'gut (reaction|feeling|check)',
+      'how (does|did|would|s) (that|this|it) (land|sit)',
+      'too (high|much|steep)( \\w+)?,? (about|just) right',
+      'about right or',
       'where (are|re|r) (you|ya) (landing|leaning)',
       'where (do|d) (you|ya) (land|lean)',
       'what (do|d|would|did) (you|ya) think',
@@ -592,7 +648,7 @@ function readings(words: string[]): [string[], string[], string[]] {
  * roof?", "could you show me the worst window?", "mind if I measure a couple of these?".
  */
 const INSPECT =
-  /\b((can|could|may|mind if|do you mind if|would you mind if|would it be (ok|okay|alright|all right|fine) if|is it (ok|okay|alright|all right|fine) if|ok if|okay if|alright if) (i|we) (go |quickly |just |real quick |quick )?((take|took|have|had|get|got|grab|grabbed) a (quick |little |closer |proper )?(look|peek|gander)|look|see|check|peek|measure|inspect|get up|got up|go up|went up|climb|hop up|pop up|walk around|poke|grab|take some|get some|pull up)|(can|could|would) you (show|point) me|i d (like|love) to eyeball|let me eyeball|show me (the|where|around|what|your)|(walk|walking|show|showing|take|taking) me (around|through (the|your) (house|home|rooms?|place|space|areas?|basement|attic|yard|kitchen|hallway|floors?))|give me a (quick )?tour|let me (take a (quick )?look|have a look|see|check|measure|get up|go up|peek)|i d (love|like) to (see|take a look|have a look|look|check|measure|get up)|where s (the|your) (\w+ )?(furnace|unit|attic|hatch|panel|thermostat|air handler))\b/;
+  /\b((can|could|may|mind if|do you mind if|would you mind if|would it be (ok|okay|alright|all right|fine) if|is it (ok|okay|alright|all right|fine) if|ok if|okay if|alright if) (i|we) (go |quickly |just |real quick |quick )?((take|took|have|had|get|got|grab|grabbed) a (quick |little |closer |proper )?(look|peek|gander)|look|see|check|peek|measure|inspect|get up|got up|go up|went up|climb|hop up|pop up|walk around|poke|grab|take some|get some|pull up)|(can|could|would) you (show|point) me|i d (like|love) to eyeball|let me eyeball|(mind if|ok if|okay if|alright if) (i|we)( \w+){1,6} (and )?(check|inspect|look at|take a look|have a look|see|peek at|eyeball|walk)( \w+)? (the|your|that|this|those|it|under|behind|inside|up)|(mind if|ok if|okay if|alright if|can|could|may) (i|we) (walk|walked|pull|pop|open|lift|climb|get the ladder)|show me (the|where|around|what|your)|(walk|walking|show|showing|take|taking) me (around|through (the|your) (house|home|rooms?|place|space|areas?|basement|attic|yard|kitchen|hallway|floors?))|give me a (quick )?tour|let me (take a (quick )?look|have a look|see|check|measure|get up|go up|peek)|i d (love|like) to (see|take a look|have a look|look|check|measure|get up)|where s (the|your) (\w+ )?(furnace|unit|attic|hatch|panel|thermostat|air handler))\b/;
 
 /**
  * A visit described, not proposed: "I just wanted to come by and see what's going on", "thanks
@@ -651,7 +707,7 @@ const FROM_WHERE =
 /** A reaction that asks for more: "really?", "oh yeah?", "no way". */
 /** A yes/no question whose subject is what was just described: "does it...", "is that...". */
 const ASKS_ABOUT_IT =
-  /^((and|so|ok|okay|oh|um|uh|right|alright|gotcha|got it|i see) )*(does|did|is|was|has|had|will|would|do|are|were|can) (it|that|this|they|those|these)\b/;
+  /^((and|so|ok|okay|oh|um|uh|right|alright|gotcha|got it|i see) )*((does|did|is|was|has|had|will|would|do|are|were|can) (it|that|this|they|those|these)\b|(is it |it s |it )?still (doing|happening|acting|like)\b)/;
 
 const REACTION_QUESTION = /^(oh )?(really|yeah|yes|no way|wow|seriously|huh)$/;
 
@@ -663,7 +719,9 @@ export function analyseRepTurn(text: string): RepTurn {
   const lemmas = seqs[1];
   const tailWords = words.length > 40 ? words.slice(-25) : words;
   const tailSeqs = words.length > 40 ? [tailWords, lemmas.slice(-25)] : seqs;
-  const isQuestion = detectQuestion(words.length > 40 ? tailWords.join(' ') : text, tailWords, tailSeqs[1]);
+  // "Linda? Hi, I'm Marcus with Brightpane": a name checked at the door asks nothing.
+  const asking = text.replace(/^\W*(\w+[,\s]+)?\w+\?\s*(?=\S)/, '');
+  const isQuestion = detectQuestion(words.length > 40 ? tailWords.join(' ') : asking, tailWords, tailSeqs[1]);
   const isOpenQuestion =
     isQuestion && (OPEN_STARTS.some((w) => tailWords.includes(w)) || has(tailSeqs, ['tell me', 'walk me']));
 
@@ -726,7 +784,10 @@ export function analyseRepTurn(text: string): RepTurn {
   // "Before I measure anything, can I ask what made you call?": a written question after a
   // proposal-like preamble asks the question; the preamble proposes nothing. A check-back
   // ("I can come Thursday, does that work?") keeps the proposal.
-  const lastQuestion = /([^.!?,;]*)\?\s*$/.exec(text)?.[1];
+  // The closing question, marked or not ("...pick up the phone? what's been bugging you about them").
+  const lastQuestion =
+    /([^.!?,;]*)\?\s*$/.exec(text)?.[1] ??
+    (isQuestion && /[.?!]/.test(text) ? /([^.!?,;]*)$/.exec(text.trim())?.[1] : undefined);
   // A trailing phrase ("..., with your wife there?") is part of the proposal, not a question of its own.
   // "So what's on the list?": an opener before the question word leaves it a question of its own.
   const ownQuestion =
@@ -740,7 +801,7 @@ export function analyseRepTurn(text: string): RepTurn {
     if (qTopics && !qCloses) close = false;
   }
   // Words about what the trouble does ("scratches or accidents?") make a pet question a home one.
-  const homeCues = [...scores.values()].some((v) => v >= 1.5);
+  const homeCues = [...scores.values()].some((v) => v >= 1.5) || has(seqs, DAMAGE_WORDS);
   // Weak cues alone make a topic only in a plain question (not a proposal), when nothing else competes.
   const plainQuestion = isQuestion && !close && !(smallTalk && !domain && !homeCues);
   let topics = [...scores.entries()]
@@ -862,7 +923,11 @@ export function analyseRepTurn(text: string): RepTurn {
 
   const goodbye =
     (has([tailWords.slice(-8), tailSeqs[1].slice(-8)], L.GOODBYE) || farewellForm(tailWords)) &&
-    (!isQuestion || has([words], ['bye', 'goodbye', 'take care']) || /^have an? /.test(words.join(' ')));
+    (!isQuestion ||
+      has([words], ['bye', 'goodbye', 'take care']) ||
+      /^have an? /.test(words.join(' ')) ||
+      // "Give me a shout if it comes back, okay?": only a tag is asked.
+      /^[^?]*\b(ok|okay|alright|all right|yeah|right|deal)\?\s*$/i.test(text));
   const profanity =
     has(
       [words],

@@ -301,8 +301,29 @@ export function parsePrice(words: string[]): number | null {
  * Every price named in a turn, in order: "patch it for about nine hundred or a full tear-off
  * around fourteen thousand" names two.
  */
+/** Words that make a turn about money, so a bare amount in it is a price ("twenty-two fifty"). */
+const MONEY_TALK = new Set([
+  'price',
+  'priced',
+  'pricing',
+  'charge',
+  'cost',
+  'costs',
+  'quote',
+  'waive',
+  'discount',
+  'bundle',
+  'labour',
+  'labor',
+  'installed',
+  'deposit',
+  'budget',
+]);
+const TENS = new Set(['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']);
+
 export function parsePrices(words: string[]): number[] {
   const found: number[] = [];
+  const talksMoney = words.some((w) => MONEY_TALK.has(w));
   for (let i = 0; i < words.length; i++) {
     let value = 0;
     let current = 0;
@@ -327,6 +348,17 @@ export function parsePrices(words: string[]): number[] {
         // "eleven five", "thirteen four": sales shorthand for 11,500 and 13,400 (a teen and a
         // digit is no English number otherwise); it still needs a price word before it.
         current = current * 1000 + UNITS[w] * 100;
+      } else if (
+        TENS.has(w) &&
+        current >= 11 &&
+        current <= 99 &&
+        current % 10 !== 0 &&
+        value === 0 &&
+        j > i &&
+        !['hundred', 'thousand', 'grand'].includes(words[j + 1] ?? '')
+      ) {
+        // "twenty-two fifty", "eighteen seventy-five": hundreds said in pairs, 2,250 and 1,875.
+        current = current * 100 + UNITS[w];
       } else if (w in UNITS) current += UNITS[w];
       else if (w === 'hundred') current = (current || 1) * 100;
       else if (w === 'thousand' || w === 'grand') {
@@ -341,6 +373,8 @@ export function parsePrices(words: string[]): number[] {
       j++;
     }
     if (!numeric) continue;
+    // "a hundred and twenty-five, and that alone...": a trailing "and" belongs to the sentence.
+    while (j > i + 1 && words[j - 1] === 'and') j--;
     const total = value + current;
     const next = words[j] ?? '';
     if (['dollar', 'dollars', 'bucks', 'buck'].includes(next)) money = true;
@@ -348,11 +382,20 @@ export function parsePrices(words: string[]): number[] {
     // price, unless a unit follows ("fifteen hundred square feet", "1200 installs").
     // A hundreds amount after a price word counts when the sentence ends or another option
     // follows ("for about nine hundred or ..."), never before a noun ("about two hundred homes").
-    const ends = next === '' || ['or', 'and', 'installed', 'total', 'all', 'plus', 'out'].includes(next);
+    const ends =
+      next === '' ||
+      ['or', 'and', 'installed', 'total', 'all', 'plus', 'out', 'give', 'tops', 'flat', 'even'].includes(
+        next,
+      ) ||
+      // "about nine hundred, parts and labour"
+      (next === 'parts' && words[j + 1] === 'and');
     if (
       !money &&
       (total >= 1000 || ends) &&
-      words.slice(Math.max(0, i - 3), i).some((w) => PRICE_CONTEXT.has(w)) &&
+      (words.slice(Math.max(0, i - 3), i).some((w) => PRICE_CONTEXT.has(w)) ||
+        // "twelve nine for a full tear-off", or an amount in a turn about the price.
+        (next === 'for' && ['a', 'the', 'all', 'everything', 'both'].includes(words[j + 1] ?? '')) ||
+        talksMoney) &&
       !NOT_MONEY_UNITS.has(next)
     )
       money = true;

@@ -771,15 +771,23 @@ export class ScriptedConversation implements BrainConversation {
     }
     s.trust += 0.25;
     const seqs = [t.words, t.lemmas];
+    // "Can I pop into the attic first? I'd rather see it from underneath before I go up top": the
+    // place asked for now, before what comes later in the turn.
+    const first = t.words
+      .join(' ')
+      .split(/\b(before|then|after that|afterwards|later)\b/)[0]
+      .split(' ');
+    const now = [first, lemmatise(first)];
     const ranked = f.spots
       .map((spot, i) => ({
         line: fillFacts(spot.line, f),
+        first: spot.cues.filter((cue) => has(now, [cue])).length,
         hits: spot.cues.filter((cue) => has(seqs, [cue])).length,
         i,
       }))
       // A line is used up once all of it was said ("Sure." alone may have been said before).
       .filter((c) => !sentences(c.line).every((x) => this.book.wasSaid(x)))
-      .sort((a, b) => b.hits - a.hits || a.i - b.i);
+      .sort((a, b) => b.first - a.first || b.hits - a.hits || a.i - b.i);
     return [ranked[0]?.line ?? this.book.pick(Lines.INSPECT_OK[st])];
   }
 

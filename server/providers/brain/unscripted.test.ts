@@ -574,3 +574,61 @@ describe('leave-takings, pressure and small talk said in other ways', () => {
     expect(analyseRepTurn("so what's been going on?").topics).toEqual(['problem']);
   });
 });
+
+describe('round F classes, in other wordings', () => {
+  it('reads prices said the way reps say them', () => {
+    const p = (text: string) => analyseRepTurn(text).prices;
+    expect(p('with the labor charge waived, we can call it eighteen seventy-five')).toEqual([1875]);
+    expect(p("I'd be at roughly seven hundred, parts and labor")).toEqual([700]);
+    expect(p('I can swap it out for a hundred and ninety, and you are good to go')).toEqual([190]);
+    expect(p('eleven four for the whole house')).toEqual([11400]);
+    expect(p('we built it in nineteen eighty five')).toEqual([]);
+    expect(p('we have done twenty two hundred roofs in this county')).toEqual([]);
+  });
+
+  it('takes leave when the rep leaves the door open or thanks for the hospitality', () => {
+    for (const text of [
+      'give me a shout if the noise comes back, okay?',
+      "no need to walk me out, I'll let myself out",
+      'thank you so much for the tea, really',
+      "I'll email you a short write-up tomorrow",
+    ])
+      expect(analyseRepTurn(text).goodbye, text).toBe(true);
+    expect(analyseRepTurn('when did it start leaking again').isQuestion).toBe(true);
+    expect(analyseRepTurn('text me if it drips again').isQuestion).toBe(false);
+  });
+
+  it('hears the neighbours, a crew that is booked after, a price only for today and guilt as pressure', () => {
+    for (const text of [
+      'your neighbours on both sides already signed up with us',
+      "we've only got one crew open this month, after that it's booked solid",
+      "and that's only if you sign it today",
+      'I drove out here on my day off, so help me out',
+    ])
+      expect(analyseRepTurn(text).pressure, text).toBe(true);
+  });
+
+  it('a name checked at the door is no question, and objects in the room are small talk', () => {
+    expect(
+      analyseRepTurn("Priya? Hi, I'm Sam with Oakline Floors, thanks for squeezing me in").isQuestion,
+    ).toBe(false);
+    for (const text of ['oh wow, is that a telescope in the corner?', 'are you a coffee person?'])
+      expect(analyseRepTurn(text).smallTalk, text).toBe(true);
+    // Weather with the damage is about the damage.
+    expect(analyseRepTurn('does the crack get worse when it rains or stay about the same').topics).toEqual([
+      'problem',
+    ]);
+  });
+
+  it('hears a request to look in other words, and shows the place asked for first', () => {
+    for (const text of [
+      'ok if I take the cover off and look at the burner?',
+      'mind if I walk the back of the house',
+      'can I pull the vent cover real quick',
+    ])
+      expect(analyseRepTurn(text).inspect, text).toBe(true);
+    const c = conv('Roofing');
+    c.respond("here's my licence and my insurance certificate");
+    expect(c.respond('could I check the attic first, then I will go up on the roof')).toMatch(/attic/i);
+  });
+});
