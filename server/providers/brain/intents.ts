@@ -123,10 +123,14 @@ const QUESTION_STARTS = new Set([
   'tell',
   'whats',
   'hows',
+  'whens',
+  'wheres',
+  'whos',
   'wanna',
   'want',
 ]);
 const CLAUSE_OPENERS = new Set([
+  'ideally',
   'roughly',
   'ballpark',
   'approximately',
@@ -153,6 +157,10 @@ const CLAUSE_OPENERS = new Set([
 ]);
 const OPEN_STARTS = ['what', 'how', 'why', 'tell', 'describe', 'walk', 'talk', 'whats', 'hows'];
 const EMBEDDED_QUESTION = [
+  // "I would be grateful for a sense of the figure you had in mind."
+  'a sense of',
+  'i d like to know',
+  'i would like to know',
   'can you tell',
   'could you tell',
   'tell me',
@@ -308,7 +316,7 @@ const CLAUSE_QUESTION =
  * Not "got it", "you got a nice place" or "you have a lovely home".
  */
 const ELLIPTICAL_QUESTION =
-  /^((you|ya) )?(got|have) (any|kids|children|grandkids|pets|a dog|a cat|plans|time|a (minute|second|sec|moment))\b|^((you|ya) )?ever (had|been|thought|tried|considered|looked|used|done|seen)\b|^(you|ya)( guys| folks| two| all)? (been|ever) |^((are )?(you|ya) )?(taking|planning|going) (a|any|on|anywhere|away)\b|^((you|ya) )?got (like |kind of )?(a|an|any) (number|budget|figure|date|price|ballpark|idea|time ?frame|timeline)\b/;
+  /^((you|ya) )?(got|have) (any|anybody|anyone|kids|children|grandkids|pets|a dog|a cat|plans|time|a (minute|second|sec|moment))\b|^((you|ya) )?ever (had|been|thought|tried|considered|looked|used|done|seen)\b|^(you|ya)( guys| folks| two| all)? (been|ever) |^((are )?(you|ya) )?(taking|planning|going) (a|any|on|anywhere|away)\b|^((you|ya) )?got (like |kind of )?(a|an|any) (number|budget|figure|date|price|ballpark|idea|time ?frame|timeline)\b/;
 
 /** The last sentence of a turn, as words, when it is an elliptical question (ELLIPTICAL_QUESTION). */
 function ellipticalQuestion(text: string): boolean {
@@ -341,12 +349,15 @@ function detectQuestion(text: string, words: string[], lemmas: string[]): boolea
   const first = words[0] ?? '';
   if (opensStatement(first, words[1])) return false;
   if (QUESTION_STARTS.has(first) && first !== 'have' && first !== 'tell') return true;
-  if ((first === 'have' || first === 'tell') && !has([words], L.GOODBYE)) return true;
+  // "Tell me about it" asks; "tell you what" and "tell Bruno I'm sorry" do not.
+  const tellsMe = (i: number) => words[i] !== 'tell' || ['me', 'us'].includes(words[i + 1] ?? '');
+  if ((first === 'have' || (first === 'tell' && tellsMe(0))) && !has([words], L.GOODBYE)) return true;
   for (let i = 1; i < words.length; i++)
     if (
       CLAUSE_OPENERS.has(words[i - 1]) &&
       QUESTION_STARTS.has(words[i]) &&
       words[i] !== 'have' &&
+      tellsMe(i) &&
       !opensStatement(words[i], words[i + 1])
     )
       return true;
@@ -411,7 +422,7 @@ function farewellForm(words: string[]): boolean {
     /\b(i|we) (ll|will) be in touch( \w+)?$/.test(text) ||
     // "Thanks, Dave, I'll email that over tonight", "I'll shoot you a number this week": thanks or
     // a price to follow, and a promise to be in touch, closing the turn.
-    (/\b(i|we) (ll|will|m gonna|re gonna|m going to|re going to)( \w+){0,3} (call|email|text|ring|send|shoot|drop|mail|get back to|be in touch|follow up|reach out|write)\b/.test(
+    (/\b(i|we) (ll|will|m gonna|re gonna|m going to|re going to|shall)( \w+){0,6} (call|email|text|ring|send|shoot|drop|mail|get back to|be in touch|follow up|reach out|write|deliver)\b/.test(
       text,
     ) &&
       (/\b(thanks|thank you|appreciate (it|you|that))\b/.test(text) ||
@@ -432,7 +443,12 @@ function farewellForm(words: string[]): boolean {
     /\b(thanks|thank you) (so much |again )?for (the|your) (coffee|tea|hospitality|tour|hospitality)\b/.test(
       text,
     ) ||
-    /\b(it was|it s been|was) (great|nice|good|lovely|a pleasure) (chatting|talking|meeting)\b/.test(text) ||
+    /\b(it was|it s been|it has been|was) (great|nice|good|lovely|a pleasure) (chatting|talking|meeting)\b/.test(
+      text,
+    ) ||
+    /\b(it was|it s been|it has been) (a )?(genuine |real |true )?pleasure\b/.test(text) ||
+    // "...Good evening to you both": at the end of a turn, a good evening takes leave.
+    /\bgood (evening|night|day) to you( both| all| two)?$/.test(text) ||
     // "I'll write it up and call you Friday. Thanks, Tom": a promise to be in touch, then thanks.
     /\b(i|we) (ll|will)\b[a-z ]{0,40}\b(call|email|text|ring|get back|be in touch|follow up|reach out|send)\b[a-z ]*\b(thanks|thank you)( so much| again| a lot)?( \w+)?$/.test(
       text,
@@ -533,6 +549,7 @@ const ASKS_OPINION = new RegExp(
     [
       'what (are|re|r) (you|ya) think(ing)?',
       'gut (reaction|feeling|check)',
+      'what s (going|goin) through your (head|mind)',
       'how (does|did|would|s) (that|this|it) (land|sit)',
       'too (high|much|steep)( \\w+)?,? (about|just) right',
       'about right or',
@@ -648,7 +665,7 @@ function readings(words: string[]): [string[], string[], string[]] {
  * roof?", "could you show me the worst window?", "mind if I measure a couple of these?".
  */
 const INSPECT =
-  /\b((can|could|may|mind if|do you mind if|would you mind if|would it be (ok|okay|alright|all right|fine) if|is it (ok|okay|alright|all right|fine) if|ok if|okay if|alright if) (i|we) (go |quickly |just |real quick |quick )?((take|took|have|had|get|got|grab|grabbed) a (quick |little |closer |proper )?(look|peek|gander)|look|see|check|peek|measure|inspect|get up|got up|go up|went up|climb|hop up|pop up|walk around|poke|grab|take some|get some|pull up)|(can|could|would) you (show|point) me|i d (like|love) to eyeball|let me eyeball|(mind if|ok if|okay if|alright if) (i|we)( \w+){1,6} (and )?(check|inspect|look at|take a look|have a look|see|peek at|eyeball|walk)( \w+)? (the|your|that|this|those|it|under|behind|inside|up)|(mind if|ok if|okay if|alright if|can|could|may) (i|we) (walk|walked|pull|pop|open|lift|climb|get the ladder)|show me (the|where|around|what|your)|(walk|walking|show|showing|take|taking) me (around|through (the|your) (house|home|rooms?|place|space|areas?|basement|attic|yard|kitchen|hallway|floors?))|give me a (quick )?tour|let me (take a (quick )?look|have a look|see|check|measure|get up|go up|peek)|i d (love|like) to (see|take a look|have a look|look|check|measure|get up)|where s (the|your) (\w+ )?(furnace|unit|attic|hatch|panel|thermostat|air handler))\b/;
+  /\b((can|could|may|mind if|do you mind if|would you mind if|would it be (ok|okay|alright|all right|fine) if|is it (ok|okay|alright|all right|fine) if|ok if|okay if|alright if) (i|we) (go |quickly |just |real quick |quick )?((take|took|have|had|get|got|grab|grabbed) a (quick |little |closer |proper )?(look|peek|gander)|look|see|check|peek|measure|inspect|get up|got up|go up|went up|climb|hop up|pop up|walk around|poke|grab|take some|get some|pull up)|(can|could|would) you (show|point) me|i d (like|love) to eyeball|let me eyeball|((would you|do you)? ?mind|ok|okay|alright) if (i|we) (\w+ ){0,8}(look|looked|peek|peeked|check|checked|see|measure|inspect|climb|climbed|walk|walked|pop|popped|go up|went up)|(might|may) (i|we) (have|take) a (quick |little |closer )?look|(do you want|want|would you like|should) (me|i) to (take a (quick )?look|look at|have a look|check|come see)|(mind if|ok if|okay if|alright if) (i|we)( \w+){1,6} (and )?(check|inspect|look at|take a look|have a look|see|peek at|eyeball|walk)( \w+)? (the|your|that|this|those|it|under|behind|inside|up)|(mind if|ok if|okay if|alright if|can|could|may) (i|we) (walk|walked|pull|pop|open|lift|climb|get the ladder)|show me (the|where|around|what|your)|(walk|walking|show|showing|take|taking) me (around|through (the|your) (house|home|rooms?|place|space|areas?|basement|attic|yard|kitchen|hallway|floors?))|give me a (quick )?tour|let me (take a (quick )?look|have a look|see|check|measure|get up|go up|peek)|i d (love|like) to (see|take a look|have a look|look|check|measure|get up)|where s (the|your) (\w+ )?(furnace|unit|attic|hatch|panel|thermostat|air handler))\b/;
 
 /**
  * A visit described, not proposed: "I just wanted to come by and see what's going on", "thanks
@@ -781,6 +798,12 @@ export function analyseRepTurn(text: string): RepTurn {
         joinedWords,
       ));
   if (close && ((!dayOrTime && DESCRIBED_VISIT.test(joinedWords)) || inspect)) close = false;
+  // "No wait, that was my ten o'clock": a time in the rep's own day proposes nothing.
+  if (
+    close &&
+    /\b(that|it|this) (was|s|is) my (\w+ ){0,2}(o clock|am|pm|appointment|call)\b/.test(joinedWords)
+  )
+    close = false;
   // "Before I measure anything, can I ask what made you call?": a written question after a
   // proposal-like preamble asks the question; the preamble proposes nothing. A check-back
   // ("I can come Thursday, does that work?") keeps the proposal.
@@ -859,7 +882,7 @@ export function analyseRepTurn(text: string): RepTurn {
   // not a question about the household; only a strong cue still makes it one.
   const checksBack =
     isQuestion &&
-    /\b((would|will|does|do|did|could|can|is) (that|this|it|those|these)( \w+)? (work|sound|help|fit|suit|make sense|be (ok|okay|fine|better|easier))|how (does|do|would|s) (that|this) (sound|work|look|feel)|make sense|sound (fair|good|ok|okay|right|reasonable|alright))\b/.test(
+    /\b((would|will|does|do|did|could|can|is) (that|this|it|those|these)( \w+)? (work|sound|help|fit|suit|make sense|be (ok|okay|fine|better|easier))|how (does|do|would|s) (that|this) (sound|work|look|feel)|make sense|sound (fair|good|ok|okay|right|reasonable|alright)|(would|will|does|could) (that|this|it) feel (\w+ )?(doable|manageable|better|easier|right|fair|affordable))\b/.test(
       tailWords.join(' '),
     );
   if (checksBack) topics = topics.filter((t) => (scores.get(t) ?? 0) >= 2);
@@ -922,7 +945,8 @@ export function analyseRepTurn(text: string): RepTurn {
         (ASKS_ABOUT_IT.test(joinedWords) || (words.length <= 8 && /\w or \w/.test(joinedWords)))));
 
   const goodbye =
-    (has([tailWords.slice(-8), tailSeqs[1].slice(-8)], L.GOODBYE) || farewellForm(tailWords)) &&
+    (has(words.length <= 25 ? seqs : [tailWords.slice(-14), tailSeqs[1].slice(-14)], L.GOODBYE) ||
+      farewellForm(tailWords)) &&
     (!isQuestion ||
       has([words], ['bye', 'goodbye', 'take care']) ||
       /^have an? /.test(words.join(' ')) ||

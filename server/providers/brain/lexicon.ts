@@ -112,6 +112,18 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   problem: {
     strong: [
+      'been up to',
+      'been acting',
+      'been leaking',
+      'been doing',
+      'been like this',
+      'is like this',
+      'start suddenly',
+      'little by little',
+      'won t cool',
+      'not cooling',
+      'degrees warmer',
+      'few degrees',
       'still doing that',
       'still do that',
       'still happening',
@@ -313,6 +325,12 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   budget: {
     strong: [
+      'figure you had in mind',
+      'figure you have in mind',
+      'sense of the figure',
+      'want to be spending',
+      'be spending',
+      'looking to spend',
       'number in your head',
       'number in your mind',
       'number in mind',
@@ -363,6 +381,14 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   timeline: {
     strong: [
+      'soonest',
+      'the latest you',
+      'date by which',
+      'work complete',
+      'want it done',
+      'snow fly',
+      'snow flies',
+      'wrap up by',
       'before the holiday',
       'before the holidays',
       'whenever it fit',
@@ -471,6 +497,10 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   quotes: {
     strong: [
+      'anybody else coming',
+      'anyone else coming',
+      'else coming out',
+      'anybody else come out',
       'been out',
       'outfit',
       'other window',
@@ -582,6 +612,8 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   product: {
     strong: [
+      'look in mind',
+      'particular look',
       'extended warranty',
       'parts and labour',
       'parts and labor',
@@ -1126,6 +1158,7 @@ export const GOODBYE = [
   'have a great afternoon',
   'have a good weekend',
   'let you go',
+  'let ya go',
   'get out of your hair',
   'leave you to it',
   'be on my way',
@@ -1432,6 +1465,10 @@ export const LIFE_CUES: Record<LifeSubject, string[]> = {
  * "what happened?", "where at?", "how so?"): it asks about whatever the last answer was about.
  */
 export const FOLLOW_UP = [
+  'in what respect',
+  'in what way',
+  'how do you mean',
+  'meaning what',
   'tell me more',
   'more about that',
   'more about it',

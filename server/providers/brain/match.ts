@@ -6,11 +6,23 @@ import { nlp } from '../../nlp';
  * read from digits or words.
  */
 /** Lowercases, strips accents and punctuation, joins contractions so "won't" and "wont" match alike. */
+/**
+ * "-in'" for "-ing" as people say it ("talkin'", "spendin'"), and the common ones a recogniser
+ * writes without the apostrophe ("lookin", "comin").
+ */
+const DROPPED_G = new Set(
+  'lookin comin goin doin talkin gettin thinkin wantin spendin leakin runnin workin fixin havin sayin makin takin tryin kiddin wonderin askin plannin hopin figurin guessin payin puttin sittin waitin leavin livin movin cookin drivin freezin drippin crackin saggin stickin creakin actin blowin kickin shuttin bangin rattlin hearin seein'.split(
+    ' ',
+  ),
+);
+
 export function normalise(text: string): string[] {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/\b([a-z]{2,}in)['’](?![a-z])/g, '$1g')
+    .replace(/\b[a-z]+in\b/g, (w) => (DROPPED_G.has(w) ? `${w}g` : w))
     .replace(/(\d),(\d{3})/g, '$1$2')
     .replace(/[’']/g, ' ')
     .replace(/\$/g, ' $ ')

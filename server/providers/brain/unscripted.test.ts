@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES, type Stage } from '../../../core/stages';
 import { analyseRepTurn } from './intents';
+import { normalise } from './match';
 import { lowerFirst, shortFact } from './lines';
 import { fillFacts, LIFE_SUBJECTS, PERSONA_FACTS } from './personas';
 import { Phrasebook, sentenceKey, sentences } from './phrasebook';
@@ -630,5 +631,46 @@ describe('round F classes, in other wordings', () => {
     const c = conv('Roofing');
     c.respond("here's my licence and my insurance certificate");
     expect(c.respond('could I check the attic first, then I will go up on the roof')).toMatch(/attic/i);
+  });
+});
+
+describe('round G classes, in other wordings', () => {
+  it('hears "-in\'" as "-ing", with or without the apostrophe', () => {
+    expect(normalise("we're talkin' about it, comin' or goin, and the robin")).toEqual(
+      'we re talking about it coming or going and the robin'.split(' '),
+    );
+    expect(analyseRepTurn("what're you lookin' to spend on this?").topics).toEqual(['budget']);
+    expect(analyseRepTurn('how long has it been drippin').isQuestion).toBe(true);
+    expect(analyseRepTurn('anybody else comin by to bid it').topics).toEqual(['quotes']);
+  });
+
+  it('takes leave in formal, casual and flustered ways', () => {
+    for (const text of [
+      'It has been a real pleasure, truly. Good night to you both.',
+      "well I'll let ya go, thanks a ton",
+      'Okay, bye now. Oh shoot, is this the door to the garage? Which way do I go?',
+      "I'll put both numbers together and mail them out by Monday. Thank you kindly for the lemonade.",
+    ])
+      expect(analyseRepTurn(text).goodbye, text).toBe(true);
+  });
+
+  it('"tell you what" and "tell your wife hi" ask nothing; a request for a figure does', () => {
+    expect(analyseRepTurn("Tell you what, I'll work up a second price.").isQuestion).toBe(false);
+    expect(analyseRepTurn('and tell your wife I said hi').isQuestion).toBe(false);
+    expect(analyseRepTurn('tell me what it does when it rains').isQuestion).toBe(true);
+    const t = analyseRepTurn("I'd like to get a sense of the number you have in mind, roughly.");
+    expect(t.isQuestion).toBe(true);
+    expect(t.topics).toEqual(['budget']);
+    expect(analyseRepTurn('ideally what sort of time frame are we talking').topics).toContain('timeline');
+  });
+
+  it('hears offers to look, asked shyly or formally, and a question about their reaction', () => {
+    for (const text of [
+      'want me to have a look at it while I am here?',
+      'might I take a quick look at the panel?',
+      'would you mind if I crawled under there and checked the joists',
+    ])
+      expect(analyseRepTurn(text).inspect, text).toBe(true);
+    expect(analyseRepTurn("what's goin' through your mind on that number?").asksOpinion).toBe(true);
   });
 });
