@@ -46,6 +46,14 @@ const LETS = loose(/^(let s|lets|let me (get|put|book|pencil|write|lock|hold|gra
 const CONDITIONAL_COMMIT = loose(
   /\b(if|once|when) .{0,60}\b(i ll|ill|we ll|well|i will|we will|we d|wed|i can|we can)\b/,
 );
+/**
+ * A fallback for the homeowner's absence ("if you're not home I'll leave it in the door", "if I
+ * miss you I'll drop it in the mailbox"): a condition about nobody being there, not a commitment
+ * the homeowner is asked to make.
+ */
+const ABSENCE_IF = loose(
+  /\b(if|in case|when|should) (you re|youre|your|you are|he s|hes|she s|shes|they re|theyre|he is|she is|they are|you guys are) (\w+ )?(not|out|away|gone|at work)\b|\b(if|in case|should) (you|he|she|they) (aren t|arent|isn t|isnt|won t be|wont be|don t answer|dont answer|doesn t answer|doesnt answer|happen to be (out|away))\b|\b(if|in case) (there s nobody|there s no one|there is nobody|there is no one|nobody s|no one s|nobody is|no one is|nobody|no one) (home|here|there|around|in|answers|picks up)\b|\bif (i|we) (miss|don t catch|dont catch|can t catch|cant catch|can t reach|cant reach|don t see|dont see) (you|him|her|them|anybody|anyone)\b/,
+);
 const PROPOSE = loose(
   /\b(i|we) (could|can|d like to|would like to|d love to) (come|swing|stop|be|get|book|pencil|set|do|start|put)\b/,
 );
@@ -65,8 +73,31 @@ const HEDGED_ASK = loose(
   /\b(is|would|could|will) (that|this|it|option \w+|the \w+ (one|option|package|plan)) (\w+ ){0,2}something (you|you guys|y all|you all|you folks|you two|the two of you|your family|your household) (\w+ ){0,2}(might|would|d|could|may|want|wanna|wan na|be interested|like|consider)\b|\b(any chance|do you think|think) you (\w+ ){0,2}(might|would|d|could) (want|wanna|wan na|like|be up for|be ready) (to )?(do|go|move|get|try|start|pull the trigger|give)\b|\bmaybe (you d|youd|you would|you might|you guys d|you guys might|we could) (want to |wanna |like to )?(go ahead|do (it|this|that)|move forward|get (it )?started|give it a (go|shot|try))\b/,
 );
 
+/**
+ * Checks whether a revised offer now fits, by inversion ("does that sound a little better?",
+ * "would that feel more doable?", "is that any closer?"): a trial close, with or without the mark.
+ */
+const TRIAL_BETTER = loose(
+  /\b(does|do|would|will|did|is|could) (that|this|it|the (new )?(number|price|payment|figure|monthly|total|\w+ option)) (sound|feel|seem|look|work|make it|sit) (\w+ ){0,2}(better|easier|closer|more (doable|manageable|reasonable|affordable|comfortable|like it))\b|\bis (that|this|it) (\w+ )?(better|closer|more like it)( for you)?$/,
+);
+
 const REACTION_ASK = loose(
   /(^|\b(so|yeah|okay|ok|well|and|anyway) )what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$/,
+);
+
+/**
+ * The rep lays out their own next step (a written quote sent, a return visit): "I'll email you the
+ * numbers", "I write it up and send it over", "we could come back Saturday".
+ */
+const OWN_NEXT_STEP = loose(
+  /\b(i|we|i ll|ill|we ll|i will|we will|i would|we would|i d|id|we d|wed|i can|we can|i could|we could|i m going to|im going to|we re going to) (then |just )?(email|send|text|mail|write (it |this |that |them |everything |\w+ )?up|drop (it |them |\w+ )?off|put together|come back|swing back|stop back|bring (it|them|the \w+) (back|by|over))\b/,
+);
+/**
+ * Asks the homeowner to agree to that step: "would that be fair?", "is that okay with you?",
+ * "does that work for you?", "sound alright?". With the step, it asks for a next step (softly).
+ */
+const PERMISSION_CHECK = loose(
+  /\b(would|will|does|is|could|can|should) (that|this|it) (be|sound|seem|work|feel) (\w+ )?(fair|okay|ok|alright|all right|reasonable|acceptable|good|fine)( (with|for|to|by) (you|you both|both of you))?$|\b(would|will|does|do|is|could) (that|this|it|that plan) work( for (you|you both|both of you))?$|\b(is|would|will) (that|this|it) (\w+ )?(okay|ok|alright|all right|fair|fine)( (with|for|by) (you|you both|both of you))?$|^((so|and|okay|ok) )*(sound|sounds|seem|seems) (fair|okay|ok|alright|all right|good|reasonable)$|\b(are|would) you (be )?(okay|ok|alright|all right|comfortable|good) with (that|this|it)$|\b(can|could|may) i (do that|go ahead with that)$/,
 );
 
 const EMBEDDED_ASK =
@@ -124,7 +155,7 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
         !HAVE_ASK.test(strip(n)) &&
         !/\b(did|was|were|have you|has)\b/.test(strip(n).split(' ')[0] ?? '')) ||
       lets ||
-      (CONDITIONAL_COMMIT.test(n) && target) ||
+      (CONDITIONAL_COMMIT.test(n) && target && !ABSENCE_IF.test(n)) ||
       ASSUMPTIVE.test(n) ||
       (PROPOSE.test(n) && (target || when) && !/\bi could (tell|show|explain)\b/.test(n));
     if (askForm) {
@@ -136,12 +167,17 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
       });
       continue;
     }
+    // "I write it up and email it to you. Would that be fair?" asks them to agree to the step.
+    if (PERMISSION_CHECK.test(n) && OWN_NEXT_STEP.test(turnNorm)) {
+      out.push({ kind: 'ask', firm: false, deadline: deadline || DEADLINE.test(n), sentence: s });
+      continue;
+    }
     if (HEDGED_ASK.test(n)) {
       out.push({ kind: 'ask', firm: false, deadline: deadline || DEADLINE.test(n), sentence: s });
       continue;
     }
     // "So, what do you think?" after the options asks for their reaction, with or without a mark.
-    if ((question && TRIAL_TARGET.test(n)) || REACTION_ASK.test(n))
+    if ((question && TRIAL_TARGET.test(n)) || REACTION_ASK.test(n) || TRIAL_BETTER.test(n))
       out.push({ kind: 'trial', firm: false, deadline: false, sentence: s });
   }
   return out;
@@ -167,7 +203,7 @@ export const NAME_FEELING = loose(
 );
 /** Asks after the homeowner's or the family's safety or wellbeing: care shown as a question. */
 export const CARE = loose(
-  /\b(has|have|did|was|were|is|are) (anybody|anyone|someone|somebody|everyone|everybody|you|he|she|they|the kids|your \w+) (gotten |got |been |get )?(hurt|injured|sick|ok|okay|alright|all right|safe)\b|\bhow (are|is) (you|she|he|they|everyone|everybody|your \w+) (holding up|coping|managing|doing with|feeling)\b|\bhow (is|are) (she|he|they|your \w+) doing\b|\bare you (ok|okay|alright|all right)\b/,
+  /\b(has|have|did|was|were|is|are) (anybody|anyone|someone|somebody|everyone|everybody|you|he|she|they|the kids|your \w+) (gotten |got |been |get )?(hurt|injured|sick|ok|okay|alright|all right|safe)\b|\bhow (are|is) (you|she|he|they|everyone|everybody|your \w+) (holding up|coping|managing|doing with|feeling)\b|\bhow (is|are) (she|he|they|your \w+) doing\b|\bare you (ok|okay|alright|all right)\b|\b(does|do|is|are|has|have) (she|he|they|you|your (kids?|dog|cat|baby|son|daughter|husband|wife|mom|dad|mother|father|family)|the (kids|dog|cat|baby)|(?!(it|that|this|everything|things|there|the|your|its|thats)\b)[a-z]+) (do|doing|get|getting|manage|managing|cope|coping|manage|been (doing|getting|managing|coping)) (ok|okay|alright|all right|around|along)\b/,
 );
 /** An exclamation of dismay ("oh no", "ugh", "yikes"), which names a feeling when it meets their words. */
 export const DISMAY = loose(
@@ -175,7 +211,7 @@ export const DISMAY = loose(
 );
 /** Says their worry or choice is reasonable. */
 export const VALIDATE = loose(
-  /\bno wonder\b|\byou (should|re right to|were right to|have every right to) (ask|be|check|compare|want)\b|\bthat s not (okay|ok|right|fair|how it s supposed)\b|\bthats not (okay|ok|right|fair|how)\b|\bnot how it s supposed to\b|\b(that s|thats|that is) (a )?(totally |completely |really )?(smart|fair|a good rule|a fair question|a good question|a great question|understandable|reasonable|wise|sensible)\b|\b(fair|good|great) (question|point)\b|\bfair enough\b|\b(totally|completely|very|okay|ok) fair\b|\bi don t blame you\b|\bi dont blame you\b|\bmakes (total|complete|perfect) sense\b|\bit s (her|his|your|their) (house|home|money|decision) too\b|\byou ve earned\b|\bshe was right\b|\bhe was right\b|\bgood (instinct|call|rule)\b|\bthat s real money\b|\bis real money\b|\bbig (number|decision)\b|\b(it s|its|that s|thats|nothing s|nothings) (not |nothing )?(embarrassing|to be embarrassed about|silly|dumb|your fault|weird|crazy)\b|\byou re not (the only one|alone|crazy|being silly|overreacting)\b|\b(totally|completely|perfectly|pretty|really) normal\b|\bhappens to (everyone|everybody|all of us|the best of us)\b|\b(common|normal|natural|understandable) (feeling|worry|concern|reaction|question)\b|\b(and )?(sometimes )?you (re|were) (right|not wrong)\b/,
+  /\bno wonder\b|\byou (should|re right to|were right to|have every right to) (ask|be|check|compare|want)\b|\bthat s not (okay|ok|right|fair|how it s supposed)\b|\bthats not (okay|ok|right|fair|how)\b|\bnot how it s supposed to\b|\b(that s|thats|that is) (a )?(totally |completely |really )?(smart|fair|a good rule|a fair question|a good question|a great question|understandable|reasonable|wise|sensible)\b|\b(fair|good|great) (question|point)\b|\bfair enough\b|\b(totally|completely|very|okay|ok) fair\b|\bi don t blame you\b|\bi dont blame you\b|\bmakes (total|complete|perfect) sense\b|\bit s (her|his|your|their) (house|home|money|decision) too\b|\byou ve earned\b|\bshe was right\b|\bhe was right\b|\bgood (instinct|call|rule)\b|\bthat s real money\b|\bis real money\b|\bbig (number|decision)\b|\b(it s|its|that s|thats|nothing s|nothings) (not |nothing )?(embarrassing|to be embarrassed about|silly|dumb|your fault|weird|crazy)\b|\b(it s|its|that s|thats|it is|that is|you re|youre|you are) not (\w+ )?(ridiculous|silly|stupid|dumb|crazy|paranoid|overreacting|dramatic|being (silly|dramatic|difficult|picky|paranoid|ridiculous)|a (dumb|silly|stupid) question|too much to ask|picky|fussy|petty)\b|\byou re not (the only one|alone|crazy|being silly|overreacting)\b|\b(totally|completely|perfectly|pretty|really) normal\b|\bhappens to (everyone|everybody|all of us|the best of us)\b|\b(common|normal|natural|understandable) (feeling|worry|concern|reaction|question)\b|\b(and )?(sometimes )?you (re|were) (right|not wrong)\b/,
 );
 /** Fits the visit to the homeowner's situation: their time, their sleep, their pace. */
 export const ACCOMMODATE = loose(
@@ -183,7 +219,7 @@ export const ACCOMMODATE = loose(
 );
 /** Personal warmth: the pet, the kids, the house, thanks for their time, congratulations. */
 export const RAPPORT = loose(
-  /\b(hi|hello|hey) (buddy|there (buddy|pal)|\w+ s?)\b(?=.{0,20}(big|cute|sweet|good) (boy|girl|one))|\b(beautiful|gorgeous|lovely|nice|great|cute|big) (home|house|place|yard|garden|dog|boy|girl|kitchen|porch|neighborhood|street|photo|picture)\b|\bis that you (on|in|at)\b|\bthanks? (you )?(so much )?for (having me|making (the )?time|your time|letting me|inviting me|the (coffee|tea|chai))\b|\bappreciate you having me\b|\b(nice|great|good|pleasure) (to meet|meeting)\b|\bcongrat\w*\b|\bgood luck\b|\bhi buddy\b|\bi d love (one|some|that|to meet)\b|\bid love (one|some|that|to meet)\b|\bi ve seen worse\b|\bi see the (cleats|bucket|photo|dog)\b|\bhello,? \w+\b.{0,10}\b(he s|hes|she s|shes) a\b|\bi ll say hi\b|\benjoy the\b|\bhow are you\b|\b(he s|hes|she s|shes|they re|theyre) (so |really |just )?(adorable|gorgeous|beautiful|precious|a sweetheart|a cutie|so cute|cute|sweet)\b|\bhow did (they|he|she|the game|it go|the team)\b|\bgood for (him|her|them|you)\b|\bmy (mom|dad|mother|father|grand(mother|father|ma|pa)|parents|wife|husband|own) (went|had|did)\b/,
+  /\b(hi|hello|hey) (buddy|there (buddy|pal)|\w+ s?)\b(?=.{0,20}(big|cute|sweet|good) (boy|girl|one))|\b(beautiful|gorgeous|lovely|nice|great|cute|big) (home|house|place|yard|garden|dog|boy|girl|kitchen|porch|neighborhood|street|photo|picture)\b|\bis that you (on|in|at)\b|\bthanks? (you )?(so much )?for (having me|making (the )?time|your time|letting me|inviting me|the (coffee|tea|chai))\b|\bappreciate you having me\b|\b(nice|great|good|pleasure) (to meet|meeting)\b|\bcongrat\w*\b|\bgood luck\b|\bhi buddy\b|\bi d love (one|some|that|to meet)\b|\bid love (one|some|that|to meet)\b|\bi ve seen worse\b|\bi see the (cleats|bucket|photo|dog)\b|\bhello,? \w+\b.{0,10}\b(he s|hes|she s|shes) a\b|\bi ll say hi\b|\benjoy the\b|\bhow are you\b|\b(he s|hes|she s|shes|they re|theyre) (so |really |just )?(adorable|gorgeous|beautiful|precious|a sweetheart|a cutie|so cute|cute|sweet|lovely|a doll|a darling|a good (boy|girl))\b|\bi (had|have|ve got|grew up with) (a|an|my|our) (\w+ ){0,2}(who|that) (made it|lived|used to|did|was|would|still)\b|\b(same|that) (thing )?happened (to (me|us)|at (my|our) (house|place))\b|\bwe (had|went through) the (same|exact same) (thing|problem|issue)\b|\bhow did (they|he|she|the game|it go|the team)\b|\bgood for (him|her|them|you)\b|\bmy (mom|dad|mother|father|grand(mother|father|ma|pa)|parents|wife|husband|own) (went|had|did)\b/,
 );
 /**
  * A claim to understand or share the feeling that names nothing of what was said: "I hear you",

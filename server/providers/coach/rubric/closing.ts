@@ -5,6 +5,7 @@ import { type Turn, type Finding, has, clamp, nextRep, quoteFrom, LOGISTICS } fr
 // ---------------------------------------------------------------- closing
 
 const YES = AGREES;
+const DAY_WORD = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/g;
 const NO = DECLINES;
 
 export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
@@ -45,7 +46,13 @@ export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
     let acts = closeActs(t.text, t.norm);
     // Recogniser output splits a long turn: read a fragment with the rep's next fragment.
     const answer = turns[i + 1]?.role === 'assistant' ? turns[i + 1] : undefined;
-    const agreed = !!answer && has(YES, answer.norm) && !/^no\b/.test(answer.norm);
+    // Naming the rep's day back ("Thursday at six-thirty, yeah", "Saturday's fine") takes it too.
+    const dayBack =
+      !!answer &&
+      (answer.norm.match(DAY_WORD) ?? []).some((d) => new RegExp(`\\b${d}\\b`).test(t.norm)) &&
+      !has(NO, answer.norm) &&
+      !/\b(can t|cant|won t|wont|doesn t|doesnt|don t|dont|not|busy|working|away)\b/.test(answer.norm);
+    const agreed = !!answer && ((has(YES, answer.norm) && !/^no\b/.test(answer.norm)) || dayBack);
     // The homeowner agreed to a day or a commitment the rep put to them: that was an ask.
     // The homeowner agreed to a day and time the rep put to them: that was an ask, whatever its form.
     if (!acts.some((a) => a.kind === 'ask') && agreed) {

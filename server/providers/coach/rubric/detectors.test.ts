@@ -655,3 +655,210 @@ describe('discovery asked as a request, a number and a reason for now', () => {
     expect(a.needAreasCovered).toContain('motivation');
   });
 });
+
+describe('round F classes: value push-back, absence fallbacks, permission asks, stacked and pre-empted worries', () => {
+  const low = (l: string) => l.slice(0, 2) + noisy(l.slice(2));
+
+  it.each([
+    ["H: Honestly we'd rather not sink eleven grand into a kitchen we're leaving next spring."],
+    ["H: I don't really want to throw that kind of money at windows in a rental."],
+    ["H: With the move coming up, it's just not worth it for us."],
+  ])(
+    'reluctance to spend on a house they will leave is a price objection, and arguing it is low: %s',
+    (line) => {
+      const a = run(
+        'General',
+        'R: The full job comes to eleven thousand.',
+        line,
+        "R: No, that's not true, you get every penny back when you sell, trust me.",
+        'H: I read it was more like half.',
+        "R: That's national numbers, around here it's way higher.",
+      );
+      expect(a.objections.kinds).toContain('price');
+      expect(a.objections.score).toBeLessThanOrEqual(4);
+    },
+  );
+
+  it.each([
+    ["R: I'll drop by Friday with the paperwork, and if nobody's home I'll leave it on the porch."],
+    ["R: I'll come by Tuesday with the contract, and if I miss you I'll slide it under the door."],
+  ])('a fallback for the homeowner being out is no ask: %s', (line) => {
+    for (const l of [line, low(line)]) {
+      const a = run('Roofing', 'H: I have to talk to my husband.', l, 'H: Okay.');
+      expect(a.closing.score).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it.each([
+    ["R: I'll email you both prices, nobody will call you. Would that be alright?"],
+    ["R: What I'd suggest is I send you the write-up with photos. Is that okay with you?"],
+  ])('asking permission for the step the rep laid out is a soft ask: %s', (line) => {
+    for (const l of [line, low(line)]) {
+      const a = run('HVAC', "H: I'm not buying anything today.", l, 'H: Fine.');
+      expect(a.closing.score).toBeGreaterThanOrEqual(5);
+      expect(a.closing.score).toBeLessThanOrEqual(7);
+    }
+  });
+
+  it.each([
+    ['R: You’ll get the whole report by email this evening.'],
+    ["R: I'll text it over to you once I'm back at the office."],
+  ])('a written quote promised, with no meeting, is a mid follow-up: %s', (line) => {
+    const a = run(
+      'HVAC',
+      'H: Just send me something.',
+      'R: Sure.',
+      'H: Okay.',
+      'R: Let me finish up here.',
+      'H: Fine.',
+      line,
+      'H: Okay.',
+    );
+    expect(a.followUp.score).toBeGreaterThanOrEqual(5);
+    expect(a.followUp.score).toBeLessThanOrEqual(7);
+  });
+
+  it.each([
+    ['R: With the rebate that comes to forty-two hundred. Would that feel more doable?'],
+    ['R: So that knocks it down to nine thousand. Is that any better for you?'],
+  ])('checking whether a revised offer fits is a trial close: %s', (line) => {
+    for (const l of [line, low(line)]) {
+      const a = run('Windows', "H: That's a lot of money.", l, 'H: Maybe.');
+      expect(a.closing.score).toBeGreaterThanOrEqual(5);
+      expect(a.closing.score).toBeLessThanOrEqual(7);
+    }
+  });
+
+  it('the homeowner naming the day and time back agrees to it, without punctuation too', () => {
+    const a = run(
+      'HVAC',
+      'H: He is home Tuesdays.',
+      low('R: Tuesday the ninth at four then, you and your husband and me, about an hour.'),
+      low('H: Tuesday at four, yeah, I am writing it down.'),
+    );
+    expect(a.closing.score).toBeGreaterThanOrEqual(8);
+  });
+
+  it('objections raised back to back share the handling', () => {
+    const a = run(
+      'HVAC',
+      "H: I've had two other companies out already and both tried to upsell me.",
+      "R: Two visits already, that's exhausting. I'm sorry.",
+      "H: And I'm not signing anything today.",
+      'R: Totally fair, nothing to sign. Can I ask what the other companies told you was wrong?',
+      'H: One said the compressor, the other said the coil.',
+      "R: Then I'll check both and write up what I find with photos, because you deserve a straight answer, and you can read it on your own time. Would that be fair?",
+      'H: Fine.',
+    );
+    expect(a.objections.score).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each([
+    [
+      'R: Before you decide, one thing that surprises a lot of homeowners is how loud the tear-off is. Would the noise be a problem with the baby napping?',
+    ],
+    [
+      "R: People don't expect how much dust a sander throws. How would that work with you cooking in here every day?",
+    ],
+  ])('raising the usual worry yourself, asking, answering and checking is high: %s', (line) => {
+    const a = run(
+      'Roofing',
+      'H: That sounds good.',
+      line,
+      'H: Oh, I had not thought about that. It would be a problem midday.',
+      "R: Then we'd start at seven and be done with the loud part by eleven, and we tape plastic over every doorway so nothing drifts. Does that cover it?",
+      'H: Yes, that helps a lot.',
+    );
+    expect(a.objections.preEmpted).toBe(1);
+    expect(a.objections.score).toBeGreaterThanOrEqual(8);
+  });
+
+  it('a recommended option and a priced fallback tied to what was said are high', () => {
+    const a = run(
+      'Roofing',
+      'R: How long are you planning to stay?',
+      "H: For good, we're not going anywhere. The drip over the nursery is what worries me.",
+      "R: Then here's what I'd do. A full tear-off with new flashing, since you told me you're staying for good, and it ends the nursery drip, at twelve thousand.",
+      'R: The cheaper route would be re-flashing the chimney for nine hundred, but it only buys you a couple of years.',
+      'H: Okay.',
+    );
+    expect(a.options.score).toBeGreaterThanOrEqual(8);
+  });
+
+  it('a second option named without its price stays mid', () => {
+    const a = run(
+      'Flooring',
+      'H: I just want something I can mop.',
+      "R: I'd go with the laminate, it's waterproof and you can mop it, at four thousand eight hundred. We also carry a solid oak, but it runs more.",
+      'H: Okay.',
+    );
+    expect(a.options.score).toBeGreaterThanOrEqual(5);
+    expect(a.options.score).toBeLessThanOrEqual(7);
+  });
+
+  it('two questions with nothing built on the answers is low needs analysis', () => {
+    const a = run(
+      'Roofing',
+      'H: There is a stain on the ceiling.',
+      "R: What's going on up there?",
+      'H: It dripped after the storm and my son has asthma so I worry about mold.',
+      'R: How old is the roof?',
+      'H: Older than fifteen years.',
+      'R: Okay, a full tear-off is fourteen thousand, or a patch for eight hundred.',
+    );
+    expect(a.needs.score).toBeLessThanOrEqual(4);
+  });
+
+  it('a question split across recogniser fragments is read whole', () => {
+    const a = run(
+      'General',
+      'H: The kitchen is just tired.',
+      'R: okay so if money were no object what would',
+      'R: you want the new kitchen to do for you',
+      'H: More counter space and light.',
+    );
+    expect(a.questions.some((q) => /what would you want/.test(q.text))).toBe(true);
+  });
+
+  it('a clarifying question that mentions a day in passing still clarifies, across fragments', () => {
+    const a = run(
+      'General',
+      "H: I really can't decide without my husband.",
+      'R: of course that makes sense can i',
+      'R: ask what he is going to want to know first when you talk to him tomorrow',
+      'H: The price and how long we would be without a kitchen.',
+      'R: it is nine days start to finish and we set up a temporary sink so you are never without water does that cover it',
+      'H: Yeah.',
+    );
+    expect(a.objections.positives).toContain('clarified');
+  });
+
+  it.each([
+    ["R: You're not being picky at all, it's your home."],
+    ['R: Does your mom get around okay on the stairs?'],
+    ['R: I had a beagle that used to do the exact same thing.'],
+  ])('empathy reads validation, care and shared experience in other words: %s', (line) => {
+    const a = run(
+      'Flooring',
+      "H: I know it's picky but the carpet drives me crazy, my mom trips on it.",
+      line,
+    );
+    expect(a.empathy.evidence.some((e) => e.turn === 1 && e.label !== 'acknowledged the homeowner')).toBe(
+      true,
+    );
+  });
+
+  it('cutting the homeowner off with only small talk for warmth is low empathy', () => {
+    const a = run(
+      'Windows',
+      'H: Come in, mind the dog.',
+      'R: Beautiful home, Sam!',
+      'H: Thanks, we like it.',
+      'R: And what a great dog. Take your time, no rush.',
+      'H: Thanks. So the ones upstairs are—',
+      "R: And our company has been around forty years, we've done thirty thousand homes.",
+      'H: Okay.',
+    );
+    expect(a.empathy.score).toBeLessThanOrEqual(4);
+  });
+});

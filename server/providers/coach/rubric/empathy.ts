@@ -236,6 +236,9 @@ export function detectEmpathy(
   // High needs a feeling met, not just politeness; pressure or insults make it low.
   if (!c.feeling && !c.accommodate) score = Math.min(score, 7);
   if (dismiss) score = Math.min(score, 6);
+  // Talking over the homeowner with no feeling named or worry validated anywhere: the warmth was
+  // small talk, and the interruption hurt.
+  if (interruptions && !c.feeling && !c.validate) score = Math.min(score, 4);
   // Sympathy said twice or more and never followed by listening is not connection.
   if (empty.size >= 2) score = Math.min(score, 4);
   if (pressure) score = Math.min(score, 4) - Math.min(2, (pressure - 1) * 0.75);

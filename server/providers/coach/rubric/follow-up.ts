@@ -41,7 +41,7 @@ const FU_DECLINE = loose(
 const DAY_WORD = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/g;
 /** A concrete thing the rep will send, one-sided but real ("I'll email you the quote tonight"). */
 const SEND_PROMISE = loose(
-  /\b(i ll|ill|i will|we ll|well) (email|send|text|drop off|mail) (you |over |it |them )?(the |a |an |our |over |it )?(\w+ ){0,3}(quote|paperwork|estimate|proposal|agreement|contract|numbers|sheet|details|photos|references|info|link|application|form|brochure|specs|pricing|order|summary|write ?up)\b/,
+  /\b(i ll|ill|i will|we ll|well) (email|send|text|drop off|mail) (you |over |it |them )?(the |a |an |our |over |it )?(\w+ ){0,3}(quote|paperwork|estimate|proposal|agreement|contract|numbers|sheet|details|photos|references|info|link|application|form|brochure|specs|pricing|order|summary|write ?up|report)\b|\b(i|we|i ll|ill|we ll|i will|we will|i m going to|im going to|we re going to) (email|send|text|mail) (it|that|this|them|everything|the whole thing) (to you|over|your way|through)\b|\b(you ll|youll|you will|you should) (have|get|see|find|receive) (it|that|them|everything|the \w+|a \w+)( \w+){0,2} (in your (inbox|email|mailbox|mail|texts)|by (email|text|mail))\b/,
 );
 /** Leaves the next move to the homeowner. */
 const HAND_OFF = loose(

@@ -47,10 +47,30 @@ const RUN_ON_OPEN =
 export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
   const areas = needAreas(stage);
   const out: QuestionFact[] = [];
-  turns.forEach((t, i) => {
-    if (t.role !== 'user') return;
+  const unfinished = (x: Turn | undefined) => x?.role === 'user' && !/[.?!]\s*$/.test(x.text);
+  turns.forEach((t0, i) => {
+    if (t0.role !== 'user') return;
+    // A recogniser splits a long turn mid-question ("if it were up to you what would" / "you want
+    // out of today"): read an unpunctuated fragment with the rep's next one, as one turn.
+    if (unfinished(turns[i - 1])) return;
+    let last = i;
+    while (unfinished(turns[last]) && turns[last + 1]?.role === 'user') last++;
+    const t: Turn =
+      last === i
+        ? t0
+        : {
+            ...t0,
+            text: turns
+              .slice(i, last + 1)
+              .map((x) => x.text)
+              .join(' '),
+            norm: turns
+              .slice(i, last + 1)
+              .map((x) => x.norm)
+              .join(' '),
+          };
     const prev = prevOwner(turns, i);
-    const answer = turns.slice(i + 1).find((x) => x.role === 'assistant');
+    const answer = turns.slice(last + 1).find((x) => x.role === 'assistant');
     const found = findQuestions(t.text);
     // Unpunctuated recogniser text: open questions that start mid-turn ("...so tell me what happened").
     if (!/[.?!]/.test(t.text))
@@ -146,6 +166,8 @@ export function detectNeeds(
   if (open + probe * 0.5 < 2.5) score = Math.min(score, 7); // and open questions, not a checklist
   if (singlePush) score = Math.min(score, 6); // answers that never shaped the offer
   if (total === 0) score = Math.min(score, 1.5);
+  // Two questions and nothing built on the answers is not an exploration of needs, however open.
+  if (total <= 2 && followUps === 0) score = Math.min(score, 4);
   f.score = clamp(score);
 
   const ranked = [...discovery].sort((a, b) => rankQ(b) - rankQ(a) || a.turn - b.turn);

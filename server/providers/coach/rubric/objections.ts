@@ -27,7 +27,7 @@ import { distinctPrices } from './options';
 const OBJECTION: { kind: string; re: RegExp }[] = [
   {
     kind: 'price',
-    re: /\bchunk of (change|money)\b|\b(that s|thats|that is|it s|its) (still |really |quite )?(a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\b(that|it|this) (seems|sounds|feels) (a bit |kind of |really |pretty |way )?(high|steep|expensive|like a lot)\b|\bmoney s tight\b|\bmoneys tight\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b|\b(don t|dont|do not) (really )?(like|want|love) (the idea of )?(taking on |having |owing |being in |signing up for )?(any )?(debt|loans?|financ\w*|payments?|credit|interest|monthly payments?)\b|\b(don t|dont) want to (borrow|finance|owe|take on)\b|\b(it s|its|that s|thats|it is|this is|that is|this s|thiss) (going to|gonna|gon na) (be|cost) (\w+ )?(expensive|pricey|costly|a fortune|an arm and a leg|a lot|big money)\b|\b(sounds|sounding|looks|looking) (awfully |really |pretty |kind of )?(expensive|pricey|costly)\b|\b(can t|cant|couldn t|couldnt|cannot) (have|take on|handle|manage|swing|carry|stretch to|keep up with) (a |another |that |this |the |those |any |that kind of |a big )?(monthly |new |big )?(payment|payments|monthly bill|loan|note|kind of money)\b|\b(eating|eat|cutting|cut|digging|dig) into (my|our|the) (groceries|food|savings|pension|retirement|budget|medicine|rent|bills)\b|\bout of (my|our) (price )?(range|league|budget)\b/,
+    re: /\bchunk of (change|money)\b|\b(that s|thats|that is|it s|its) (still |really |quite )?(a lot|too much|expensive|pricey|steep|more than|crazy|a big number)|\b(grand|thousand|hundred|price|number|quote) (is|s|seems|sounds) (a lot|too much|way too much|steep|expensive|pricey|high)\b|\b(too|so) (expensive|much money)|\bmore than (i|we) (was|were|expected|thought|wanted)|\bcan t afford|cant afford|\b(lot of|lotta) money\b|\bnot in (the|our) budget\b|\b(you re|youre|that s|thats|it s|its) (\w+ ){0,2}(thousand|grand|hundred|dollars|bucks) (more|over|higher)\b|\b(that|it|this) (seems|sounds|feels) (a bit |kind of |really |pretty |way )?(high|steep|expensive|like a lot)\b|\bmoney s tight\b|\bmoneys tight\b|\bjust (for you )?to (come )?look at it\b|\boh my goodness\b|\bdon t like touching savings\b|\b(don t|dont|do not) (really )?(like|want|love) (the idea of )?(taking on |having |owing |being in |signing up for )?(any )?(debt|loans?|financ\w*|payments?|credit|interest|monthly payments?)\b|\b(don t|dont) want to (borrow|finance|owe|take on)\b|\b(it s|its|that s|thats|it is|this is|that is|this s|thiss) (going to|gonna|gon na) (be|cost) (\w+ )?(expensive|pricey|costly|a fortune|an arm and a leg|a lot|big money)\b|\b(sounds|sounding|looks|looking) (awfully |really |pretty |kind of )?(expensive|pricey|costly)\b|\b(can t|cant|couldn t|couldnt|cannot) (have|take on|handle|manage|swing|carry|stretch to|keep up with) (a |another |that |this |the |those |any |that kind of |a big )?(monthly |new |big )?(payment|payments|monthly bill|loan|note|kind of money)\b|\b(eating|eat|cutting|cut|digging|dig) into (my|our|the) (groceries|food|savings|pension|retirement|budget|medicine|rent|bills)\b|\bout of (my|our) (price )?(range|league|budget)\b|\b(don t|dont|do not|wouldn t|wouldnt|would not|not|rather not|not sure (i|we)) (really |exactly |particularly )?(want to|wanna|wan na|feel like|keen (on|to)|looking to|about to|going to|gonna|gon na) (put|spend|sink|invest|throw|pour|drop|dump|blow|putting|spending|sinking|investing|throwing|pouring) (\w+ ){0,4}(into|on|at)\b|\b(rather not|d rather not|would rather not) (put|spend|sink|invest|throw|pour) (\w+ ){0,4}(into|on|at)\b|\b(is not|isn t|isnt|not|hardly|wouldn t be|wouldnt be) (really )?worth (it|the money|that (kind of )?money|spending|putting|paying|sinking)\b/,
   },
   {
     kind: 'competitor',
@@ -63,11 +63,20 @@ const CONFIRM = loose(
 const DISCOUNT = loose(
   /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b|\bbeat (it|their|that|the|whatever|any)\b|\bmatch (whatever|their|it|any)\b|\b(percent|%) (off|under)\b/,
 );
+/** Asks what someone wants, needs, thinks or worries about: a question about the concern itself. */
+const ABOUT_CONCERN = loose(
+  /\b(what|whats|what s|why|how|which) (\w+ ){0,4}(want|wants|need|needs|ask|asks|worry|worries|worried|think|thinks|feel|feels|care|cares|concern|concerns|concerned|know|mean|matter|matters|expect|expects|bother|bothers|bugging)\b/,
+);
 const RESPOND_REASON = loose(
   /\b(because|so that|which means|the reason|that s why|thats why|the difference|what that means|warranty|licen[cs]\w*|insured|insurance|reference\w*|photos|proof|samples?|guarantee|compared|versus|vs|label|rebate|financing|\d+ percent|zero percent|months|nothing s due|nothing due|no deposit|don t take a dime|look it up|come back|both home|both here|plastic|one day|credit|comes off)\b/,
 );
+/**
+ * The rep raises the usual worry before the homeowner does: "you might be wondering", "a lot of
+ * folks worry", "two things catch people off guard", "what surprises most people is", "people
+ * don't expect the mess", "I'd rather tell you now than have you find out later".
+ */
 const PRE_EMPT = loose(
-  /\b(you might be (wondering|thinking)|a lot of (people|homeowners|folks) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question)|most people (worry|ask))\b/,
+  /\b(you might be (wondering|thinking)|a lot of (people|homeowners|folks) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question)|most people (worry|ask))\b|\b(catch|catches|caught|take|takes|took) (a lot of |most |some )?(people|folks|homeowners|customers|clients) (off guard|by surprise|aback|unawares)\b|\b(surprises?|surprised|trips? up|bothers?|worries|throws?) (a lot of |most |some )?(people|folks|homeowners|customers|clients)\b|\b(people|folks|homeowners|customers|clients) (don t|dont|do not|never|rarely|often don t|often dont) (expect|think about|realize|realise|plan for|see coming)\b|\b(i d|id|i would) (rather|sooner) (talk about|tell you about|mention|bring up|raise|flag|go over|warn you about|cover) (\w+ ){0,4}(now|up front|upfront|today|first)\b|\b(rather|sooner) (\w+ ){0,4}now than (have you|you) (find|finding|learn|discover|be surprised)\b/,
 );
 
 /**
@@ -127,6 +136,9 @@ export function detectObjections(
   const episodes: Episode[] = [];
   let lastEnd = -1;
   let preEmpted = 0;
+  // Objections stacked back to back ("you're the third company this week" ... "and I'm not signing
+  // anything"): a short first reply cut off by the next objection is read with its handling.
+  let carried: { kinds: string[]; reps: Turn[] } | undefined;
   for (let i = 0; i < turns.length; i++) {
     const t = turns[i];
     if (i <= lastEnd) continue;
@@ -146,13 +158,17 @@ export function detectObjections(
     // six): a rep who asks before answering ("what were you expecting?" "is it the total or the
     // lump sum?") is still handling the objection when the answer and the check come.
     let budget = 3;
+    let stacked = false;
     for (let j = i + 1; j < turns.length && replies < budget; j++) {
       const u = turns[j];
       if (u.role === 'assistant') {
         const k = objectionKind(u, turns);
         // A different objection, or the same one raised again after the rep has answered at
         // length, is a new episode.
-        if (k && (k !== kind || reps.some((r) => r.words >= 40))) break;
+        if (k && (k !== kind || reps.some((r) => r.words >= 40))) {
+          stacked = k !== kind && j === (reps[reps.length - 1]?.index ?? -2) + 1;
+          break;
+        }
         // "I guess the monthly" answers the rep's clarifying question; it does not accept an answer.
         const last = reps[reps.length - 1];
         const answering =
@@ -172,7 +188,27 @@ export function detectObjections(
       reps.push(u);
     }
     lastEnd = reps.length ? reps[reps.length - 1].index : i;
-    episodes.push(scoreEpisode(kind, t, reps, agreedAfter, preEmpt));
+    const handled = carried ? [...carried.reps, ...reps] : reps;
+    const kinds = carried ? [...carried.kinds, kind] : [kind];
+    carried = undefined;
+    // One brief reply (acknowledging, not arguing or discounting) and straight into the next objection.
+    if (stacked && !preEmpt && replies === 1 && handled.reduce((n, r) => n + r.words, 0) < 40) {
+      const e = scoreEpisode(kind, t, handled, agreedAfter, preEmpt);
+      if (!e.steps.some((x) => ['argued', 'discounted', 'pressured'].includes(x))) {
+        carried = { kinds, reps: handled };
+        continue;
+      }
+    }
+    const ep = scoreEpisode(kind, t, handled, agreedAfter, preEmpt);
+    // The stacked objections share the handling (its quotes once).
+    for (const k of kinds.slice(0, -1))
+      episodes.push({ ...ep, kind: k, best: undefined, misstep: undefined });
+    episodes.push(ep);
+  }
+  if (carried) {
+    const c = carried;
+    const first = turns.find((x) => x.index === c.reps[0].index - 1) ?? c.reps[0];
+    for (const k of c.kinds) episodes.push(scoreEpisode(k, first, c.reps, [], false));
   }
 
   const f: Finding & { raised: number; preEmpted: number; kinds: string[] } = {
@@ -239,18 +275,32 @@ function scoreEpisode(
     /^((oh|okay|ok|well) )*(yeah|yes|totally|fair|right|i hear|i understand|i get|of course|good question|great question)\b/.test(
       first.norm,
     );
+  // A recogniser splits a long turn mid-sentence ("can I" / "ask what he'll want to know"): read
+  // an unpunctuated fragment with the rep's next one.
+  const pieces: string[] = [];
+  reps.forEach((r, k) => {
+    const prev = reps[k - 1];
+    if (prev && prev.index === r.index - 1 && !/[.?!]\s*$/.test(prev.text))
+      pieces[pieces.length - 1] += ` ${r.text}`;
+    else pieces.push(r.text);
+  });
   const clarify =
     preEmpt ||
-    reps.some((r) =>
-      findQuestions(r.text).some((q) => {
+    pieces.some((text) =>
+      findQuestions(text).some((q) => {
         const n = normalizeText(q.text);
+        // A run-on question is cut at fourteen words: read on a little for what it asks.
+        const full = normalizeText(text);
+        const at = full.indexOf(n);
+        const ext = at >= 0 ? full.slice(at).split(' ').slice(0, 22).join(' ') : n;
         return (
           CLARIFY_Q.test(n) &&
           !has(LOGISTICS, n) &&
           !has(CONFIRM, n) &&
           !COMMIT.test(n) &&
-          !ACT_DAY.test(n) &&
-          !CLOCK.test(n)
+          // A day in passing ("when you tell him tonight, what will he want to know?") still asks
+          // about the concern; a day asked for is scheduling.
+          ((!ACT_DAY.test(n) && !CLOCK.test(n)) || ABOUT_CONCERN.test(ext))
         );
       }),
     );

@@ -56,8 +56,15 @@ const COUNTED_CHOICES = loose(
   /\b(two|three|four) (basic |main |different |good )?(ways|options|setups|routes|choices|packages|levels|kinds|types|approaches|systems|directions)\b/,
 );
 const UPGRADE = loose(/\b(upgrade|step up) too?\b|\bif you (want|wanted) to (go|step) up\b/);
+/**
+ * A second choice named beside the main one: "we also do an engineered hardwood", "there's also a
+ * heat pump", "we can also just patch it", "the other route is a repair".
+ */
+const ALSO_ALT = loose(
+  /\b(we|i) (also|can also|could also) (do|offer|have|carry|install|sell|make|put in|just) (a|an|the|our|some)\b|\b(there s|theres|there is) also (a|an|the)\b|\b(the other|another) (route|way|choice|path|option|one) (is|would be|we could)\b|^((so|and|okay|ok|then|now) )*the other (is|would be)\b|\bthe (fallback|backup|cheaper|budget|simpler|smaller|lighter|less expensive|bare minimum|minimum) (option |route |way |plan |choice |version |fix )?(is|would be)\b|\bplan b\b/,
+);
 const RECOMMEND = loose(
-  /\b(i d|id|i would) ((just|probably|honestly|personally|definitely|really|still|actually|simply) )?go (for |with )?(the |option )?(?!(up|out|there|back|and|to|in|on|over|through|ahead|check|look|get|see|home|down|around)\b)[a-z]+\b|\b(i d|id|i would|i) ((just|probably|honestly|personally|definitely|really|still|actually|simply) )?(recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put|do option|do the)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b/,
+  /\b(i d|id|i would) ((just|probably|honestly|personally|definitely|really|still|actually|simply) )?go (for |with )?(the |option )?(?!(up|out|there|back|and|to|in|on|over|through|ahead|check|look|get|see|home|down|around)\b)[a-z]+\b|\b(i d|id|i would|i) ((just|probably|honestly|personally|definitely|really|still|actually|simply) )?(recommend|suggest|go with|lean (toward|towards)|say|pick|choose|put|do option|do the)\b|\b(the one|what) i d (recommend|lean|go|pick)|\bsweet spot\b|\bright fit\b|\bbest fit\b|\bmakes the most sense\b|\bfor (your|you) (plan|situation|needs)\b|\bi think (option \w+|the \w+( one)?|that|it s|its) (is|would be|s) (the|your|a)\b|\b(here s|heres|here is|this is) what ((i d|id|i would) (do|go with|recommend|suggest|pick|put in|install)|i (recommend|suggest))\b|\bwhat (i d|id|i would) (do|go with|pick|recommend|suggest) (is|here|if)\b|\bmy (honest )?(recommendation|suggestion|pick|advice) (is|would be|here)\b|\bif (it were|it was|this were|this was) (my|me)\b|\bif i were (you|in your shoes)\b/,
 );
 const TIE = loose(
   /\b(you (mentioned|said|told me)|from what you ve told me|from what youve told me|based on what you|since you|because you (said|want|re|are)|for your (plan|needs|situation)|how you use|you guys use|for (ten|five|\w+) years on|if you re selling|if youre selling|with your|given (that|your|how|you)|with (a|the|your) \w+ (this|that|so) \w+)\b/,
@@ -89,7 +96,34 @@ export function detectOptions(
   discoveryEnd: number,
 ): { finding: Finding; optionTurns: number[]; singlePush: boolean } {
   const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
-  const rep = turns.filter((t) => t.role === 'user' && t.index >= discoveryEnd);
+  // A recogniser splits a long turn mid-sentence: read an unpunctuated fragment with the rep's
+  // next one, so options and prices laid out across the pieces are seen together.
+  const blocks: (Turn & { members: number[] })[] = [];
+  for (const t of turns) {
+    if (t.role !== 'user') continue;
+    const last = blocks[blocks.length - 1];
+    const prevTurn = turns[t.index - 1];
+    if (
+      last &&
+      prevTurn?.role === 'user' &&
+      last.members.includes(prevTurn.index) &&
+      !/[.?!]\s*$/.test(prevTurn.text)
+    )
+      blocks[blocks.length - 1] = {
+        ...last,
+        text: `${last.text} ${t.text}`,
+        norm: `${last.norm} ${t.norm}`,
+        words: last.words + t.words,
+        lemmas: new Set([...last.lemmas, ...t.lemmas]),
+        members: [...last.members, t.index],
+      };
+    else blocks.push({ ...t, members: [t.index] });
+  }
+  const rep = blocks.filter((t) => t.members[t.members.length - 1] >= discoveryEnd);
+  // A recommendation just before the first price, in the same run of rep turns, belongs to the options.
+  let from = discoveryEnd;
+  while (from > 0 && turns[from - 1]?.role === 'user') from--;
+  const lead = blocks.filter((t) => t.index >= from && t.members[t.members.length - 1] < discoveryEnd);
   const ownerBefore = new Set<string>();
   for (const t of turns)
     if (t.role === 'assistant' && t.index < discoveryEnd + 1) t.lemmas.forEach((l) => ownerBefore.add(l));
@@ -107,10 +141,17 @@ export function detectOptions(
     const m = choiceMarkers(t.norm);
     const p = distinctPrices(t.text);
     const isOption = m > 0 || p.length > 0 || has(OPTIONS_START, t.norm);
-    if (isOption) optionTurns.push(t.index);
+    if (isOption) optionTurns.push(...t.members.filter((x) => x >= discoveryEnd));
     markers = Math.max(markers, m); // choices are laid out in one turn; later mentions repeat them
     // Prices count as options only in turns that lay out choices (not a haggled single price).
-    if (m > 0 || p.length > 1 || has(OPTIONS_START, t.norm)) p.forEach((x) => prices.add(x));
+    if (
+      m > 0 ||
+      p.length > 1 ||
+      has(OPTIONS_START, t.norm) ||
+      has(ALSO_ALT, t.norm) ||
+      has(RECOMMEND, t.norm)
+    )
+      p.forEach((x) => prices.add(x));
     if (!recommend && has(RECOMMEND, t.norm) && t.words >= 6) recommend = t;
     if (isOption || has(RECOMMEND, t.norm)) {
       if (has(TIE, t.norm)) ties++;
@@ -129,6 +170,7 @@ export function detectOptions(
     }
     if (has(SOCIAL_STEER, t.norm)) steer++;
   }
+  if (!recommend && optionTurns.length) recommend = lead.find((t) => has(RECOMMEND, t.norm) && t.words >= 6);
   turns.forEach((t, i) => {
     if (t.role === 'assistant' && has(ASK_ALTERNATIVE, t.norm)) {
       const reply = nextRep(turns, i);
@@ -151,7 +193,15 @@ export function detectOptions(
     if (m) ordinals = Math.max(ordinals, ORDINAL_VALUE[m[1]] ?? 0);
   }
   // An upgrade offered beside the base job is a second option.
-  if (ordinals < 2 && rep.some((t) => has(UPGRADE, t.norm)) && optionTurns.length) ordinals = 2;
+  if (
+    ordinals < 2 &&
+    rep.some(
+      (t) =>
+        has(UPGRADE, t.norm) || (has(ALSO_ALT, t.norm) && t.members.some((x) => optionTurns.includes(x))),
+    ) &&
+    optionTurns.length
+  )
+    ordinals = 2;
   const optionCount = Math.min(
     4,
     ordinals >= 2
@@ -170,13 +220,15 @@ export function detectOptions(
   if (optionCount <= 1) score = Math.min(score, 4); // one package, however well pitched, is not a choice
   // High means a recommendation among priced choices; turning down a simpler option is a push.
   if (!recommend) score = Math.min(score, 7);
+  // High needs the choices priced: a second option named only as "costs more" leaves it half laid out.
+  if (prices.size < 2) score = Math.min(score, 7);
   if (refusedAlternative) score = Math.min(score, 4);
   f.score = clamp(score);
 
   // Quote the turn that lays out the most choices.
   const richness = (t: Turn) => (choiceMarkers(t.norm) % ORDINAL_BONUS) + distinctPrices(t.text).length;
   const first = rep
-    .filter((t) => optionTurns.includes(t.index))
+    .filter((t) => t.members.some((x) => optionTurns.includes(x)))
     .sort((a, b) => richness(b) - richness(a) || a.index - b.index)[0];
   if (first)
     f.evidence.push({
