@@ -20,15 +20,26 @@ export const strip = (norm: string) => norm.replace(LEAD, '');
 export const COMMIT = loose(
   /\b(schedule\w*|calendar|book(ed|ing)?|appointment|go ahead|move forward|moving forward|get (you |it |this |that |(the|your|this|that) (\w+ ){1,3})?(started|going|scheduled|booked|ordered|in|on (the|our|my) (\w+ )?(schedule|calendar|books|list))|application|date of birth|your initials|start (the|on|work)|sign(ed|ing)?( up)?|signature|paperwork|write (it|this|that|you) up|agreement|contract|deposit|(percent|%) down|down (payment|today)|lock (it |that |this |the \w+ )?in|hold (the|that|it|a|this) (\w+ )?(date|day|slot|spot|price|\w+th)|reserve|order (it|the|them)|put you (down|in)|pencil|come (back|by|out)|be (here|there|back) (on|at|when|for|saturday|sunday|monday|tuesday|wednesday|thursday|friday|tomorrow)|stop by|swing by|meet (with )?(you|both of you|the two of you) (on|at|there|when)|set (something|a time|it|that|a visit|an appointment) up|do (it|this|the job|the install)|go with (option|the|that|this)|take care of (it|this|that) for you)\b/,
 );
+/**
+ * A month is a date only in a date's frame ("in June", "by the end of March", "June 12th", "the
+ * third of May"): several months double as first names (April, May, June, August), and "may" as a
+ * verb, so "How's June doing?" names nobody's appointment.
+ */
+const MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december)';
+const ORDINAL =
+  '(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\\w+teenth|twentieth|thirtieth|(twenty|thirty) (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|\\d+(st|nd|rd|th)?)';
+const MONTH_DATE = `\\b(in|by|early|late|mid|until|till|before|after|through|this|next|of|end of|start of) ${MONTH}\\b|\\b${MONTH} (the )?${ORDINAL}\\b`;
 export const DAY = loose(
-  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|this week|next week|weekend|january|february|march|april|may|june|july|august|september|october|november|december)\b/,
+  new RegExp(
+    `\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|this week|next week|weekend)\\b|${MONTH_DATE}`,
+  ),
 );
 export const CLOCK = loose(
   /\b(\d{1,2}(:\d\d)? ?(a ?m|p ?m)\b|\d{1,2}:\d\d|at (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|\d{1,2})\b|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (o ?clock|thirty|a m|p m|am|pm|in the (morning|evening|afternoon))|noon|(ten|one|two|three|four|five|six|seven|eight|nine|eleven|twelve) or (ten|one|two|three|four|five|six|seven|eight|nine|eleven|twelve|noon))\b/,
 );
 /** A hedge turns a proposal into a soft one ("maybe I could come back sometime"). */
 const HEDGE = loose(
-  /\b(maybe|sometime|some time|at some point|whenever|someday|down the road|if you ever)\b/,
+  /\b(maybe|sometime|some time|at some point|whenever|someday|down the road|if you ever)\b|\b(kind of |kinda |sort of |sorta |just )?(go|take it) from there\b|\bsee (where|how) (things|it|we|you|everything)( \w+)? (go|goes|going|land|lands|landed|stand|stands|are|re|shake out|shakes out)\b|\bplay it by ear\b|\bfigure (it|things|the rest) out (then|later|as we go)\b/,
 );
 /** A made-up deadline: a price or slot that disappears unless they commit now. */
 export const DEADLINE = loose(
@@ -61,7 +72,7 @@ const ASSUMPTIVE = loose(
   /\b(we d|wed|we ll|well) have you (on|in|scheduled|booked|installed)\b|\bi ve got (a crew|an opening|a slot|\w+ the \w+ open|\w+ open)\b/,
 );
 const TRIAL_TARGET = loose(
-  /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) (sound|look|feel|seem)\b|\bis (that|this) something you d\b|^what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$|\bdo you (like|prefer) (option|the)\b/,
+  /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\b(is|are|was) (option \w+|that|this|it|the ([\w-]+ ){0,2}[\w-]+) (the one|what) you ?(re|are|were|d be|would be) (leaning|drawn|inclined|thinking of|most drawn|favou?ring)\b|\b(which|what) (one|option|package|plan|system|way)( \w+)? (are|were) you (leaning|drawn|inclined|favou?ring)\b|\b(are|were) you leaning (toward|towards|to)\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) (sound|look|feel|seem)\b|\bis (that|this) something you d\b|^what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$|\bdo you (like|prefer) (option|the)\b/,
 );
 
 /**

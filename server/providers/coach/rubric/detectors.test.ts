@@ -862,3 +862,81 @@ describe('round F classes: value push-back, absence fallbacks, permission asks, 
     expect(a.empathy.score).toBeLessThanOrEqual(4);
   });
 });
+
+describe('round G classes, in other words', () => {
+  it.each([
+    ["R: How's April getting on after the surgery?"],
+    ['R: Is May still upstairs, or has she moved down?'],
+    ['R: Does August usually handle the bills?'],
+  ])('a month that is a name is not a date, so the question asks for nothing: %s', (line) => {
+    const a = run('General', 'H: My wife had her operation last month.', line, 'H: She is doing better.');
+    expect(a.closing.score).toBeLessThanOrEqual(4);
+  });
+
+  it('a month in a date frame still makes a firm ask', () => {
+    const a = run(
+      'General',
+      'H: When could you start?',
+      'R: Could we book you in for June the ninth?',
+      'H: Yes.',
+    );
+    expect(a.closing.score).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each([
+    ['H: Fine, but I want to run it by my brother first, he knows contractors.'],
+    ["H: I'd want my accountant to go over the numbers first."],
+    ["H: I won't commit to anything without checking with my daughter."],
+  ])('wanting someone else to review it is a stall objection: %s', (objection) => {
+    const a = run(
+      'Roofing',
+      'R: The full replacement is twelve thousand four hundred, the repair is two thousand.',
+      objection,
+      "R: There's nothing for anyone to check. Every week you wait the damage gets worse.",
+      'H: I still want to.',
+    );
+    expect(a.objections.raised).toBeGreaterThan(0);
+    expect(a.objections.score).toBeLessThanOrEqual(4);
+  });
+
+  it.each([
+    ['R: Which package are you leaning toward?'],
+    ["R: Is the mid-range system the one you'd be leaning toward?"],
+    ['R: Are you leaning toward the fiberglass?'],
+  ])('asking which option they lean toward is a trial close, not nothing: %s', (line) => {
+    const a = run(
+      'Windows',
+      'R: Vinyl is nine thousand, fiberglass is thirteen thousand.',
+      'H: Okay.',
+      line,
+      'H: Maybe. I need to think.',
+    );
+    expect(a.closing.score).toBeGreaterThanOrEqual(5);
+    expect(a.closing.score).toBeLessThanOrEqual(7);
+  });
+
+  it.each([
+    ['R: I could come back Friday and we will just take it from there.'],
+    ['R: I can stop by on Monday and see where things land.'],
+    ['R: We could come back out Wednesday and sort of play it by ear.'],
+  ])('a bare day left open-ended is a soft ask, not a firm one: %s', (line) => {
+    const a = run('Roofing', 'H: So what now?', line, 'H: Okay I guess.');
+    expect(a.closing.score).toBeLessThanOrEqual(7);
+  });
+
+  it.each([
+    ['H: I already told you that.'],
+    ['H: Like I said, all of them.'],
+    ['H: You asked me that already.'],
+  ])('a homeowner who has to repeat herself caps empathy below high: %s', (rebuke) => {
+    const a = run(
+      'Windows',
+      'H: All eight windows are drafty, and the kids are cold at night.',
+      "R: That sounds miserable, I'm sorry. Nice to meet you, thanks for having me. Which windows are drafty?",
+      rebuke,
+      "R: Right, sorry, that's completely fair. I'll keep this short so you can get to the kids.",
+      'H: Okay.',
+    );
+    expect(a.empathy.score).toBeLessThanOrEqual(7);
+  });
+});

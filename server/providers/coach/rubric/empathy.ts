@@ -74,6 +74,15 @@ function emptySympathy(turns: Turn[]): Set<number> {
 const findsQuestionAfterBut = (norm: string) =>
   /\bbut\b.{0,20}\b(what|how|can i|could i|would you|is it|is that|do you)\b/.test(norm);
 
+/**
+ * The homeowner points out that the rep was not listening: "I just said that", "I already told
+ * you", "like I said", "you asked me that already", "weren't you listening?". Whatever warmth the
+ * rep shows elsewhere, having to repeat herself tells her she was not heard.
+ */
+const NOT_HEARD = loose(
+  /\b(i|we) (just|already) (said|told you|told you that|said that|answered that|went over that|mentioned (that|it))\b|\b(i|we) told you (that )?(already|before|earlier|a minute ago|twice)\b|^((um|uh|well|yeah|yes|no|okay|ok) )*(like|as) (i|we) (said|told you|just said|already said)\b|\byou (just|already) asked (me )?(that|this)\b|\byou asked (me )?(that|this) already\b|\b(were|are) you (even )?listening\b|\bweren t you listening\b|\bwerent you listening\b/,
+);
+
 interface EmpathyCounts {
   feeling: number;
   validate: number;
@@ -99,6 +108,7 @@ export function detectEmpathy(
   };
   const c: EmpathyCounts = { feeling: 0, validate: 0, accommodate: 0, rapport: 0, reflect: 0, courtesy: 0 };
   let ignored = 0;
+  let notHeard = 0;
   let interruptions = 0;
   let pressure = 0;
   let dismiss = 0;
@@ -111,6 +121,15 @@ export function detectEmpathy(
 
   turns.forEach((t, i) => {
     if (t.role === 'assistant') {
+      if (has(NOT_HEARD, t.norm) && i > 0 && turns[i - 1].role === 'user') {
+        notHeard++;
+        f.missteps.push({
+          quote: quoteFrom(t, NOT_HEARD),
+          turn: i,
+          strength: 0.6,
+          label: 'made the homeowner repeat what she had already said',
+        });
+      }
       if (CUT_OFF.test(t.text) && turns[i + 1]?.role === 'user') {
         interruptions++;
         f.missteps.push({
@@ -236,6 +255,8 @@ export function detectEmpathy(
   // High needs a feeling met, not just politeness; pressure or insults make it low.
   if (!c.feeling && !c.accommodate) score = Math.min(score, 7);
   if (dismiss) score = Math.min(score, 6);
+  // The homeowner had to point out she was not heard: the connection is partial at best.
+  if (notHeard) score = Math.min(score, 7 - Math.min(2, (notHeard - 1) * 1));
   // Talking over the homeowner with no feeling named or worry validated anywhere: the warmth was
   // small talk, and the interruption hurt.
   if (interruptions && !c.feeling && !c.validate) score = Math.min(score, 4);
@@ -263,6 +284,7 @@ export function detectEmpathy(
   }
   if (!c.feeling && !c.accommodate && !abuse) f.gaps.push('never put into words how the homeowner felt');
   if (pressure) f.gaps.push('used fear or a deadline as pressure, which undid the goodwill');
+  if (notHeard) f.gaps.push('asked again what the homeowner had already said, and she noticed');
   if (dismiss) f.gaps.push("brushed aside the homeowner's view instead of exploring it");
   if (interruptions)
     f.gaps.push(
