@@ -73,6 +73,8 @@ export interface RepTurn {
   asksReferral: boolean;
   /** "Can I use your bathroom real quick?": a visitor's request, not a question about the job. */
   asksRestroom: boolean;
+  /** "Call or email, which is better?": how they want to be reached. */
+  asksContact: boolean;
   /**
    * Asks about the homeowner's insurance for the damage: a claim, the adjuster, the deductible,
    * what insurance covers ("has the adjuster been out?"). Not the rep's own insurance, which is proof.
@@ -411,13 +413,13 @@ function farewellForm(words: string[]): boolean {
   return (
     /\bhave an? (\w+ ){0,2}(day|evening|night|afternoon|morning|weekend|one|rest of)\b/.test(text) ||
     /\b(talk|speak|see|catch|chat)( to| with)? (you|ya)( \w+){0,3}$/.test(text) ||
-    /\bi (should|better|d better|need to|gotta|got to|have to|must|ll|will|m gonna|am going to) (get going|be going|go|head out|head off|run|take off|leave|let you go|get out of)/.test(
+    /\bi (should|better|d better|need to|gotta|got to|have to|must|ll|will|m gonna|am going to) (get going|be going|go|head out|head off|run|take off|leave|let you go|get out of)(?! (copies|a|an|the|my|our|some|you (a|the|some|my|our|copies|these|those)|it|them|these|those|this|that|check|take|look|grab|get|measure|see|ahead|over|up|down|through)\b)/.test(
       text,
     ) ||
     /\b(thanks|thank you|appreciate) (so much |again )?(for )?(your|the) time( (today|tonight|this (morning|afternoon|evening))| again)?$/.test(
       text,
     ) ||
-    /\benjoy (the rest of )?your (day|evening|night|afternoon|weekend)\b/.test(text) ||
+    /\benjoy (the rest of |what s left of )?(your|the) (day|evening|night|afternoon|weekend)\b/.test(text) ||
     // "It was great chatting, I'll be in touch": leaving with a promise to be in touch.
     /\b(i|we) (ll|will) be in touch( \w+)?$/.test(text) ||
     // "Thanks, Dave, I'll email that over tonight", "I'll shoot you a number this week": thanks or
@@ -440,7 +442,9 @@ function farewellForm(words: string[]): boolean {
       text,
     ) ||
     /\b(see|let|show) myself out\b/.test(text) ||
-    /\b(thanks|thank you) (so much |again )?for (the|your) (coffee|tea|hospitality|tour|hospitality)\b/.test(
+    // "Later.", "Peace out.": a short turn that is only a farewell.
+    /^((ok|okay|alright|right|cool) )?(later|laters|peace|peace out|ciao|cheerio|ta ta)$/.test(text) ||
+    /\b(thanks|thank you) (so much |again )?for (the|your) (coffee|tea|hospitality|tour|patience|lemonade|cuppa)\b/.test(
       text,
     ) ||
     /\b(it was|it s been|it has been|was) (great|nice|good|lovely|a pleasure) (chatting|talking|meeting)\b/.test(
@@ -458,6 +462,12 @@ function farewellForm(words: string[]): boolean {
 
 function detectPressure(seqs: string[][], words: string[]): boolean {
   const joined = words.join(' ');
+  // "What made you decide now's the time?" asks why now; it pushes nothing.
+  if (
+    /\b(what|who) (made|makes|got|prompted|pushed) (you|ya)\b|\bwhy now\b/.test(joined) &&
+    !has(seqs, L.PRESSURE_ALONE)
+  )
+    return false;
   if (
     /\b(no need to|don t have to|do not have to|don t need to|do not need to|doesn t have to|not asking you to|no pressure|no rush|never ask)\b/.test(
       joined,
@@ -495,6 +505,19 @@ function detectPressure(seqs: string[][], words: string[]): boolean {
     ) ||
     // "That's only if we write it up today."
     /\bonly (if|when) (we|you) (\w+ ){0,4}(today|tonight|right now|before i (leave|go))\b/.test(joined) ||
+    // A cut tied to tonight, a slot someone else wants, an offer gone tomorrow: "if I fill his slot
+    // tonight I can knock it down", "a couple three streets over wants that slot", "that slot won't
+    // be there tomorrow".
+    /\b(if|when) (i|we|you) (\w+ ){0,5}(tonight|today|right now|by tomorrow)\b[a-z ]{0,40}\b(knock|drop|take|bring|get|cut)( it| that)? (down|off)\b/.test(
+      joined,
+    ) ||
+    /\b(someone|somebody|a couple|a family|people|another (customer|family|client|homeowner)|neighbou?rs?)\b[a-z ]{0,40}\b(wants?|waiting (for|on)|after|asking for) (that|the|this|my|his) (slot|spot|opening|date|crew|install\w*)\b/.test(
+      joined,
+    ) ||
+    /\b(slot|spot|opening|deal|price|offer|discount|number|crew|date)\b[a-z ]{0,20}\b(won t|will not|wont) be (there|here|available|around)\b/.test(
+      joined,
+    ) ||
+    /\binitials? (right )?here\b/.test(joined) ||
     // Guilt: "I came out on my day off for you", "you'd be the one explaining to your family".
     /\b(on my day off|meet me halfway|be the one explaining|explaining to your (family|wife|husband|kids))\b/.test(
       joined,
@@ -550,7 +573,7 @@ const ASKS_OPINION = new RegExp(
       'what (are|re|r) (you|ya) think(ing)?',
       'gut (reaction|feeling|check)',
       'what s (going|goin) through your (head|mind)',
-      'how (does|did|would|s) (that|this|it) (land|sit)',
+      'how (does|did|would|s) (that|this|it)( \\w+)? (land|sit)',
       'too (high|much|steep)( \\w+)?,? (about|just) right',
       'about right or',
       'where (are|re|r) (you|ya) (landing|leaning)',
@@ -760,9 +783,15 @@ export function analyseRepTurn(text: string): RepTurn {
     /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)( \d\d)? (am|pm)\b/.test(
       afterGreeting,
     );
+  // "A typical July afternoon", "most evenings": a time described, not one proposed.
+  const DESCRIBED_TIME =
+    /\b(typical|usual|normal|average|every|most|those|these|summer|winter|hot|cold|rainy|sunny|lazy|january|february|march|april|may|june|july|august|september|october|november|december)( \w+)? (morning|afternoon|evening|night|day|weekend)s?\b/g;
+  const timeWords = normalise(afterGreeting.replace(DESCRIBED_TIME, ' '));
   const dayOrTime =
     clockTime ||
-    (greetingTime > 0 ? has([words.slice(greetingTime)], L.DAY_OR_TIME) : has(seqs, L.DAY_OR_TIME));
+    (greetingTime > 0 || new RegExp(DESCRIBED_TIME.source).test(afterGreeting)
+      ? has([timeWords], L.DAY_OR_TIME)
+      : has(seqs, L.DAY_OR_TIME));
   // Asking to look at something now is no proposal of a visit; "come back Thursday to measure" is.
   const inspect =
     INSPECT.test(joinedWords) &&
@@ -777,6 +806,13 @@ export function analyseRepTurn(text: string): RepTurn {
       /\b(work|works|suit|suits|good|better|ok|okay|fine|free|available)\b/.test(afterGreeting));
   let close =
     proposesTime ||
+    // "I can hold a Tuesday start", "we could pencil you in Thursday".
+    (dayOrTime &&
+      /\b(i|we) (can|could|ll|will) (hold|book|pencil|schedule|save|reserve|put you down)\b/.test(
+        joinedWords,
+      )) ||
+    // "...or just leave samples for the weekend. Whichever feels better."
+    /\bwhichever (feels|works|suits|sounds|is) (better|best|easier)\b/.test(joinedWords) ||
     has(seqs, L.CLOSE_BOOKING) ||
     (has(seqs, L.CLOSE_ACTION) && has([words], ['i', 'we', 'us', 'me', 'let', 'i ll', 'we ll'])) ||
     (dayOrTime &&
@@ -906,6 +942,14 @@ export function analyseRepTurn(text: string): RepTurn {
   // Who came out before asks about other quotes, not who decides.
   if (topics.includes('quotes') && has(seqs, ['who else have you', 'have out', 'be out', 'come out']))
     topics = topics.filter((t) => t !== 'decision');
+  // "A typical winter evening" describes the trouble; it asks no date.
+  if (new RegExp(DESCRIBED_TIME.source).test(joinedWords) && (scores.get('timeline') ?? 0) < 1.5) {
+    topics = topics.filter((t) => t !== 'timeline');
+    if (topics.length === 0 && isQuestion && domain) topics = ['problem'];
+  }
+  // "What made you decide now's the time?" asks why now, not who decides.
+  if (/\bwhat (made|makes|got|prompted) (you|ya)( all| guys| two)? (decide|choose|pick)\b/.test(joinedWords))
+    topics = topics.filter((t) => t !== 'decision');
   // The look answers what is asked in the same breath ("show me the window giving you trouble").
   if (inspect) topics = [];
   // How they found the company: a question of its own, not the problem or a proposal.
@@ -915,6 +959,14 @@ export function analyseRepTurn(text: string): RepTurn {
       joinedWords,
     );
   if (asksRestroom) topics = [];
+  const asksContact =
+    isQuestion &&
+    /\b(call|phone|ring|text|email)\b[a-z ]{0,30}\b(or)\b[a-z ]{0,10}\b(call|phone|ring|text|email)\b/.test(
+      joinedWords,
+    ) &&
+    /\b(which|what) (is|s|works|would be|do you)? ?(better|best|easier|prefer|like)\b|\bbest way to (reach|get hold of|contact)\b|\bor\W*$/.test(
+      joinedWords,
+    );
   if (asksReferral) {
     topics = [];
     close = false;
@@ -951,7 +1003,12 @@ export function analyseRepTurn(text: string): RepTurn {
       has([words], ['bye', 'goodbye', 'take care']) ||
       /^have an? /.test(words.join(' ')) ||
       // "Give me a shout if it comes back, okay?": only a tag is asked.
-      /^[^?]*\b(ok|okay|alright|all right|yeah|right|deal)\?\s*$/i.test(text));
+      /^[^?]*\b(ok|okay|alright|all right|yeah|right|deal)\?\s*$/i.test(text) ||
+      // "...enjoy what's left of your evening": no question mark, and it ends on a farewell.
+      (!text.includes('?') &&
+        /\b(enjoy (the rest of |what s left of )?(your|the) (day|evening|night|afternoon|weekend)|(thanks|thank you) (so much |again )?for (the|your) (coffee|tea|hospitality|tour|patience|time|lemonade|cuppa))$/.test(
+          words.join(' '),
+        )));
   const profanity =
     has(
       [words],
@@ -1013,7 +1070,12 @@ export function analyseRepTurn(text: string): RepTurn {
     rude,
     pressure: detectPressure(seqs, words),
     empathy: has(seqs, L.EMPATHY),
-    proof: has(seqs, L.PROOF),
+    // "Thanks for sending those photos": the homeowner's pictures prove nothing about the rep.
+    proof:
+      has(seqs, L.PROOF) &&
+      !/\b(thanks|thank you) for (sending|the|your|those)( \w+){0,3} (photos|pictures|pics)\b/.test(
+        joinedWords,
+      ),
     warranty: has(seqs, L.WARRANTY),
     financing: has(seqs, L.FINANCING),
     options: has(seqs, L.OPTIONS),
@@ -1053,6 +1115,7 @@ export function analyseRepTurn(text: string): RepTurn {
     claim,
     asksReferral,
     asksRestroom,
+    asksContact,
     refersBack,
     refersToPeople: /\b(they|them|their|he|she|him|her|his)\b/.test(joinedWords),
     asked: questionSentence(text, words),

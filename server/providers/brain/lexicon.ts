@@ -381,6 +381,9 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   timeline: {
     strong: [
+      'kind of date',
+      'date are you picturing',
+      'date are you thinking',
       'soonest',
       'the latest you',
       'date by which',
@@ -457,6 +460,9 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   decision: {
     strong: [
+      'handling it',
+      'handle it himself',
+      'handle it herself',
       'run past',
       'run it past',
       'run it by',
@@ -497,6 +503,11 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   quotes: {
     strong: [
+      'anybody else up there',
+      'anyone else up there',
+      'gotten any numbers',
+      'got any numbers',
+      'any other numbers',
       'anybody else coming',
       'anyone else coming',
       'else coming out',

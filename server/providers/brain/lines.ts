@@ -157,6 +157,17 @@ export const STEER: Record<Style, string[]> = {
   sceptical: ['So what is this about?', 'What about {thing}?', 'What are you actually offering?'],
 };
 
+/** Asked how to be reached ("call or email, which is better?"): the owner's preference. */
+export const CONTACT: Record<Style, string[]> = {
+  friendly: [
+    "Email's best, I check it every morning. Or text, either's fine.",
+    'Text me, I always have my phone on me.',
+  ],
+  hurried: ['Text. Quicker.', 'Email. I read it between calls.'],
+  wary: ['Email. I want everything in writing.', 'Email. Then I have it in writing.'],
+  sceptical: ['Email, please. I like to read things twice.', 'Email works. Then I have it in writing.'],
+};
+
 /** Asked for the bathroom: where it is, in the owner's manner. */
 export const RESTROOM: Record<Style, string[]> = {
   friendly: [

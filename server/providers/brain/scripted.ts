@@ -270,6 +270,8 @@ export class ScriptedConversation implements BrainConversation {
     if (t.life) return this.limit(this.talkAboutLife(t.life, t));
     // A visitor's request: where the bathroom is, and the visit goes on.
     if (t.asksRestroom && !t.close) return [pick(Lines.RESTROOM[st])];
+    // How to be reached: a preference, and the next step stands.
+    if (t.asksContact) return [pick(Lines.CONTACT[st])];
     // How they came to call: the answer, asked again the detail after it, then back to the visit.
     if (t.asksReferral && !t.close) {
       const found = this.book.first(this.facts.found.map((l) => fillFacts(l, this.facts)));

@@ -674,3 +674,51 @@ describe('round G classes, in other wordings', () => {
     expect(analyseRepTurn("what's goin' through your mind on that number?").asksOpinion).toBe(true);
   });
 });
+
+describe('round H classes, in other wordings', () => {
+  it('hears a cut tied to tonight, a slot someone else wants and initials as pressure, and a reason for now as none', () => {
+    for (const text of [
+      'if we write it up tonight I can bring it down another two grand',
+      'there is a family on Elm Street waiting on that install date',
+      "that crew won't be available after this week, I'm telling you",
+      'just your initials here and we are set',
+    ])
+      expect(analyseRepTurn(text).pressure, text).toBe(true);
+    const why = analyseRepTurn('so what made you guys decide now was the right time?');
+    expect(why.pressure).toBe(false);
+    expect(why.topics).not.toContain('decision');
+  });
+
+  it('a time described is no proposal; holding a day is one', () => {
+    const described = analyseRepTurn('walk me through a typical winter evening in that room');
+    expect(described.close).toBe(false);
+    expect(described.topics).not.toContain('timeline');
+    expect(
+      analyseRepTurn('we can start the week after next, or leave samples with you. Whichever feels easier.')
+        .close,
+    ).toBe(true);
+  });
+
+  it('"I\'ll leave copies" is no leaving; "later" alone is', () => {
+    expect(analyseRepTurn("I'll leave you the brochure and our licence number.").goodbye).toBe(false);
+    expect(analyseRepTurn('Alright, later.').goodbye).toBe(true);
+    expect(
+      analyseRepTurn(
+        "Thanks for bearing with me. Thank you for your patience, and enjoy what's left of the weekend.",
+      ).goodbye,
+    ).toBe(true);
+    // A promise with a proposal after it still proposes.
+    const proposal = analyseRepTurn(
+      "ok i'll write it up. could i swing back friday evening when your wife's home",
+    );
+    expect(proposal.goodbye).toBe(false);
+    expect(proposal.close).toBe(true);
+  });
+
+  it("asked how to be reached, says how, in the owner's manner", () => {
+    for (const stage of STAGES) {
+      const reply = conv(stage).respond('should I have the office phone you, or email? which is easier?');
+      expect(reply, stage).toMatch(/email|text/i);
+    }
+  });
+});
