@@ -212,3 +212,13 @@ describe('questions after a greeting', () => {
     expect(findQuestions('There is a leak in the back bedroom.')).toEqual([]);
   });
 });
+
+describe('contracted "did" questions', () => {
+  it.each([
+    ["how'd the inspection go"],
+    ["so what'd the other company tell you"],
+    ["oh wow why'd they pull it out"],
+  ])('finds an open question in unpunctuated text: %s', (text) => {
+    expect(findQuestions(text).map((q) => q.kind)).toEqual(['open']);
+  });
+});

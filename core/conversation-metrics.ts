@@ -34,9 +34,10 @@ export interface ConversationMetrics {
 
 export type QuestionKind = 'open' | 'closed';
 
-const WH_OPEN = /^(what|whats|why|how)\b/;
+// "How'd", "what'd": a contracted "did" ("how'd it go") asks as the full form does.
+const WH_OPEN = /^(what|whats|why|how|howd|whatd|whyd)\b/;
 const HOW_QUANTITY = /^how (many|much|long|old|often|soon|far|big|late|early)\b/;
-const WH_FACTUAL = /^(where|wheres|when|whens|who|whos|which|whose|whom)\b/;
+const WH_FACTUAL = /^(where|wheres|whered|when|whens|whend|who|whos|whod|which|whose|whom)\b/;
 const INVITE =
   /^((can|could|would|will) you (please |just )?)?(tell me|walk me|describe|talk me|help me understand|explain|anything else|what else)\b/;
 const AUX =
@@ -123,7 +124,7 @@ function questionKindOf(norm: string): QuestionKind | null {
 
 /** Where a question clause starts inside unpunctuated text ("so what got you looking we do..."). */
 const EMBEDDED_QUESTION = new RegExp(
-  `\\b(?:(what|whats|why|how|hows)(?: (?:many|much|long|old|often))? (?:do|does|did|is|are|was|were|would|could|can|should|have|has|had|got|made|makes|brings|brought|matters|s|going|happening|your|the|been|worries|worried|bothers|bugs|prompted|led|kind|sort|most|else)|how (?:important|bad|big|serious|soon|quickly|likely|comfortable|happy|sure|set) (?:is|are|was|were|would|do|does|did|will)|(?:how|what) about|(?:which|where|when|who) (?:\\w+ )?(?:is|are|do|does|did|was|were)|${AUX} (?:you|your|we|they|it|he|she|i|there)|tell me|walk me through)\\b`,
+  `\\b(?:(what|whats|why|how|hows)(?: (?:many|much|long|old|often))? (?:do|does|did|is|are|was|were|would|could|can|should|have|has|had|got|made|makes|brings|brought|matters|s|going|happening|your|the|been|worries|worried|bothers|bugs|prompted|led|kind|sort|most|else)|(?:howd|whatd|whyd|whered|whend|whod) (?:you|your|they|he|she|it|we|the|that|this|i|everything|things)|how (?:important|bad|big|serious|soon|quickly|likely|comfortable|happy|sure|set) (?:is|are|was|were|would|do|does|did|will)|(?:how|what) about|(?:which|where|when|who) (?:\\w+ )?(?:is|are|do|does|did|was|were)|${AUX} (?:you|your|we|they|it|he|she|i|there)|tell me|walk me through)\\b`,
   'g',
 );
 const NOT_A_CLAUSE_START =

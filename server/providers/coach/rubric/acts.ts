@@ -72,7 +72,7 @@ const ASSUMPTIVE = loose(
   /\b(we d|wed|we ll|well) have you (on|in|scheduled|booked|installed)\b|\bi ve got (a crew|an opening|a slot|\w+ the \w+ open|\w+ open)\b/,
 );
 const TRIAL_TARGET = loose(
-  /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\b(is|are|was) (option \w+|that|this|it|the ([\w-]+ ){0,2}[\w-]+) (the one|what) you ?(re|are|were|d be|would be) (leaning|drawn|inclined|thinking of|most drawn|favou?ring)\b|\b(which|what) (one|option|package|plan|system|way)( \w+)? (are|were) you (leaning|drawn|inclined|favou?ring)\b|\b(are|were) you leaning (toward|towards|to)\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) (sound|look|feel|seem)\b|\bis (that|this) something you d\b|^what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$|\bdo you (like|prefer) (option|the)\b/,
+  /\b(option \w+|that one|this one|the \w+ (one|option|package|system|plan)|it|that|this) (sound|sounds|feel|feels|seem|seems) (like )?(the )?(right|good|best)( fit)?\b|\bright fit\b|\bis (option \w+|that|this|the \w+ one) the one\b|\b(does|do|would|is|are) (option \w+|that|this|it|the ([\w-]+ ){0,2}[\w-]+) (feel|sound|seem|look)s? (like )?(the one|the right (one|choice|pick)|a (good |great )?fit|your (pick|choice|favou?rite)|the winner)\b|\b(is|are|was) (option \w+|that|this|it|the ([\w-]+ ){0,2}[\w-]+) (the one|what) you ?(re|are|were|d be|would be) (leaning|drawn|inclined|thinking of|most drawn|favou?ring)\b|\b(which|what) (one|option|package|plan|system|way)( \w+)? (are|were) you (leaning|drawn|inclined|favou?ring)\b|\b(are|were) you leaning (toward|towards|to)\b|\bwhich (of these|option|one) (feels|sounds|fits)\b|\bhow does (that|this|option \w+) (sound|look|feel|seem)\b|\bis (that|this) something you d\b|^what do you (think|say)( (about|of) (it|that|this|option \w+|the \w+( \w+)?))?$|\bdo you (like|prefer) (option|the)\b/,
 );
 
 /**
@@ -245,11 +245,11 @@ export const COURTESY = loose(
 );
 /** Leans on fear, guilt or the clock to push a decision. */
 export const FEAR_PRESSURE = loose(
-  /\b(every (week|day|month) you wait|you could (fall|get hurt|lose)|end up (right )?back in the hospital|before it s too late|before someone gets hurt|not the one (climbing|paying|living)\b.{0,40}\b(is he|is she|are they))\b/,
+  /\b(every (week|day|month) you wait|you could (fall|get hurt|lose)|end up (right )?back in the hospital|before it s too late|(throw|throwing|threw|flush|flushing|pour|pouring) (\w+ )?(your |that |the |good |this )?money (away|down the drain)|wast(e|ing) (your|that|good|the) money|you (want|d want|wanna|need) (\w+ ){0,5}(don t|dont|wouldn t|wouldnt) you|(you ll|youll|you will|you d|youd|you re going to|youre going to|you re gonna|youre gonna) (regret|kick yourself|be kicking yourself)|before someone gets hurt|not the one (climbing|paying|living)\b.{0,40}\b(is he|is she|are they))\b/,
 );
 /** Runs down the homeowner's view or a competitor instead of exploring it. */
 export const DISMISS = loose(
-  /\b(trust me|give it (two|a few|\w+) years|you get what you pay for|doesn t matter|doesnt matter|that s not true|thats not true|you re wrong|youre wrong|(?<!\b(if|unless|even if|as if) (\w+ ){0,4}(were|was|are|is|re|s|got|get|looked|look) (\w+ )?)(?<!\b(not|no|never|isn t|isnt|aren t|arent|wasn t|wasnt|weren t|werent) (\w+ )?)(garbage|junk)|wouldn t let them near|wouldnt let them near|don t worry about (it|that)|dont worry about (it|that))\b/,
+  /\b(trust me|give it (two|a few|\w+) years|you get what you pay for|doesn t matter|doesnt matter|that s not true|thats not true|you re wrong|youre wrong|(?<!\b(if|unless|even if|as if) (\w+ ){0,4}(were|was|are|is|re|s|got|get|looked|look) (\w+ )?)(?<!\b(not|no|never|isn t|isnt|aren t|arent|wasn t|wasnt|weren t|werent) (\w+ )?)(garbage|junk)|wouldn t let them near|wouldnt let them near|don t worry about (it|that)|dont worry about (it|that)|(every(body|one)|they all|people always) (says?|has|have|thinks?|tells? me) (that|this|the same( thing)?|\w+ in (their|his|her) (head|heads|mind|minds))|(that s|thats|that is) what (they|everybody|everyone) (all )?says?|i hear that (all the time|every day|a lot|constantly))\b/,
 );
 /** Insults and profanity: never praised, never quoted as a strength. */
 export const ABUSE = loose(
@@ -257,5 +257,5 @@ export const ABUSE = loose(
 );
 /** The homeowner opens up: a loss, a fear, a hardship, something that mattered to them. */
 export const DISCLOSURE = loose(
-  /\b(used to|passed (away|last|in|on|this|recently|a (few|couple)|\w+ (years?|months?|weeks?) ago)|died|widow\w*|since (he|she) (died|passed)|nightmare|scared|afraid|terrified|worried|worry|hate (it|that|having|to)|can t (breathe|sleep|lift|afford|manage)|cant (breathe|sleep|lift|afford|manage)|the er\b|hospital|emergency|cancer|sick|surgery|hip|lost (my|our|his|her|the job)|laid off|fixed income|pension|burned|ripped off|disappeared|twelve hour|night shift|exhausted|fried|stress\w*|first house|just moved)\b/,
+  /\b(used to|passed (away|last|in|on|this|recently|a (few|couple)|\w+ (years?|months?|weeks?) ago)|died|widow\w*|since (he|she) (died|passed)|nightmare|scared|afraid|terrified|worried|worry|hate (it|that|having|to)|can t (breathe|sleep|lift|afford|manage)|cant (breathe|sleep|lift|afford|manage)|the er\b|hospital|emergency|cancer|sick|surgery|hip|lost (my|our|his|her|the job)|laid off|fixed income|pension|burned|ripped off|disappeared|twelve hour|night shift|exhausted|fried|stress\w*|first house|just moved|miserable|unbearable|in tears|crying|can t stand it|cant stand it|at (my|our|his|her) wits end)\b/,
 );

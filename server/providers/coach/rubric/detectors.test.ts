@@ -940,3 +940,164 @@ describe('round G classes, in other words', () => {
     expect(a.empathy.score).toBeLessThanOrEqual(7);
   });
 });
+
+describe('round-H classes: parting wishes, hedged sends, unmet hardship, shared good news', () => {
+  const lead = [
+    'H: Hi, come in.',
+    'R: Thanks. So what made you call us?',
+    'H: The old unit is loud and the bills are high.',
+    'R: Got it. Here is what we would do: a new high-efficiency unit for about nine thousand.',
+    'H: Okay, I need to think about it.',
+  ];
+
+  it.each([
+    ['R: Have a great Saturday with the kids, and I will be in touch at some point.'],
+    ['R: Best of luck at the recital on Friday! I will reach out sometime.'],
+    ['R: Enjoy the rest of your Sunday, we can circle back whenever.'],
+  ])('a day in a parting wish is not a day for the next step: %s', (line) => {
+    const a = run('HVAC', ...lead, 'R: No problem at all.', 'H: Thanks.', line, 'H: Okay, bye.');
+    expect(a.followUp.score).toBeLessThanOrEqual(4);
+  });
+
+  it.each([
+    ['R: I will send the estimate over and ring you sometime in the next few days.'],
+    ['R: I will text you the pricing and we can touch base at some point next week.'],
+    ['R: I will mail you the proposal, and give you a buzz in a week or so.'],
+  ])('an undated send hedged by a "sometime" call is not a next step: %s', (line) => {
+    const a = run('HVAC', ...lead, 'R: Sure.', 'H: Thanks.', line, 'H: Fine.');
+    expect(a.followUp.score).toBeLessThanOrEqual(4);
+  });
+
+  it('a send promise that says when it arrives is still a one-sided step', () => {
+    const a = run(
+      'HVAC',
+      ...lead,
+      'R: Sure.',
+      'H: Thanks.',
+      'R: I will email you the quote tonight.',
+      'H: Fine.',
+    );
+    expect(a.followUp.score).toBe(5);
+  });
+
+  it.each([
+    ['H: My mother has been in tears most nights because her room is so hot.'],
+    ["H: The baby's room is unbearable, he wakes up drenched every afternoon."],
+    ['H: Honestly the kids have been miserable all summer with the heat upstairs.'],
+  ])('a hardship answered with a filler and a new topic is moved past: %s', (share) => {
+    const a = run(
+      'HVAC',
+      'R: How is the upstairs in summer?',
+      share,
+      'R: Yeah for sure. And how old is the unit?',
+    );
+    expect(a.empathy.missteps.some((m) => m.label === 'moved past what the homeowner shared')).toBe(true);
+  });
+
+  it.each([
+    [
+      'R: How did the recital go?',
+      'H: She got a standing ovation, she was thrilled.',
+      'R: Wow, good for her!',
+    ],
+    [
+      "R: How'd the big game go?",
+      'H: We won, and my son scored the winner.',
+      'R: Congratulations! You must be so proud. Anyway, the windows.',
+    ],
+    [
+      'R: So what brings you to redo the nursery?',
+      'H: We just found out we are having twins.',
+      "R: That's wonderful news! How are you feeling about twins?",
+    ],
+  ])('joy met about news the rep drew out is a feeling met: %s', (ask, news, reply) => {
+    const a = run('Windows', ask, news, reply, 'H: Thanks.');
+    expect(a.empathy.evidence.some((e) => e.label === "shared the homeowner's good news")).toBe(true);
+  });
+
+  it.each([
+    ['H: We moved in last month, still unpacking.', 'R: Congrats on the house! How many windows are there?'],
+    ['H: We just got married in June.', 'R: Congratulations. Are these the original windows?'],
+  ])('a stock congratulation before business is politeness, not a feeling met: %s', (news, reply) => {
+    const a = run('Windows', news, reply, 'H: Yes.');
+    expect(a.empathy.evidence.some((e) => e.label === "shared the homeowner's good news")).toBe(false);
+  });
+
+  it.each([
+    ['H: My dad always said get at least two estimates before you sign anything.'],
+    ["H: I think I'd like to shop around a bit first."],
+    ['H: We usually compare bids on anything this size.'],
+  ])('wanting other quotes is an objection to handle: %s', (line) => {
+    const a = run(
+      'Roofing',
+      'R: The full replacement is fourteen thousand.',
+      line,
+      'R: Makes sense.',
+      'H: Okay.',
+    );
+    expect(a.objections.raised).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each([
+    [
+      "R: I hear you. But the cheaper crews skip the underlayment, which means a redo in two years, so you'd be flushing good money down the drain.",
+    ],
+    [
+      "R: I understand. Our price includes the permit, the warranty and a licensed crew, because that is what lasts. You want your family safe and warm, don't you?",
+    ],
+    [
+      "R: Fair. The difference is the warranty and the insured crew, which means no surprises later, and honestly you're gonna regret it if you cut corners.",
+    ],
+    [
+      "R: Look, that's what they all say. Ours includes the warranty and the permit, which means nothing comes back on you in five years.",
+    ],
+    [
+      'R: Yeah, I hear that all the time. The cheap crews skip the permit, which means the warranty is void, and we include both.',
+    ],
+  ])('meeting a price worry with guilt, waste or a brush-off is low: %s', (reply) => {
+    const a = run('General', 'H: Honestly that is way more than we wanted to spend.', reply, 'H: Hm.');
+    expect(a.objections.score).toBeLessThan(5);
+  });
+
+  it.each([
+    ['R: A new roof runs about eleven to thirteen thousand, and a patch is closer to one or two.'],
+    [
+      'R: Replacing the whole unit is around nine to ten thousand, while a coil swap is more like three to four.',
+    ],
+    ['R: Hardwood comes to about eight thousand. Laminate is probably five to six.'],
+  ])('a second range in shorthand after a priced one is a second priced option: %s', (line) => {
+    const a = run('Roofing', 'H: What would it cost?', line, 'H: Okay.');
+    expect(a.options.gaps).not.toContain('offered a single package instead of a choice');
+  });
+
+  it.each([
+    ["H: We're retired on a fixed income, so it has to be sensible."],
+    ['H: We have some money set aside for the house, but not a lot.'],
+    ["H: We're not going anywhere, this is where the grandkids come every summer."],
+  ])('an answer that reveals money or plans in other words counts as depth: %s', (answer) => {
+    const a = run(
+      'Roofing',
+      'R: What matters most to you with the house over the next few years?',
+      answer,
+      'R: That helps. And what has the leak been doing lately?',
+      'H: It gets worse every time it rains hard.',
+    );
+    expect(a.needs.gaps).not.toContain('never explored budget, timing, plans or who else decides');
+  });
+
+  it.each([
+    ['R: So, does the fiberglass line sound like the right choice for you?'],
+    ['R: Would the mid-range system feel like a good fit?'],
+    ['R: Does the laminate look like your pick?'],
+  ])('asking whether an option feels like the one is a trial close, not nothing: %s', (line) => {
+    const a = run(
+      'Windows',
+      'R: Vinyl is nine thousand, fiberglass is thirteen thousand.',
+      'H: Okay.',
+      line,
+      'H: Yeah, I think so.',
+    );
+    expect(a.closing.score).toBeGreaterThanOrEqual(5);
+    expect(a.closing.score).toBeLessThanOrEqual(7);
+  });
+});

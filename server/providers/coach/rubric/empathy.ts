@@ -1,4 +1,8 @@
-import { looseContractions as loose, normalizeText } from '../../../../core/conversation-metrics';
+import {
+  findQuestions,
+  looseContractions as loose,
+  normalizeText,
+} from '../../../../core/conversation-metrics';
 import {
   ABUSE,
   ACCOMMODATE,
@@ -14,7 +18,7 @@ import {
   VALIDATE,
   DEADLINE,
 } from './acts';
-import { overlap } from '../../../nlp';
+import { analyse, overlap } from '../../../nlp';
 import { TRADE_STAPLES } from './vocabulary';
 import { type Turn, type Finding, has, clamp, prevOwner, quoteFrom } from './turns';
 
@@ -37,6 +41,13 @@ const aboutWords = (t: Turn) =>
 /** A feeling named of the homeowner themselves: "sounds like you're slammed", "sorry you went through that". */
 const ANCHORED = loose(
   /\b(sounds like|you must|you re|youre|you ve|youve|you were|sorry (you|that happened|about your|for your|to hear))\b/,
+);
+/**
+ * Shares the homeowner's good news: "congratulations", "good for her", "you must be so proud",
+ * "how exciting". Meeting a happy feeling is meeting a feeling.
+ */
+const CELEBRATE = loose(
+  /\bcongrat\w*|(^|\b(that s|thats|oh|wow|well|awesome|great|amazing|nice|fantastic|brilliant) )good for (him|her|them|you|the (kids?|team|family))\b|\byou must be (so |really |very )?proud\b|\b(how|that s|thats|that is|so) (so |really )?exciting\b|\b(what|that s|thats|such) (great|wonderful|fantastic|amazing|happy|good) news\b/,
 );
 /** "I completely understand how you feel. But doing them all at once is the smart way." */
 const CLAIM_THEN_BUT = loose(
@@ -185,6 +196,19 @@ export function detectEmpathy(
       if (has(CARE, t.norm)) {
         c.feeling++;
         add(t, CARE, 0.8, 'showed concern for the homeowner');
+      }
+      // Joy met in reply to their own news ("she scored!" "good for her, congratulations").
+      // A stock "congrats on the house!" before business is politeness; joy counts as met when the
+      // rep drew the news out (asked about it just before) or asks about it in the same reply.
+      const drewOut = (r?: Turn) => !!r && r.role === 'user' && findQuestions(r.text).length > 0;
+      const celebrated =
+        !!prev &&
+        has(CELEBRATE, t.norm) &&
+        (drewOut(turns[prev.index - 1]) ||
+          findQuestions(t.text).some((q) => overlap(aboutWords(prev), analyse(q.text).lemmas).length > 0));
+      if (celebrated && !has(NAME_FEELING, t.norm)) {
+        c.feeling++;
+        add(t, CELEBRATE, 0.7, "shared the homeowner's good news");
       }
       const dismay = has(DISMAY, t.norm) && !!prev && overlap(aboutWords(prev), t.lemmas).length > 0;
       if (has(NAME_FEELING, t.norm) || dismay) {

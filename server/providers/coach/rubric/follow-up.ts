@@ -38,6 +38,17 @@ const AGREE = loose(
 const FU_DECLINE = loose(
   /^((um|uh|well|oh) )*no\b|\bnot (booking|signing|interested)\b|\bif i want you\b|\b(didn t|didnt|did not|never|haven t|havent|have not) (say|said|agree\w*|book\w*|want\w*)\b|\b(need|have|got|want) to (talk|check|speak) (to|with) (my|our)\b/,
 );
+/**
+ * A parting wish about the homeowner's own plans ("good luck this weekend", "have a great
+ * Saturday", "enjoy the rest of your week") names a day that belongs to them, not a next step.
+ */
+const WELL_WISH = loose(
+  /\b(good luck|best of luck|have (a|an) (\w+ )?(good|great|nice|lovely|fun|wonderful|safe|relaxing|happy)|enjoy (your|the)( rest of (your|the))?)( \w+){0,4}? (weekend|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/g,
+);
+/** When a promised send arrives: "tonight", "today", "by tomorrow morning", "within the hour". */
+const SEND_WHEN = loose(
+  /\b(tonight|today|this (afternoon|evening|morning)|by (tomorrow|the morning|end of (the )?day|noon|tonight)|within the hour|in an hour|first thing|right away|as soon as (i|we) (get|m|am) (back|home|to the (office|truck|car)))\b/,
+);
 const DAY_WORD = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b/g;
 /** A concrete thing the rep will send, one-sided but real ("I'll email you the quote tonight"). */
 const SEND_PROMISE = loose(
@@ -66,8 +77,13 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
   let sendPromise = false;
   let handOff = false;
   let deadlineStep = false;
-  for (const t of rep) {
-    if (has(SEND_PROMISE, t.norm)) sendPromise = true;
+  let sendUndated = false;
+  for (const t0 of rep) {
+    const t = { ...t0, norm: t0.norm.replace(WELL_WISH, ' ') };
+    if (has(SEND_PROMISE, t.norm)) {
+      sendPromise = true;
+      if (!has(SEND_WHEN, t.norm)) sendUndated = true;
+    }
     if (has(HAND_OFF, t.norm)) handOff = true;
     // A day in a deadline pitch, or one the homeowner turned down, is not a next step.
     const answer = turns.slice(t.index + 1, t.index + 3).find((x) => x.role === 'assistant');
@@ -143,7 +159,17 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
     if (!agreed) score = Math.min(score, 6);
     if (!attendees || !time) score = Math.min(score, 7);
     if (deadlineStep) score = Math.min(score, 6);
-  } else score = sendPromise ? 5 : vague ? 2 : action ? 3 : 1;
+  } else {
+    // A send with no "when", hedged by a "sometime" call, is as loose as the call itself.
+    if (
+      sendPromise &&
+      sendUndated &&
+      vague &&
+      !rep.some((t) => has(SEND_PROMISE, t.norm) && has(SEND_WHEN, t.norm))
+    )
+      sendPromise = false;
+    score = sendPromise ? 5 : vague ? 2 : action ? 3 : 1;
+  }
   if (handOff && !day && !time) score = Math.min(score, sendPromise ? 5 : 2);
   f.score = clamp(score);
   if (best)

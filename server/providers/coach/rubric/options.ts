@@ -88,8 +88,21 @@ export function distinctPrices(text: string): string[] {
   const found = [...text.matchAll(PRICE)].filter(
     (m) => !QUANTITY_AFTER.test(text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30)),
   );
+  // Once a unit is set ("nine to fourteen thousand"), a second range in shorthand prices another
+  // choice: "a repair is more like two to four", "the patch is closer to three or four".
+  if (found.length)
+    found.push(
+      ...[...text.matchAll(SHORT_RANGE)].filter(
+        (m) =>
+          !QUANTITY_AFTER.test(text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30)),
+      ),
+    );
   return [...new Set(found.map((m) => m[0].toLowerCase().replace(/\s+/g, ' ')))];
 }
+const SHORT_RANGE = new RegExp(
+  `(?<=\\b(is|s|runs?|costs?|be|comes? to|usually|probably)( (about|around|roughly|only|like|more like|closer to|anywhere from|somewhere between|between))? |\\b(more like|closer to|anywhere from|somewhere between) )${NUM} (to|and|or) ${NUM}\\b(?! (thousand|hundred|grand|dollars|bucks|minutes|hours|years|days|weeks|months|percent|people|kids|windows|rooms|feet|degrees|times|of))`,
+  'gi',
+);
 
 export function detectOptions(
   turns: Turn[],

@@ -34,13 +34,13 @@ const UNIVERSAL: NeedArea[] = [
     id: 'budget',
     label: 'budget',
     pattern:
-      /\b(budget|spend|invest|afford|quotes?d?|quoted|financ\w*|monthly payment|price range|ballpark you|(a|the) (number|figure) (you\w*|in mind)|stay (around|under|within|below) (a|the|that)?)\b/,
+      /\b(budget|spend|invest|afford|quotes?d?|quoted|financ\w*|monthly payment|price range|ballpark you|(a|the) (number|figure) (you\w*|in mind)|stay (around|under|within|below) (a|the|that)?|fixed income|on a (tight|fixed|limited) (budget|income)|money s tight|(put|set|saved|saving|putting|setting) (\w+ ){0,3}(aside|away) for|savings)\b/,
   },
   {
     id: 'horizon',
     label: 'how long they will stay',
     pattern:
-      /\b(how long (are|re|will|do|have) you (planning|plan|going|gonna|staying|be|been|lived|living|see yourself|see yourselves)|planning (on|to) (stay|be|being|live|sell)|stay(ing)? in the (house|home)|sell(ing)? (the house|down the road)|years? (from now|down the road)|long term|how long (would|do|will|d) you (like|want|need|expect) (it|this|them|(the|this|your|a)( \w+){1,2}) to last)\b/,
+      /\b(how long (are|re|will|do|have) you (planning|plan|going|gonna|staying|be|been|lived|living|see yourself|see yourselves)|planning (on|to) (stay|be|being|live|sell)|stay(ing)? in the (house|home)|sell(ing)? (the house|down the road)|(want|plan|going|hoping|mean) to stay (here|put|in this)|not going anywhere|forever home|years? (from now|down the road)|long term|how long (would|do|will|d) you (like|want|need|expect) (it|this|them|(the|this|your|a)( \w+){1,2}) to last)\b/,
   },
   {
     id: 'timeline',
