@@ -442,6 +442,8 @@ function farewellForm(words: string[]): boolean {
       text,
     ) ||
     /\b(see|let|show) myself out\b/.test(text) ||
+    // "Give Susan my best", "say hi to the kids for me": regards sent on the way out.
+    /\b(give|send) (\w+ )?my (best|regards|love)\b|\bsay (hi|hello) to \w+( \w+)? for me\b/.test(text) ||
     // "Later.", "Peace out.": a short turn that is only a farewell.
     /^((ok|okay|alright|right|cool) )?(later|laters|peace|peace out|ciao|cheerio|ta ta)$/.test(text) ||
     /\b(thanks|thank you) (so much |again )?for (the|your) (coffee|tea|hospitality|tour|patience|lemonade|cuppa)\b/.test(
@@ -761,7 +763,12 @@ export function analyseRepTurn(text: string): RepTurn {
   const tailSeqs = words.length > 40 ? [tailWords, lemmas.slice(-25)] : seqs;
   // "Linda? Hi, I'm Marcus with Brightpane": a name checked at the door asks nothing.
   const asking = text.replace(/^\W*(\w+[,\s]+)?\w+\?\s*(?=\S)/, '');
-  const isQuestion = detectQuestion(words.length > 40 ? tailWords.join(' ') : asking, tailWords, tailSeqs[1]);
+  // A form read out ("Number four. Number of windows in scope."): a field named is a question.
+  const readsForm = /^(number|item|question) (one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b/.test(
+    words.join(' '),
+  );
+  const isQuestion =
+    readsForm || detectQuestion(words.length > 40 ? tailWords.join(' ') : asking, tailWords, tailSeqs[1]);
   const isOpenQuestion =
     isQuestion && (OPEN_STARTS.some((w) => tailWords.includes(w)) || has(tailSeqs, ['tell me', 'walk me']));
 
@@ -834,6 +841,9 @@ export function analyseRepTurn(text: string): RepTurn {
         joinedWords,
       ));
   if (close && ((!dayOrTime && DESCRIBED_VISIT.test(joinedWords)) || inspect)) close = false;
+  // "Before I get the tape measure out, how's it been living with them?": a preface to a question.
+  if (close && !dayOrTime && /^(so |okay |ok |and )?before i\b/.test(joinedWords) && isQuestion)
+    close = false;
   // "No wait, that was my ten o'clock": a time in the rep's own day proposes nothing.
   if (
     close &&
@@ -947,6 +957,9 @@ export function analyseRepTurn(text: string): RepTurn {
     topics = topics.filter((t) => t !== 'timeline');
     if (topics.length === 0 && isQuestion && domain) topics = ['problem'];
   }
+  // "If you had to choose, quieter or warmer?" asks what matters most, not who chooses.
+  if (/\bif (you|ya) (had|have) to (pick|choose)\b/.test(joinedWords))
+    topics = ['priorities', ...topics.filter((t) => t !== 'decision' && t !== 'priorities')];
   // "What made you decide now's the time?" asks why now, not who decides.
   if (/\bwhat (made|makes|got|prompted) (you|ya)( all| guys| two)? (decide|choose|pick)\b/.test(joinedWords))
     topics = topics.filter((t) => t !== 'decision');

@@ -47,6 +47,11 @@ export const THEIR_WORD = [
 export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   home: {
     strong: [
+      'year the home was built',
+      'year the house was built',
+      'year built',
+      'number of windows',
+      'how many windows',
       'step down',
       'same floor',
       'layout',
@@ -112,6 +117,19 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   problem: {
     strong: [
+      'living with these',
+      'living with the',
+      'living with it',
+      'been living with',
+      'how s it been with',
+      'it sticks',
+      'does it stick',
+      'it stick',
+      'is it rattling',
+      'it rattles',
+      'rattling all the time',
+      'sticking all year',
+      'squeak all the time',
       'been up to',
       'been acting',
       'been leaking',
@@ -325,6 +343,7 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   budget: {
     strong: [
+      'investment range',
       'figure you had in mind',
       'figure you have in mind',
       'sense of the figure',
@@ -381,6 +400,9 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   timeline: {
     strong: [
+      'install window',
+      'installation window',
+      'something you want done',
       'kind of date',
       'date are you picturing',
       'date are you thinking',
@@ -567,6 +589,10 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   priorities: {
     strong: [
+      'if you had to pick',
+      'had to pick one',
+      'if you had to choose',
+      'pick one',
       'keeping you up at night',
       'keep you up at night',
       'bug you most',
@@ -623,6 +649,8 @@ export const TOPIC_CUES: Record<Topic, { strong: string[]; weak: string[] }> = {
   },
   product: {
     strong: [
+      'material preference',
+      'preference on material',
       'look in mind',
       'particular look',
       'extended warranty',
@@ -1150,6 +1178,8 @@ export const GOODBYE = [
   'have a good one',
   'take it easy',
   'stay warm',
+  'keep warm',
+  'go warm up',
   'stay dry',
   'stay safe',
   'stay cool',

@@ -722,3 +722,30 @@ describe('round H classes, in other wordings', () => {
     }
   });
 });
+
+describe('round I classes, in other wordings', () => {
+  it('hears a form read out as questions', () => {
+    const year = analyseRepTurn('Item three. Year the house was built, roughly.');
+    expect(year.isQuestion).toBe(true);
+    expect(year.topics).toContain('home');
+    expect(analyseRepTurn('Question five. Investment range you are comfortable with.').topics).toContain(
+      'budget',
+    );
+  });
+
+  it('a "before I..." preface to a question proposes nothing', () => {
+    const t = analyseRepTurn("before I measure anything, how's it been living with the drafts?");
+    expect(t.close).toBe(false);
+    expect(t.topics).toContain('problem');
+  });
+
+  it('"if you had to pick one" asks what matters most; a symptom with "when" asks about the problem', () => {
+    expect(analyseRepTurn('if you had to choose, quieter or warmer?').topics[0]).toBe('priorities');
+    expect(analyseRepTurn('does it stick all year or only in summer?').topics).toEqual(['problem']);
+  });
+
+  it('sending regards takes leave', () => {
+    for (const text of ['Alright, give Karen my best.', 'say hi to the kids for me, take it slow'])
+      expect(analyseRepTurn(text).goodbye, text).toBe(true);
+  });
+});
