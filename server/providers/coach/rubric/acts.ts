@@ -114,6 +114,14 @@ const PERMISSION_CHECK = loose(
 const EMBEDDED_ASK =
   /\b(can|could|would|shall|should|may) (i|we) (come|be|get|book|put|set|stop|swing|schedule|start|go)\b|\b(would|do) you (\w+ )?(like|want) to\b/;
 
+const WEEKDAY = loose(
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|this week|next week|weekend)\b/,
+);
+/** Asks about the homeowner's own use of the thing: "would you use it in winter", "do you run the AC in July". */
+const USAGE_Q = loose(
+  /\b(you|you guys|y all|you two|the (kids|family)|your (family|kids|husband|wife|partner)) (\w+ ){0,2}(use|using|used|need|needing|be out (here|there)|spend time|sit out|run|running|heat|heating|cool|cooling|open|opening|live in|be in (it|there|here))\b/,
+);
+
 export interface CloseAct {
   /** 'ask' = a decision or next step asked for; 'trial' = checking the fit of an option. */
   kind: 'ask' | 'trial';
@@ -156,7 +164,10 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
       .join(' ');
     const lets = !!letsClause && (COMMIT.test(letsClause) || DAY.test(letsClause) || CLOCK.test(letsClause));
     const target = COMMIT.test(n);
-    const when = DAY.test(n) || CLOCK.test(n);
+    // "Would you really use it in January?" asks about the homeowner's own use of the thing, in a
+    // season or month: discovery, not a day put to them for the job.
+    const usageWhen = !CLOCK.test(n) && !WEEKDAY.test(n) && USAGE_Q.test(n);
+    const when = (DAY.test(n) || CLOCK.test(n)) && !usageWhen;
     const choice = CHOICE_ASK.test(n) && turnWhen;
     const hedged = (HEDGE.test(n) || HEDGED_ASK.test(n)) && !CLOCK.test(n);
     const askForm =
@@ -203,14 +214,14 @@ export const AGREES = loose(
   /^((um|uh|oh|well|okay|ok) )*(yes|yeah|yep|sure|okay|ok|sounds good|let s do it|lets do it|absolutely|definitely|that works|perfect|great|fine|i suppose|i guess|deal|good)\b|\b(let s do it|lets do it|that works|(?<!(doesnt|dont|not|never) )works( for (me|us))?|sounds good|is good|s good|s fine|is fine|makes sense|we re both home|were both home|i ll be here|ill be here|see you then)\b/,
 );
 export const DECLINES = loose(
-  /^((um|uh|oh|well) )*no\b|\b(not today|not tonight|think (it|about it) over|think about it|not (signing|deciding|ready|booking)|need to think|talk to my|get back to you|i don t sign|i dont sign|if i want you|we ll see|well see|not comfortable)\b/,
+  /\b(i|we|id|wed|ill) (\w+ )?(need|needs|have|got|gotta|want|ll want|ll need|ll have|d have|d need|d want|should|would want) (to )?(talk (to|with|it over with|this over with)|speak (to|with)|check (with|in with)|run (it|this|that|the \w+) (by|past)|show (it to |this to |that to )?|ask|discuss (it|this|that) with|go over (it|this|that) with) (?!(you|your (crew|office|company))\b)(my |our )?\w+( \w+)? (first|before|about it|about this|about that|he|she|they|\w+ ll)\b|\b(maybe|possibly|we ll see|perhaps)\b.{0,20}\b(need|have|got|want) to (talk|speak|check|show|ask|run)\b|^((um|uh|oh|well) )*no\b|\b(not today|not tonight|think (it|about it) over|think about it|not (signing|deciding|ready|booking)|need to think|talk to my|get back to you|i don t sign|i dont sign|if i want you|we ll see|well see|not comfortable)\b/,
 );
 
 // ---------------------------------------------------------------- empathy acts
 
 /** Names or mirrors a feeling: "that's scary", "so that's the fear", "that's a lot". */
 export const NAME_FEELING = loose(
-  /\b(that s|thats|that is|that was|it s|its|sounds|that sounds|must (be|have been)|must feel|how) (so |really |pretty |just |such )?(a )?(scary|frightening|rough|tough|hard|frustrating|stressful|awful|annoying|exhausting|upsetting|heartbreaking|a nightmare|a lot|a pain|a worry|worrying|lonely|overwhelming|no fun|miserable|a relief|a real (worry|pain|headache))\b|\bthe fear\b|\b(you re|youre|you must be|you ve been) (on guard|worried|nervous|scared|exhausted|tired|fried|frustrated|fed up|stressed)\b|\bsorry (that happened|to hear|about (that|your|the)|for your|you (had|went|re dealing))\b|\b(i d|id|i would) (hate that|be (nervous|worried|frustrated|upset|scared|careful too|wary))\b|\bi can (only )?imagine\b|\b(oof|ugh|oh no|oh man|oh wow)\b.{0,60}\b(you|your)\b|\bnobody (wants|should have)\b|\bsounds like (you re|youre|you ve|youve|you have|you are) (\w+ )?(slammed|busy|swamped|stressed|worried|nervous|been through|had a|dealing)\b/,
+  /\b(gets|getting|got|get) (old|tiring|exhausting) (fast|quick|quickly|real fast|pretty fast|after a while)\b|\b(wears|wearing|wore) (on you|you (down|out|thin))\b|\b(that s|thats|that is|it s|its) no way to live\b|\btakes (a|its) toll\b|\b(that s|thats|that is|that was|it s|its|sounds|that sounds|must (be|have been)|must feel|how) (so |really |pretty |just |such )?(a )?(scary|frightening|rough|tough|hard|frustrating|stressful|awful|annoying|exhausting|upsetting|heartbreaking|a nightmare|a lot|a pain|a worry|worrying|lonely|overwhelming|no fun|miserable|a relief|a real (worry|pain|headache))\b|\bthe fear\b|\b(you re|youre|you must be|you ve been) (on guard|worried|nervous|scared|exhausted|tired|fried|frustrated|fed up|stressed)\b|\bsorry (that happened|to hear|about (that|your|the)|for your|you (had|went|re dealing))\b|\b(i d|id|i would) (hate that|be (nervous|worried|frustrated|upset|scared|careful too|wary))\b|\bi can (only )?imagine\b|\b(oof|ugh|oh no|oh man|oh wow)\b.{0,60}\b(you|your)\b|\bnobody (wants|should have)\b|\bsounds like (you re|youre|you ve|youve|you have|you are) (\w+ )?(slammed|busy|swamped|stressed|worried|nervous|been through|had a|dealing)\b/,
 );
 /** Asks after the homeowner's or the family's safety or wellbeing: care shown as a question. */
 export const CARE = loose(

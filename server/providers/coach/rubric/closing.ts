@@ -1,4 +1,9 @@
-import { findQuestions, normalizeText, splitSentences } from '../../../../core/conversation-metrics';
+import {
+  findQuestions,
+  looseContractions as loose,
+  normalizeText,
+  splitSentences,
+} from '../../../../core/conversation-metrics';
 import { AGREES, BUYING_SIGNAL, CLOCK, closeActs, COMMIT, DAY as ACT_DAY, DEADLINE, DECLINES } from './acts';
 import { type Turn, type Finding, has, clamp, nextRep, quoteFrom, LOGISTICS } from './turns';
 
@@ -7,6 +12,10 @@ import { type Turn, type Finding, has, clamp, nextRep, quoteFrom, LOGISTICS } fr
 const YES = AGREES;
 const DAY_WORD = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/g;
 const NO = DECLINES;
+/** Assent without will: "I suppose", "I guess so", "if you want", "whatever you think", "fine, I guess". */
+const RELUCTANT = loose(
+  /^((um|uh|oh|well|okay|ok|fine|sure|yeah|mm|hm) )*(i suppose|i guess|suppose so|guess so|if you want|if you like|if you have to|if you must|whatever (you (think|want|like))?|i mean (sure|okay|ok|fine))\b/,
+);
 
 export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
   const f: Finding & { firstAsk?: number } = {
@@ -75,7 +84,10 @@ export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
       if (ask.firm) firm++;
       else soft++;
     } else trial++;
-    if (agreed) {
+    // After a 'no' the rep let stand, a grudging "I suppose" / "if you want" to the rep's own
+    // errand (samples, a call) tolerates it; it does not take back the 'no'.
+    const grudging = !!answer && refusedAccepted && !refusedThenExplored && has(RELUCTANT, answer.norm);
+    if (agreed && !grudging) {
       if (ask.kind === 'ask') accepted = true;
       else trialYes = true;
     }
@@ -98,12 +110,20 @@ export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
     f.evidence.push({
       quote,
       turn: i,
-      strength: ask.deadline ? 0.1 : ask.kind === 'ask' ? (ask.firm ? (agreed ? 0.85 : 0.7) : 0.45) : 0.4,
+      strength: ask.deadline
+        ? 0.1
+        : ask.kind === 'ask'
+          ? ask.firm
+            ? agreed && !grudging
+              ? 0.85
+              : 0.7
+            : 0.45
+          : 0.4,
       label:
         ask.kind === 'trial'
           ? 'checked the fit before asking'
           : ask.firm
-            ? agreed
+            ? agreed && !grudging
               ? 'asked for a firm next step and got a yes'
               : 'asked for the decision'
             : 'floated a next step',

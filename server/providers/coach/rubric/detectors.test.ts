@@ -1101,3 +1101,194 @@ describe('round-H classes: parting wishes, hedged sends, unmet hardship, shared 
     expect(a.closing.score).toBeLessThanOrEqual(7);
   });
 });
+
+describe('round I classes: refused quotes, repeat-ordeal worries, budget dismissal, stalled asks', () => {
+  const quote =
+    'R: The full system with the new ductwork comes to about nine thousand four hundred installed.';
+  it.each([
+    ['H: Nine-four. Nope. We were never going to spend that.'],
+    ['H: Whoa. No way.'],
+    ['H: ' + noisy('nine four no we were never going to spend that on a furnace')],
+    ["H: We can't do that."],
+  ])('a flat refusal straight after a quoted price is a price objection: %s', (refusal) => {
+    const a = run('HVAC', 'H: So what would it cost?', quote, refusal, 'R: Okay, fair enough. Thanks.');
+    expect(a.objections.raised).toBeGreaterThanOrEqual(1);
+    expect(a.objections.kinds).toContain('price');
+  });
+
+  it('a "no" that answers the rep\'s own question is not a price objection', () => {
+    const a = run(
+      'HVAC',
+      'R: The full system comes to about nine thousand four hundred. Any questions about what is in it?',
+      'H: No.',
+      'R: Great.',
+    );
+    expect(a.objections.kinds).not.toContain('price');
+  });
+
+  it.each([
+    ["H: Honestly the part I keep thinking about is the dust. We can't live through that again."],
+    ["H: Our bathroom took three months. I just couldn't go through all that again."],
+    ["H: I don't want to relive the last remodel again, with strangers in the house."],
+  ])('a worry about going through a past ordeal again is an objection: %s', (worry) => {
+    const a = run(
+      'General',
+      'R: The addition would be about forty-two thousand.',
+      worry,
+      'R: That makes sense. What made the last one so hard, the length or the people in the house?',
+      'H: Mostly that nobody ever told us what was going on.',
+      'R: We give you a written schedule before we start, the site lead calls you twice a week, and the crew works from the outside, so nobody comes through the house. Would all that make it manageable for you?',
+      'H: Yes, that would help a lot.',
+    );
+    expect(a.objections.raised).toBeGreaterThanOrEqual(1);
+    expect(a.objections.score).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each([
+    ["R: Well, that's simply what roofs cost these days. Anybody charging you eight is cutting corners."],
+    ["R: Honestly, nobody can get you a bathroom for that kind of money. That's just the going rate."],
+    ["R: Look, you won't find a furnace for eight thousand. It's just what they run now."],
+  ])('waving the budget away as unrealistic is arguing: %s', (reply) => {
+    const a = run(
+      'Roofing',
+      'R: The replacement is about fourteen thousand.',
+      'H: That is way more than we thought, we were thinking eight.',
+      reply,
+      'H: Okay.',
+    );
+    expect(a.objections.gaps).toContain('argued with the homeowner instead of exploring the concern');
+    expect(a.objections.score).toBeLessThanOrEqual(4);
+  });
+
+  it.each([
+    ['H: Hmm, I have to run it by my husband first.'],
+    ['H: Maybe. I want to talk it over with Jordan, he has opinions.'],
+    ['H: ' + noisy("i'd need to check with my sister first she's helping pay")],
+  ])('a stall naming someone to consult, let stand, keeps a direct ask mid: %s', (stall) => {
+    const a = run(
+      'Windows',
+      'R: So, shall we get you on the schedule for the install?',
+      stall,
+      "R: Sure, no problem. I'll leave the brochure.",
+      'H: Thanks.',
+    );
+    expect(a.closing.score).toBeLessThanOrEqual(7);
+    expect(a.closing.gaps).toContain("took the first 'no' without finding out what was holding them back");
+  });
+
+  it.each([
+    ['R: Do you run the air much in August, or mostly just July?'],
+    ['R: Would the kids really use the room in December?'],
+  ])('a question about when the homeowner uses the thing is not an ask: %s', (q) => {
+    const a = run('HVAC', q, 'H: Mostly in the heat waves.', 'R: Got it.', 'H: Okay.');
+    expect(a.closing.score).toBeLessThan(5);
+  });
+
+  it.each([['H: I guess so.'], ['H: Fine, I suppose.'], ['H: Okay, I guess.']])(
+    "a grudging yes to the rep's errand after an unexplored 'no' does not win the close back: %s",
+    (grudging) => {
+      const a = run(
+        'Flooring',
+        'R: Would you like to go ahead with the oak today?',
+        "H: Not today, I'd have to think it over.",
+        "R: Sure. I'll come by Thursday with more samples, alright?",
+        grudging,
+      );
+      expect(a.closing.score).toBeLessThanOrEqual(7);
+    },
+  );
+
+  it.each([
+    ['R: Sure. The site lead calls you each Monday with the plan for next week.'],
+    ['R: Sure. We send you photos every Wednesday so you always know what happens next week.'],
+    ['R: Sure. You get a weekly update on Fridays about next week.'],
+  ])('a routine of the job running names no next step: %s', (routine) => {
+    const a = run(
+      'General',
+      'R: What would you use the sunroom for?',
+      'H: Reading, mostly, and the kids.',
+      'R: The sunroom would be about thirty thousand.',
+      'H: Okay. I just want to know what is going on while it is built.',
+      routine,
+      'H: Okay, good.',
+      "R: Great. I'll be in touch sometime down the road.",
+      'H: Okay.',
+    );
+    expect(a.followUp.score).toBeLessThanOrEqual(4);
+  });
+
+  it.each([
+    ['R: When do you need the new floor finished by?'],
+    ["R: Is there a date you're working toward?"],
+    ['R: What is the soonest it could go in, given the move?'],
+  ])('asking about a deadline explores timing: %s', (q) => {
+    const a = run(
+      'Flooring',
+      'R: What made you start looking at new floors?',
+      'H: The carpet is worn through and my mother is moving in with us.',
+      q,
+      'H: Before the end of May, she arrives in June.',
+      'R: Okay. How will she use the room day to day?',
+      'H: It will be her bedroom, so it has to be easy with a walker.',
+    );
+    expect(a.needs.gaps).not.toContain('never explored budget, timing, plans or who else decides');
+  });
+
+  it.each([
+    ["R: Oh, that wears you down, checking it every hour. Let's get that sorted."],
+    ["R: Hm, that gets old real fast, I'm sorry. Let's get that sorted."],
+    ["R: That's no way to live, up every hour. Let's get that sorted."],
+  ])('naming the toll of an ordeal in an idiom names the feeling: %s', (line) => {
+    const a = run(
+      'HVAC',
+      'H: The sump pump kicks on all night and I get up every hour to check it.',
+      line,
+      'H: Thank you.',
+    );
+    expect(a.empathy.gaps).not.toContain('never put into words how the homeowner felt');
+  });
+
+  it.each([
+    ['H: Fourteen? I already told you we have ten.'],
+    ['H: No, like I said, ten is the most we can do.'],
+  ])('"I said" against a pitch that overshot is push-back, not being made to repeat: %s', (line) => {
+    const a = run(
+      'Windows',
+      'R: What budget did you have in mind?',
+      'H: Ten thousand at the very most.',
+      'R: Okay. Option one is nine thousand, option two is fourteen thousand, and I would recommend option two.',
+      line,
+    );
+    expect(a.empathy.gaps).not.toContain('asked again what the homeowner had already said, and she noticed');
+  });
+
+  it('"I already told you" after the rep asks again is still being made to repeat', () => {
+    const a = run(
+      'Windows',
+      'R: What budget did you have in mind?',
+      'H: Ten thousand at the very most.',
+      'R: And what were you hoping to spend?',
+      'H: I already told you, ten.',
+    );
+    expect(a.empathy.gaps).toContain('asked again what the homeowner had already said, and she noticed');
+  });
+
+  it('a clarifying question split across recogniser entries still waits for the answer', () => {
+    const a = run(
+      'Roofing',
+      'R: ' + noisy('the whole roof with the porch is about twenty two thousand'),
+      'H: ' + noisy('twenty two no we are not spending that'),
+      'R: ' + noisy('i hear you that is real money can i ask is'),
+      'R: ' + noisy('it the total or the porch part that bothers you'),
+      'H: ' + noisy('the porch is fine so why pay for it'),
+      'R: ' +
+        noisy(
+          'fair point we can leave the porch and do the house only at the same rate which comes to sixteen thousand with the same warranty on the house',
+        ),
+      'R: ' + noisy('does that work for you'),
+      'H: ' + noisy('yes that works'),
+    );
+    expect(a.objections.positives).toContain('answered with reasons');
+    expect(a.objections.score).toBeGreaterThanOrEqual(8);
+  });
+});

@@ -94,6 +94,16 @@ const NOT_HEARD = loose(
   /\b(i|we) (just|already) (said|told you|told you that|said that|answered that|went over that|mentioned (that|it))\b|\b(i|we) told you (that )?(already|before|earlier|a minute ago|twice)\b|^((um|uh|well|yeah|yes|no|okay|ok) )*(like|as) (i|we) (said|told you|just said|already said)\b|\byou (just|already) asked (me )?(that|this)\b|\byou asked (me )?(that|this) already\b|\b(were|are) you (even )?listening\b|\bweren t you listening\b|\bwerent you listening\b/,
 );
 
+/** The rep's unbroken run of entries just before turn i (a recogniser splits long turns). */
+const repRunBefore = (turns: Turn[], i: number) => {
+  let k = i - 1;
+  while (k > 0 && turns[k - 1].role === 'user') k--;
+  return turns
+    .slice(k, i)
+    .map((x) => x.text)
+    .join(' ');
+};
+
 interface EmpathyCounts {
   feeling: number;
   validate: number;
@@ -132,7 +142,14 @@ export function detectEmpathy(
 
   turns.forEach((t, i) => {
     if (t.role === 'assistant') {
-      if (has(NOT_HEARD, t.norm) && i > 0 && turns[i - 1].role === 'user') {
+      // "I just said..." after the rep asked something back is being made to repeat; after a pitch
+      // that overshot ("sixteen-eight? I just said I don't want that") it is push-back on the offer.
+      if (
+        has(NOT_HEARD, t.norm) &&
+        i > 0 &&
+        turns[i - 1].role === 'user' &&
+        findQuestions(repRunBefore(turns, i)).length > 0
+      ) {
         notHeard++;
         f.missteps.push({
           quote: quoteFrom(t, NOT_HEARD),

@@ -45,6 +45,12 @@ const FU_DECLINE = loose(
 const WELL_WISH = loose(
   /\b(good luck|best of luck|have (a|an) (\w+ )?(good|great|nice|lovely|fun|wonderful|safe|relaxing|happy)|enjoy (your|the)( rest of (your|the))?)( \w+){0,4}? (weekend|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/g,
 );
+/**
+ * A routine of the job once it runs ("texts you every Friday", "on Mondays the crew...", "each
+ * morning", "weekly check-ins on Tuesdays") describes the work, not a next step anyone set.
+ */
+const RECURRING =
+  /\b(every|each|every other) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekday|morning|evening|afternoon|day)\b|\b(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekly|daily)\b/;
 /** When a promised send arrives: "tonight", "today", "by tomorrow morning", "within the hour". */
 const SEND_WHEN = loose(
   /\b(tonight|today|this (afternoon|evening|morning)|by (tomorrow|the morning|end of (the )?day|noon|tonight)|within the hour|in an hour|first thing|right away|as soon as (i|we) (get|m|am) (back|home|to the (office|truck|car)))\b/,
@@ -79,7 +85,16 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
   let deadlineStep = false;
   let sendUndated = false;
   for (const t0 of rep) {
-    const t = { ...t0, norm: t0.norm.replace(WELL_WISH, ' ') };
+    const routine = t0.text.split(/[.,;!?]/).filter((c) => RECURRING.test(normalizeText(c)));
+    const norm0 = routine.length
+      ? normalizeText(
+          t0.text
+            .split(/[.,;!?]/)
+            .filter((c) => !RECURRING.test(normalizeText(c)))
+            .join('. '),
+        )
+      : t0.norm;
+    const t = { ...t0, norm: norm0.replace(WELL_WISH, ' ') };
     if (has(SEND_PROMISE, t.norm)) {
       sendPromise = true;
       if (!has(SEND_WHEN, t.norm)) sendUndated = true;

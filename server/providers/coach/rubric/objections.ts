@@ -51,14 +51,14 @@ const OBJECTION: { kind: string; re: RegExp }[] = [
   },
   {
     kind: 'worry',
-    re: /\b(my worry|i m worried|im worried|worried (about|that)|nervous about|afraid (it|that)|my concern|can you (actually|really|even)|(will|would|does|is|can) (it|that|this|they|you) (actually|really) (\w+ )?(work|last|hold|fit|be (done|ready|finished)|get (it )?done|make it|happen))\b/,
+    re: /\b(the (one )?(thing|part|bit) (i|we) (keep|kept) (coming back to|thinking about|worrying about|going back to|stuck on|hung up on)|(i|we) (just )?(can t|cant|cannot|couldn t|couldnt) (do|go through|live through|face|handle|take|deal with|survive|stomach) (that|this|it|all that|another|the \w+( \w+)?) (again|twice|a second time)|(i|we) (don t|dont|do not) want (to )?(go through|live through|deal with|repeat|relive) (that|this|it|all that|the \w+( \w+)?) again|(all|the) (mess|dust|noise|disruption|chaos|upheaval|strangers|people) (is|are|was|were) (what|the (thing|part)) (i m|im|we re|were|i am|we are) (worried|nervous|dreading|scared)|my worry|i m worried|im worried|worried (about|that)|nervous about|afraid (it|that)|my concern|can you (actually|really|even)|(will|would|does|is|can) (it|that|this|they|you) (actually|really) (\w+ )?(work|last|hold|fit|be (done|ready|finished)|get (it )?done|make it|happen))\b/,
   },
 ].map((o) => ({ ...o, re: loose(o.re) }));
 const CLARIFY_Q = loose(
   /\b(what|how|which|why|can i ask|can i see|do you know|was it|were those|is it|is there|what s|whats|tell me)\b/,
 );
 const CONFIRM = loose(
-  /\b(does that (make sense|explain|help|answer|sound|work|cover|take care|make it|change|ease)|would that (make you feel|help|work|ease|address|take care)|how does that sound|is that (fair|helpful)|(is there )?(anything|something) else (holding|that would|stopping|on your mind|you d want|you would want|in their|i should)|did that answer|(does|would|will) (that|this) (feel|seem|be) (\w+ )?(workable|doable|manageable|fair|reasonable|more comfortable)|do you feel better|feel better about|feel good about it|is that on your mind|(does|would|will|could|is) (that|this|it|the \w+( \w+)?) (\w+ ){0,2}(fit|suit|sit right with|work for) (you|your|what|inside|within|in)|\b(fits?|sits?|falls?|stays?|comes? in) (inside|within|under) (what|your|the (number|budget|amount|limit))|(is|does) (that|this|it) (\w+ )?(within|inside|under) (what|your)|(does|would|will) (that|this|it) (feel|sound|seem) (\w+ )?(right|okay|ok|comfortable|safe|doable|affordable|manageable)( to you| for you)?|(would|could|does|will) (that|this) (work|do it) for (you|you both|both of you|the two of you|your budget)|(answer|cover|settle|take care of|address) (both|all|each) of (those|them|that|your)|put your mind at (ease|rest))\b/,
+  /\b(would|does|will|could|can) (that|this|all that|all of that) (make|leave) (it|this|that|things|the (job|project|work|install)) (\w+ )?(workable|doable|manageable|bearable|livable|easier|ok|okay|alright|all right|work)( for (you|you both|both of you|the family|your family))?\b|\b(does that (make sense|explain|help|answer|sound|work|cover|take care|make it|change|ease)|would that (make you feel|help|work|ease|address|take care)|how does that sound|is that (fair|helpful)|(is there )?(anything|something) else (holding|that would|stopping|on your mind|you d want|you would want|in their|i should)|did that answer|(does|would|will) (that|this) (feel|seem|be) (\w+ )?(workable|doable|manageable|fair|reasonable|more comfortable)|do you feel better|feel better about|feel good about it|is that on your mind|(does|would|will|could|is) (that|this|it|the \w+( \w+)?) (\w+ ){0,2}(fit|suit|sit right with|work for) (you|your|what|inside|within|in)|\b(fits?|sits?|falls?|stays?|comes? in) (inside|within|under) (what|your|the (number|budget|amount|limit))|(is|does) (that|this|it) (\w+ )?(within|inside|under) (what|your)|(does|would|will) (that|this|it) (feel|sound|seem) (\w+ )?(right|okay|ok|comfortable|safe|doable|affordable|manageable)( to you| for you)?|(would|could|does|will) (that|this) (work|do it) for (you|you both|both of you|the two of you|your budget)|(answer|cover|settle|take care of|address) (both|all|each) of (those|them|that|your)|put your mind at (ease|rest))\b/,
 );
 const DISCOUNT = loose(
   /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b|\bbeat (it|their|that|the|whatever|any)\b|\bmatch (whatever|their|it|any)\b|\b(percent|%) (off|under)\b/,
@@ -94,6 +94,14 @@ const OFFER = loose(
 const DENY = loose(
   /\b(is|s|are|re|was) not (really|actually|even)\b|\b(isn t|isnt|aren t|arent|wasn t|wasnt) (really|actually)\b|\b(it s|its|that s|thats|this is) (really|actually) not\b/,
 );
+/**
+ * Waves the homeowner's budget away as unrealistic instead of exploring it: "that's just what
+ * windows cost these days", "that's the going rate", "you won't find anyone who'll do it for
+ * that", "you can't get a roof for eight", "anyone who quotes that is cutting corners".
+ */
+const BUDGET_DISMISS = loose(
+  /\b(that s|thats|that is|it s|its|this is) (just|simply|only) (what|how much) (\w+ ){0,3}(costs?|go for|goes for|run|runs|are|is) (now|today|these days|nowadays|anymore|everywhere)\b|\b(that s|thats|that is|it s|its) (just )?the going rate\b|\b(you|nobody|no one|anybody|anyone) (really |honestly |just |simply )?(can t|cant|cannot|won t|wont|will not|isn t going to|couldn t|couldnt) (do|get|find|buy|build|have) (\w+ ){0,4}(for|at|with) (that|ten|\w+ (thousand|grand)|that (kind of )?(money|budget|number|price))\b|\b(anybody|anyone|whoever|somebody|someone|they|any (company|contractor|guy|one)) (\w+ ){0,3}(quoting|quotes|charging|charges|offering|offers|doing it for) (you )?(\w+ ){0,2}(is|are|s|re) (cutting corners|cheating you|lying|not (being )?honest|skimping)\b|\b(isn t|isnt|is not|not) (realistic|going to happen|gonna happen) (for|at|with) (that|ten|\w+ (thousand|grand))\b/,
+);
 /** The statements (not questions) in the rep's handling, normalized. */
 const statements = (reps: Turn[]) =>
   reps.flatMap((r) => splitSentences(r.text).filter((x) => !/\?\s*$/.test(x))).map(normalizeText);
@@ -124,11 +132,39 @@ const quotedJustBefore = (turns: Turn[], t: Turn) =>
   turns
     .slice(Math.max(0, t.index - 2), t.index)
     .some((x) => x.role === 'user' && distinctPrices(x.text).length > 0);
+/**
+ * A flat refusal said straight after a quoted price ("No.", "Nope, not at that number.", "Whoa, no
+ * way.", "We can't do that."): push-back on the price even when no money word is said.
+ */
+const REFUSAL = loose(
+  /^((oh|um|uh|whoa|wow|yikes|well|hmm|sorry|yeah) )*(no|nope|no way|no thanks|no thank you|absolutely not|not a chance|not happening|forget it|not at that (price|number)|no not at that (price|number))$|^((oh|um|uh|whoa|wow|well|yeah) )*(we|i) (just )?(can t|cant|cannot|won t|wont|aren t going to|are not going to|re not going to) (do|pay|spend|swing|afford) (that|this|it|that much|that number|that kind of money)$/,
+);
+/** The quoted figure said back and refused in one breath: "sixteen eight no", "twenty grand? nope". */
+const NUM_WORD =
+  '(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|grand|k|\\d+)';
+const ECHO_REFUSAL = loose(
+  new RegExp(
+    `^(\\w+ )?(oh |whoa |wow |um |uh )?(${NUM_WORD} ){1,4}(dollars |bucks )?(no|nope|no way|absolutely not|not a chance|forget it)\\b(?! (problem|worries|doubt|rush|pressure|question|kidding|wonder)\\b)`,
+  ),
+);
+const refusesQuote = (turns: Turn[], t: Turn) => {
+  const prev = turns[t.index - 1];
+  return (
+    !!prev &&
+    prev.role === 'user' &&
+    !/\?\s*$/.test(prev.text.trim()) &&
+    quotedJustBefore(turns, t) &&
+    (has(ECHO_REFUSAL, t.norm) ||
+      splitSentences(t.text).some((x) => has(REFUSAL, normalizeText(x.replace(/^\w+:\s*/, '')))))
+  );
+};
 const objectionKind = (t: Turn, turns?: Turn[]) =>
   has(NOT_OBJECTION, t.norm)
     ? undefined
     : (OBJECTION.find((o) => o.re.test(t.norm))?.kind ??
-      (turns && has(EXPECTED_FIGURE, t.norm) && quotedJustBefore(turns, t) ? 'price' : undefined));
+      (turns && ((has(EXPECTED_FIGURE, t.norm) && quotedJustBefore(turns, t)) || refusesQuote(turns, t))
+        ? 'price'
+        : undefined));
 
 export function detectObjections(
   turns: Turn[],
@@ -171,9 +207,17 @@ export function detectObjections(
         }
         // "I guess the monthly" answers the rep's clarifying question; it does not accept an answer.
         const last = reps[reps.length - 1];
+        // A recogniser splits the rep's question across entries ("can I ask, is" / "it the total or
+        // the monthly"): read the rep's unbroken run of entries as one turn.
+        let runStart = reps.length - 1;
+        while (runStart > 0 && reps[runStart - 1].index === reps[runStart].index - 1) runStart--;
+        const lastText = reps
+          .slice(runStart)
+          .map((r) => r.text)
+          .join(' ');
         const answering =
           !!last &&
-          findQuestions(last.text).some((q) => !has(CONFIRM, normalizeText(q.text))) &&
+          findQuestions(lastText).some((q) => !has(CONFIRM, normalizeText(q.text))) &&
           !has(CONFIRM, last.norm) &&
           // A proposal ("could I come back Saturday, would ten or one work?") is accepted, not answered.
           !closeActs(last.text, last.norm).some((a) => a.kind === 'ask') &&
@@ -318,7 +362,10 @@ function scoreEpisode(
     /\bis (price|that|cost) the only thing\b/.test(all) ||
     (proposal && agreedAfter.some(Boolean));
   const discount = has(DISCOUNT, all);
-  const argue = has(DISMISS, all) || statements(preEmpt ? reps.slice(1) : reps).some((x) => has(DENY, x));
+  const argue =
+    has(DISMISS, all) ||
+    has(BUDGET_DISMISS, all) ||
+    statements(preEmpt ? reps.slice(1) : reps).some((x) => has(DENY, x));
   const pressure =
     has(FEAR_PRESSURE, all) ||
     has(DEADLINE, all) ||
@@ -371,7 +418,9 @@ function scoreEpisode(
   const where = discount
     ? DISCOUNT
     : argue
-      ? DISMISS
+      ? has(DISMISS, all)
+        ? DISMISS
+        : BUDGET_DISMISS
       : pressure
         ? has(FEAR_PRESSURE, all)
           ? FEAR_PRESSURE

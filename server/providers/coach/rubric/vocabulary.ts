@@ -46,7 +46,7 @@ const UNIVERSAL: NeedArea[] = [
     id: 'timeline',
     label: 'timeline',
     pattern:
-      /\b(timeline|timeframe|time frame|how soon|when (were|are|would) you (hoping|looking|wanting)|by when|deadline)\b/,
+      /\b(timeline|timeframe|time frame|how soon|when (were|are|would) you (hoping|looking|wanting)|by when|deadline|(the )?(latest|soonest|earliest) (date |day |point )?(you d|youd|you would|you can|you could|you need|you want|it can|it could|it should|it has to|we can|we could)|when (do|would|does|will|did) (you|it|this|that|the \w+|they) (need|want|have) (\w+ ){0,3}(done|finished|in|ready|installed|wrapped up|complete|completed)( by)?|(done|finished|ready|installed|in|wrapped up|complete|completed) by$|(is there|have you got|do you have|got) (a|any) (date|target date|cut ?off) (in mind|you re working|youre working|you re aiming|youre aiming|to hit)?)\b/,
   },
   {
     id: 'decision',
