@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { STAGES, type Stage } from '../../core/stages';
-import { lineTopics, normalise } from '../../server/providers/brain/intents';
+import { lineTopics, normalise } from '../../server/understanding/rep-turn';
 import { shortFact } from '../../server/providers/brain/lines';
 import { PERSONA_FACTS, TOPICS, type PersonaFacts, type Topic } from '../../server/providers/brain/personas';
 import { sentenceKey, sentences } from '../../server/providers/brain/phrasebook';

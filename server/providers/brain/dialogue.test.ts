@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { STAGES, type Stage } from '../../../core/stages';
 import { OpenAIChatClient } from '../llm/chat-client';
 import { startFakeChatServer } from '../llm/test-server';
-import { analyseRepTurn, parsePrice } from './intents';
+import { analyseRepTurn, parsePrice } from '../../understanding/rep-turn';
 import { LlmBrain } from './llm-brain';
 import { PERSONA_FACTS } from './personas';
 import { sentenceKey, sentences } from './phrasebook';

@@ -1,25 +1,15 @@
 import { PERSONAS, STAGES, type PersonaCard, type Stage } from '../../../core/stages';
 import type { VoiceStyle } from '../tts/types';
 
-/** Topics a rep can ask about; each maps to a household fact the homeowner may reveal. */
-export type Topic =
-  'home' | 'problem' | 'budget' | 'timeline' | 'decision' | 'quotes' | 'priorities' | 'product';
+import {
+  LIFE_SUBJECTS,
+  TOPICS,
+  type LifeSubject,
+  type ObjectionKind,
+  type Topic,
+} from '../../understanding/types';
 
-export const TOPICS: Topic[] = [
-  'problem',
-  'home',
-  'budget',
-  'timeline',
-  'decision',
-  'quotes',
-  'priorities',
-  'product',
-];
-
-/** Parts of the homeowner's own life a rep may ask about, as people do at a kitchen table. */
-export type LifeSubject = 'kids' | 'work' | 'pets' | 'leisure' | 'roots' | 'spouse';
-
-export const LIFE_SUBJECTS: LifeSubject[] = ['kids', 'work', 'pets', 'leisure', 'roots', 'spouse'];
+export { LIFE_SUBJECTS, TOPICS, type LifeSubject, type ObjectionKind, type Topic };
 
 /** A short, human answer about the homeowner's life, then details for a follow-up ("how old are they?"). */
 export interface LifeFact {
@@ -34,7 +24,6 @@ export interface Spot {
 }
 
 /** Objections the homeowner can raise at fitting moments. */
-export type ObjectionKind = 'price' | 'trust' | 'timing' | 'spouse' | 'competitor';
 
 export interface Need {
   topic: Topic;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES, type Stage } from '../../../core/stages';
-import { analyseRepTurn } from './intents';
+import { analyseRepTurn } from '../../understanding/rep-turn';
 import { PERSONA_FACTS } from './personas';
 import { personaSystemPrompt } from './prompt';
 import { ScriptedConversation, scriptedBrain } from './scripted';

@@ -7,10 +7,10 @@ import {
   repeatsAnEarlierQuestion,
   sameAs,
   saysItAsksAgain,
-} from './followups';
-import { analyseRepTurn, warmUp, type RepTurn } from './intents';
-import { LIFE_CUES } from './lexicon';
-import { has, lemmatise, normalise } from './match';
+} from '../../understanding/followups';
+import { analyseRepTurn, warmUp, type RepTurn } from '../../understanding/rep-turn';
+import { LIFE_CUES } from '../../understanding/cues';
+import { has, lemmatise, normalise } from '../../understanding/text/match';
 import * as Lines from './lines';
 import {
   fillFacts,
@@ -212,7 +212,7 @@ export class ScriptedConversation implements BrainConversation {
       s.endCall = 'homeowner';
       return this.book.say([this.book.pick(["I said we're done here.", 'Please leave.', 'Goodbye.'])]);
     }
-    const t = analyseRepTurn(repText.slice(0, 4000));
+    const t = analyseRepTurn(repText.slice(0, 4000), { spouseNames: [this.facts.household.spouseName] });
     this.context = undefined;
     const parts = this.decide(t);
     if (s.answered.length > 0 && !s.focus) s.focus = { topic: s.answered[0] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES, type Stage } from '../../../core/stages';
-import { analyseRepTurn } from './intents';
-import { normalise } from './match';
+import { analyseRepTurn } from '../../understanding/rep-turn';
+import { normalise } from '../../understanding/text/match';
 import { lowerFirst, shortFact } from './lines';
 import { fillFacts, LIFE_SUBJECTS, PERSONA_FACTS } from './personas';
 import { Phrasebook, sentenceKey, sentences } from './phrasebook';

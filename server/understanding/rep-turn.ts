@@ -1,13 +1,6 @@
-import { containsAny, has, lemmatise, normalise, parsePrice, parsePrices } from './match';
-import * as L from './lexicon';
-import {
-  LIFE_SUBJECTS,
-  PERSONA_FACTS,
-  TOPICS,
-  type LifeSubject,
-  type ObjectionKind,
-  type Topic,
-} from './personas';
+import { containsAny, has, lemmatise, normalise, parsePrice, parsePrices } from './text/match';
+import * as L from './cues';
+import { LIFE_SUBJECTS, TOPICS, type LifeSubject, type ObjectionKind, type Topic } from './types';
 
 export { containsAny, normalise, parsePrice };
 
@@ -209,8 +202,11 @@ const COMMON_ENGLISH = new Set([
   'how',
 ]);
 
-/** The households' spouses by name: asking about one asks who decides. */
-const SPOUSE_NAMES = Object.values(PERSONA_FACTS).map((f) => f.household.spouseName.toLowerCase());
+/** What the reader is told about the household: the names of the people who decide with the homeowner. */
+export interface ReadContext {
+  /** First names of the homeowner's spouse or partner: asking about one asks who decides. */
+  spouseNames?: readonly string[];
+}
 
 /** "The family room" names a room, not the family. */
 const ROOM_NAMED_FAMILY = ['family room', 'family rooms'];
@@ -265,7 +261,7 @@ const DAMAGE_WORDS = L.TOPIC_CUES.problem.weak.filter(
     ].includes(w),
 );
 
-function topicScores(seqs: string[][]): Map<Topic, number> {
+function topicScores(seqs: string[][], spouseNames: readonly string[] = []): Map<Topic, number> {
   const scores = new Map<Topic, number>();
   for (const topic of TOPICS) {
     const cues = L.TOPIC_CUES[topic];
@@ -273,7 +269,7 @@ function topicScores(seqs: string[][]): Map<Topic, number> {
     for (const key of cues.strong) if (has(seqs, [key])) score += 2;
     for (const key of cues.weak)
       if (has(seqs, [key]) && !(key === 'family' && has(seqs, ROOM_NAMED_FAMILY))) score += 0.75;
-    if (topic === 'decision' && has(seqs, SPOUSE_NAMES)) score += 2;
+    if (topic === 'decision' && spouseNames.length > 0 && has(seqs, spouseNames)) score += 2;
     if (score > 0) scores.set(topic, score);
   }
   return scores;
@@ -700,9 +696,21 @@ const DESCRIBED_VISIT =
   /\b(wanted|wanting|was hoping|were hoping|came|stopped|swung|dropped) (to )?(come |stop |swing |drop )?(by|out|over) (and|to) (see|check|look|say|introduce|talk|chat|meet)\b|\bfor having (me|us)\b/;
 
 /** The spouse asked about as the subject: "what's your husband going to care about?" */
-const SPOUSE_SUBJECT = new RegExp(
-  `\\b(your (husband|wife|spouse|partner|other half)|${SPOUSE_NAMES.join('|')})( s)? (\\w+ ){0,2}(go|going|gonna|will|would|want|wants|care|cares|think|thinks|say|says|feel|feels|like|likes|need|needs|ask|asks)\\b`,
-);
+const SPOUSE_VERBS =
+  '( s)? (\\w+ ){0,2}(go|going|gonna|will|would|want|wants|care|cares|think|thinks|say|says|feel|feels|like|likes|need|needs|ask|asks)\\b';
+const spouseSubjects = new Map<string, RegExp>();
+function spouseSubject(names: readonly string[]): RegExp {
+  const key = names.join('|').toLowerCase();
+  let re = spouseSubjects.get(key);
+  if (!re) {
+    const who = ['your (husband|wife|spouse|partner|other half)', ...names.map((n) => n.toLowerCase())].join(
+      '|',
+    );
+    re = new RegExp(`\\b(${who})${SPOUSE_VERBS}`);
+    spouseSubjects.set(key, re);
+  }
+  return re;
+}
 
 /** The floor, roof or windows they have now ("the current carpet"), not the one they want. */
 const CURRENT_THING =
@@ -753,7 +761,8 @@ const ASKS_ABOUT_IT =
 
 const REACTION_QUESTION = /^(oh )?(really|yeah|yes|no way|wow|seriously|huh)$/;
 
-export function analyseRepTurn(text: string): RepTurn {
+export function analyseRepTurn(text: string, ctx: ReadContext = {}): RepTurn {
+  const spouseNames = ctx.spouseNames ?? [];
   const allWords = normalise(text);
   // Long rambles: the question, if any, usually closes the turn.
   const words = allWords;
@@ -776,7 +785,7 @@ export function analyseRepTurn(text: string): RepTurn {
   const named = withoutCompanyName(words);
   const topicSeqs = named.length === words.length ? seqs : readings(named);
   const topicTail = named.length === words.length ? tailSeqs : topicSeqs;
-  const scores = topicScores(isQuestion ? topicTail : topicSeqs);
+  const scores = topicScores(isQuestion ? topicTail : topicSeqs, spouseNames);
   const domain = has(topicSeqs, L.DOMAIN_WORDS);
   const smallTalk = isSmallTalk(seqs, words);
   // A visit is proposed by the rep ("can I come by", "let us come out"), not asked about
@@ -865,7 +874,7 @@ export function analyseRepTurn(text: string): RepTurn {
   if (close && lastQuestion && ownQuestion && lastQuestion.trim().split(/\s+/).length >= 3) {
     const q = normalise(lastQuestion);
     const qSeqs = [q, lemmatise(q)];
-    const qTopics = [...topicScores(qSeqs).values()].some((v) => v >= 2);
+    const qTopics = [...topicScores(qSeqs, spouseNames).values()].some((v) => v >= 2);
     const qCloses = has(qSeqs, L.CLOSE_BOOKING) || has(qSeqs, L.CLOSE_ACTION) || has(qSeqs, L.DAY_OR_TIME);
     if (qTopics && !qCloses) close = false;
   }
@@ -878,7 +887,7 @@ export function analyseRepTurn(text: string): RepTurn {
     .sort((a, b) => b[1] - a[1])
     .map(([t]) => t);
   // What the spouse will want or think asks who decides, not what matters to the homeowner.
-  if (topics.includes('decision') && SPOUSE_SUBJECT.test(joinedWords)) topics = ['decision'];
+  if (topics.includes('decision') && spouseSubject(spouseNames).test(joinedWords)) topics = ['decision'];
   // "How does the dog do on the current carpet?": the floor they have is the problem, not a wish.
   if (topics.includes('product') && CURRENT_THING.test(joinedWords) && !WANTS.test(joinedWords)) {
     topics = topics.filter((t) => t !== 'product');
