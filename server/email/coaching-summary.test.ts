@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCoaching, renderCoaching, type CoachingDocument } from '../../core/coaching-format';
 import { renderCoachingSummaryEmail, topImprovements, topStrengths } from './coaching-summary';
 import { keyMetrics } from './key-metrics';
-import { conversationMetrics } from '../../core/conversation-metrics';
+import { conversationMetrics } from '../understanding/metrics';
 import { finalEntries } from '../../core/transcript';
 
 function doc(scores: [number, number, number, number, number, number], best = 9): CoachingDocument {

@@ -1,5 +1,6 @@
 import { LISTENING_TARGET_PERCENT } from '../../core/constants';
-import { conversationMetrics, describeMetrics, isConversationMetrics } from '../../core/conversation-metrics';
+import { conversationMetrics } from '../understanding/metrics';
+import { describeMetrics, isConversationMetrics } from '../../core/conversation-metrics';
 import { speakingBalance } from '../../core/speaking-balance';
 import { finalEntries, type TranscriptEntry } from '../../core/transcript';
 

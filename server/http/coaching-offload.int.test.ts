@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CALL_TRANSCRIPT_CHARS } from '../../core/constants';
-import { conversationMetrics } from '../../core/conversation-metrics';
+import { conversationMetrics } from '../understanding/metrics';
 import { finalEntries, type TranscriptEntry } from '../../core/transcript';
 import { api, sharedDir, startTestServer, type TestServer } from '../test-support/harness';
 import type { PooledCoach } from '../workers/coach-pool';

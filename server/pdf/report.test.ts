@@ -186,7 +186,8 @@ describe.skipIf(skipWithout('pdftotext'))('audio PDF report', () => {
 
 describe('metricRows with measured conversation metrics', () => {
   it('uses the same labels and values as the coaching card', async () => {
-    const { conversationMetrics, describeMetrics } = await import('../../core/conversation-metrics');
+    const { describeMetrics } = await import('../../core/conversation-metrics');
+    const { conversationMetrics } = await import('../understanding/metrics');
     const m = conversationMetrics([
       { role: 'user', transcript: 'Hi, what got you looking at a new roof?', timestamp: 1_000 },
       { role: 'assistant', transcript: 'A leak.', timestamp: 3_000 },

@@ -1,5 +1,5 @@
 import { workerData } from 'node:worker_threads';
-import { conversationMetrics } from '../../core/conversation-metrics';
+import { conversationMetrics } from '../understanding/metrics';
 import type { Config } from '../env';
 import { selectCoach } from '../providers/coach';
 import type { CoachInput, CoachResult } from '../providers/coach/types';

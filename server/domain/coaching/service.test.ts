@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { conversationMetrics } from '../../../core/conversation-metrics';
+import { conversationMetrics } from '../../understanding/metrics';
 import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import { RubricCoach } from '../../providers/coach/rubric-coach';
 import type { Coach, CoachInput } from '../../providers/coach/types';

@@ -1,5 +1,5 @@
 import type { ConversationMetrics } from '../../../core/conversation-metrics';
-import { conversationMetrics } from '../../../core/conversation-metrics';
+import { conversationMetrics } from '../../understanding/metrics';
 import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import type { ServedBy } from '../../../core/engines';
 import type { AppContext } from '../../context';

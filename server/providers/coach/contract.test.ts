@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachingProblems, parseCoaching, SECTION_KEYS } from '../../../core/coaching-format';
-import { isConversationMetrics, normalizeText } from '../../../core/conversation-metrics';
+import { isConversationMetrics } from '../../../core/conversation-metrics';
+import { normalizeText } from '../../understanding/text/normalise';
 import type { TranscriptEntry } from '../../../core/transcript';
 import { OpenAIChatClient } from '../llm/chat-client';
 import { startFakeChatServer } from '../llm/test-server';

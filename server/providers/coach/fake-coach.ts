@@ -5,7 +5,7 @@ import {
   type CoachingDocument,
   type SectionKey,
 } from '../../../core/coaching-format';
-import { conversationMetrics } from '../../../core/conversation-metrics';
+import { conversationMetrics } from '../../understanding/metrics';
 import type { Coach, CoachInput, CoachResult } from './types';
 
 export const FAKE_COACH_ID = 'fake';

@@ -7,7 +7,7 @@ import {
   type CoachingDocument,
   type SectionKey,
 } from '../../../core/coaching-format';
-import { normalizeText } from '../../../core/conversation-metrics';
+import { normalizeText } from '../../understanding/text/normalise';
 import { rubricCoaching, type RubricResult } from './rubric/rubric';
 import { LlmError, type ChatClient, type ChatMessage } from '../llm/chat-client';
 import { coachingMessages, retryMessage } from './llm-prompt';

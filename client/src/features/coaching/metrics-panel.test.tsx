@@ -1,19 +1,33 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { conversationMetrics } from '@core/conversation-metrics';
+import type { ConversationMetrics } from '@core/conversation-metrics';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { MetricsPanel } from './metrics-panel';
 
-const T0 = 1_700_000_000_000;
-const metrics = conversationMetrics(
-  [
-    { role: 'assistant', transcript: 'Hello there.', timestamp: T0 + 2000 },
-    { role: 'user', transcript: 'Hi! What got you thinking about a new roof?', timestamp: T0 + 6000 },
-    { role: 'assistant', transcript: 'A leak in the back bedroom after the storm.', timestamp: T0 + 11000 },
-    { role: 'user', transcript: 'Trust me, this price is only good today.', timestamp: T0 + 15000 },
-  ],
-  { durationSec: 15 },
-);
+/**
+ * What the server measures for a 15-second call: a greeting, "Hi! What got you thinking about a
+ * new roof?", an answer, and "Trust me, this price is only good today." (the panel only displays).
+ */
+const metrics: ConversationMetrics = {
+  version: 1,
+  durationSec: 15,
+  repWords: 17,
+  homeownerWords: 11,
+  repTurns: 2,
+  homeownerTurns: 2,
+  talkRatioWordsPercent: 61,
+  talkRatioTimePercent: 53,
+  longestMonologueWords: 9,
+  longestMonologueSec: 4,
+  questions: { total: 1, open: 1, closed: 0 },
+  questionsPerMinute: 4,
+  interactivityPerMinute: 12,
+  patienceSec: 0.2,
+  fillerWords: 0,
+  fillersPerMinute: 0,
+  paceWpm: 128,
+  pressurePhrases: ['only good today', 'trust me'],
+};
 
 const render = (m: unknown) =>
   renderToStaticMarkup(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCoaching, SECTION_KEYS, type CoachingDocument } from '../../../../core/coaching-format';
-import { normalizeText } from '../../../../core/conversation-metrics';
+import { normalizeText } from '../../../understanding/text/normalise';
 import type { TranscriptEntry } from '../../../../core/transcript';
 import { sharedDir } from '../../../test-support/harness';
 import { callFacts } from './advice';

@@ -1,6 +1,6 @@
 import nlpCompromise from 'compromise';
 import type { SectionKey } from '../../../../core/coaching-format';
-import { normalizeText, splitSentences } from '../../../../core/conversation-metrics';
+import { normalizeText, splitSentences } from '../../../understanding/text/normalise';
 import { personaFor } from '../../../../core/stages';
 import type { Analysis, Evidence, Finding } from './detectors';
 import { needAreas } from './vocabulary';

@@ -1,10 +1,19 @@
+import { findQuestions } from '../../../understanding/readers/questions';
 import {
-  findQuestions,
   looseContractions as loose,
   normalizeText,
   splitSentences,
-} from '../../../../core/conversation-metrics';
-import { AGREES, BUYING_SIGNAL, CLOCK, closeActs, COMMIT, DAY as ACT_DAY, DEADLINE, DECLINES } from './acts';
+} from '../../../understanding/text/normalise';
+import {
+  AGREES,
+  BUYING_SIGNAL,
+  CLOCK,
+  closeActs,
+  COMMIT,
+  DAY as ACT_DAY,
+  DEADLINE,
+  DECLINES,
+} from '../../../understanding/readers/speech-acts';
 import { type Turn, type Finding, has, clamp, nextRep, quoteFrom, LOGISTICS } from './turns';
 
 // ---------------------------------------------------------------- closing

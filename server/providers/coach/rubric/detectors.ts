@@ -2,7 +2,7 @@ import {
   looseContractions as loose,
   normalizeText,
   splitSentences,
-} from '../../../../core/conversation-metrics';
+} from '../../../understanding/text/normalise';
 import { type TranscriptEntry } from '../../../../core/transcript';
 import {
   type Turn,

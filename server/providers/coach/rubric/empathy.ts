@@ -1,8 +1,5 @@
-import {
-  findQuestions,
-  looseContractions as loose,
-  normalizeText,
-} from '../../../../core/conversation-metrics';
+import { findQuestions } from '../../../understanding/readers/questions';
+import { looseContractions as loose, normalizeText } from '../../../understanding/text/normalise';
 import {
   ABUSE,
   ACCOMMODATE,
@@ -17,7 +14,7 @@ import {
   RAPPORT,
   VALIDATE,
   DEADLINE,
-} from './acts';
+} from '../../../understanding/readers/speech-acts';
 import { analyse, overlap } from '../../../nlp';
 import { TRADE_STAPLES } from './vocabulary';
 import { type Turn, type Finding, has, clamp, prevOwner, quoteFrom } from './turns';

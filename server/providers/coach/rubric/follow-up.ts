@@ -1,5 +1,5 @@
-import { looseContractions as loose, normalizeText } from '../../../../core/conversation-metrics';
-import { AGREES, DEADLINE } from './acts';
+import { looseContractions as loose, normalizeText } from '../../../understanding/text/normalise';
+import { AGREES, DEADLINE } from '../../../understanding/readers/speech-acts';
 import { type Turn, type Finding, has, clamp, quoteFrom } from './turns';
 
 // ---------------------------------------------------------------- follow-up

@@ -1,12 +1,10 @@
 import {
   looseContractions as loose,
-  classifyQuestion,
-  findQuestions,
-  isSmallTalk,
   normalizeText,
   splitSentences,
-  type QuestionKind,
-} from '../../../../core/conversation-metrics';
+} from '../../../understanding/text/normalise';
+import { classifyQuestion, findQuestions, isSmallTalk } from '../../../understanding/readers/questions';
+import { type QuestionKind } from '../../../../core/conversation-metrics';
 import { analyse, overlap } from '../../../nlp';
 import { needAreas, TRADE_STAPLES, UNIVERSAL_DEPTH_AREAS } from './vocabulary';
 import { type Turn, type Finding, type QuestionFact, has, clamp, prevOwner, LOGISTICS } from './turns';

@@ -1,10 +1,10 @@
+import { findPressurePhrases } from '../../../understanding/readers/delivery';
 import {
-  findPressurePhrases,
   looseContractions as loose,
-  findQuestions,
   normalizeText,
   splitSentences,
-} from '../../../../core/conversation-metrics';
+} from '../../../understanding/text/normalise';
+import { findQuestions } from '../../../understanding/readers/questions';
 import {
   COURTESY,
   DISMISS,
@@ -17,7 +17,7 @@ import {
   COMMIT,
   DAY as ACT_DAY,
   DEADLINE,
-} from './acts';
+} from '../../../understanding/readers/speech-acts';
 import { type Turn, type Evidence, type Finding, has, clamp, quoteFrom, LOGISTICS } from './turns';
 import { distinctPrices } from './options';
 

@@ -2,7 +2,7 @@ import {
   looseContractions as loose,
   normalizeText,
   splitSentences,
-} from '../../../../core/conversation-metrics';
+} from '../../../understanding/text/normalise';
 import { overlap } from '../../../nlp';
 import { TRADE_STAPLES } from './vocabulary';
 import { type Turn, type Finding, has, clamp, nextRep, quoteFrom, OPTIONS_START } from './turns';

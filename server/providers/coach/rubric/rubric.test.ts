@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coachingProblems, parseCoaching, SECTION_KEYS } from '../../../../core/coaching-format';
-import { normalizeText } from '../../../../core/conversation-metrics';
+import { normalizeText } from '../../../understanding/text/normalise';
 import type { TranscriptEntry } from '../../../../core/transcript';
 import { sharedDir } from '../../../test-support/harness';
 import { rubricCoaching } from './rubric';

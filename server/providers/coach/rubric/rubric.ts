@@ -6,10 +6,11 @@ import {
   type CoachingDocument,
   type SectionKey,
 } from '../../../../core/coaching-format';
-import { conversationMetrics, type ConversationMetrics } from '../../../../core/conversation-metrics';
+import { conversationMetrics } from '../../../understanding/metrics';
+import { type ConversationMetrics } from '../../../../core/conversation-metrics';
 import type { TranscriptEntry } from '../../../../core/transcript';
-import { normalizeText } from '../../../../core/conversation-metrics';
-import { ABUSE } from './acts';
+import { normalizeText } from '../../../understanding/text/normalise';
+import { ABUSE } from '../../../understanding/readers/speech-acts';
 import { betterLine, callFacts, personaFocusNote, type CallFacts } from './advice';
 import { analyseConversation, type Analysis, type Finding } from './detectors';
 

@@ -2,8 +2,8 @@ import {
   looseContractions as loose,
   normalizeText,
   splitSentences,
-  type QuestionKind,
-} from '../../../../core/conversation-metrics';
+} from '../../../understanding/text/normalise';
+import { type QuestionKind } from '../../../../core/conversation-metrics';
 import { countWords, isFinal, type TranscriptEntry } from '../../../../core/transcript';
 import { analyse } from '../../../nlp';
 

@@ -1,4 +1,4 @@
-import { looseContractions } from '../../../../core/conversation-metrics';
+import { looseContractions } from '../../../understanding/text/normalise';
 import type { Stage } from '../../../../core/stages';
 
 /**

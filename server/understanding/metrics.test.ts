@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyQuestion,
-  conversationMetrics,
-  countFillers,
-  describeMetrics,
-  findPressurePhrases,
-  findQuestions,
-  isConversationMetrics,
-  isSmallTalk,
-  looseContractions,
-} from './conversation-metrics';
-import type { TranscriptEntry } from './transcript';
+import { describeMetrics, isConversationMetrics } from '../../core/conversation-metrics';
+import type { TranscriptEntry } from '../../core/transcript';
+import { conversationMetrics } from './metrics';
+import { countFillers, findPressurePhrases } from './readers/delivery';
+import { classifyQuestion, findQuestions, isSmallTalk } from './readers/questions';
+import { looseContractions } from './text/normalise';
 
 const T0 = 1_700_000_000_000;
 /** Entries from [role, text, end time in seconds from the call start]. */

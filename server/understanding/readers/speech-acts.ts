@@ -1,8 +1,4 @@
-import {
-  looseContractions as loose,
-  normalizeText,
-  splitSentences,
-} from '../../../../core/conversation-metrics';
+import { looseContractions as loose, normalizeText, splitSentences } from '../text/normalise';
 
 /**
  * Speech acts of a rep's sentence, found from its grammatical form (question by inversion or

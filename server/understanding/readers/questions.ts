@@ -1,0 +1,112 @@
+import type { QuestionKind } from '../../../core/conversation-metrics';
+import { countWords } from '../../../core/transcript';
+import { normalizeText, splitSentences } from '../text/normalise';
+
+// "How'd", "what'd": a contracted "did" ("how'd it go") asks as the full form does.
+const WH_OPEN = /^(what|whats|why|how|howd|whatd|whyd)\b/;
+const HOW_QUANTITY = /^how (many|much|long|old|often|soon|far|big|late|early)\b/;
+const WH_FACTUAL = /^(where|wheres|whered|when|whens|whend|who|whos|whod|which|whose|whom)\b/;
+const INVITE =
+  /^((can|could|would|will) you (please |just )?)?(tell me|walk me|describe|talk me|help me understand|explain|anything else|what else)\b/;
+const AUX =
+  '(do|does|did|are|is|was|were|would|could|can|should|will|have|has|had|may|might|shall|wouldnt|couldnt|cant|dont|doesnt|didnt|arent|isnt|wasnt|havent|hasnt|wont|shouldnt)';
+const PRON_OR_DET =
+  '(you|your|we|they|it|he|she|i|there|this|that|these|those|the|a|any|anyone|anybody|someone|everything|things)';
+const AUX_INVERSION = new RegExp(`^${AUX} ${PRON_OR_DET}\\b`);
+const ASK_EMBEDDED = /^(can|could|may|do you mind if) (i|we) ask (you )?(what|why|how)\b/;
+const DISCOURSE =
+  /^((so|and|but|okay|ok|alright|all right|well|um|uh|now|great|perfect|right|yeah|yes|oh|got it|gotcha|got you|cool|sure|then|just|hey|hi there|hi|hello|like|you know|and then|curious|out of curiosity|quick question|awesome|nice|for sure|totally|makes sense|that makes sense|fair enough|i see|i hear you|understood)\b[\s,]*)+/;
+
+const WH_STATEMENT = /^(what|how|why) (i|we|you|they|it)( \w+){1,4} (is|was|are)\b/;
+
+/** Classifies one clause as a question (and which kind), or null when it is a statement. */
+export function classifyQuestion(sentence: string): QuestionKind | null {
+  const marked = /\?\s*$/.test(sentence.trim());
+  const norm = normalizeText(sentence).replace(DISCOURSE, '');
+  if (!norm) return null;
+  // "What we do is...", "how you'd price it is...": a statement built on a question word.
+  if (!marked && WH_STATEMENT.test(norm)) return null;
+  const kind = questionKindOf(norm);
+  if (kind) return kind;
+  if (marked) {
+    // "Before I climb up, what's been happening with the roof?": the question is the clause the
+    // mark ends, after a lead-in set off by a comma, colon or semicolon.
+    const clauses = sentence.split(/[,;:]/).slice(1).reverse();
+    for (const clause of clauses) {
+      const k = questionKindOf(normalizeText(clause).replace(DISCOURSE, ''));
+      if (k) return k;
+    }
+    // "Hi there, what got you looking?": the question starts after a greeting or aside.
+    const inner = [...norm.matchAll(EMBEDDED_QUESTION)][0];
+    if (inner?.index) return questionKindOf(norm.slice(inner.index)) ?? 'closed';
+  }
+  // A question mark on a fragment ("Golden?", "Six years?") is still a question, and closed.
+  return marked ? 'closed' : null;
+}
+
+const SMALL_TALK =
+  /^(how are you|how re you|hows it going|how s it going|how are things|how have you been|how you doing|how do you do|hows your day|how s your day)( (doing|today|tonight|this (morning|afternoon|evening)|going|guys|folks|there))*$/;
+
+/** A greeting ("How are you?"): a question, but a pleasantry rather than discovery. */
+export function isSmallTalk(question: string): boolean {
+  return SMALL_TALK.test(normalizeText(question).replace(DISCOURSE, ''));
+}
+
+function questionKindOf(norm: string): QuestionKind | null {
+  if (ASK_EMBEDDED.test(norm)) return 'open';
+  if (INVITE.test(norm)) return 'open';
+  if (HOW_QUANTITY.test(norm)) return 'closed';
+  if (WH_OPEN.test(norm)) return /\b(or)\b/.test(norm) && norm.split(' ').length < 12 ? 'closed' : 'open';
+  if (WH_FACTUAL.test(norm)) return 'closed';
+  if (AUX_INVERSION.test(norm)) return 'closed';
+  return null;
+}
+
+/** Where a question clause starts inside unpunctuated text ("so what got you looking we do..."). */
+const EMBEDDED_QUESTION = new RegExp(
+  `\\b(?:(what|whats|why|how|hows)(?: (?:many|much|long|old|often))? (?:do|does|did|is|are|was|were|would|could|can|should|have|has|had|got|made|makes|brings|brought|matters|s|going|happening|your|the|been|worries|worried|bothers|bugs|prompted|led|kind|sort|most|else)|(?:howd|whatd|whyd|whered|whend|whod) (?:you|your|they|he|she|it|we|the|that|this|i|everything|things)|how (?:important|bad|big|serious|soon|quickly|likely|comfortable|happy|sure|set) (?:is|are|was|were|would|do|does|did|will)|(?:how|what) about|(?:which|where|when|who) (?:\\w+ )?(?:is|are|do|does|did|was|were)|${AUX} (?:you|your|we|they|it|he|she|i|there)|tell me|walk me through)\\b`,
+  'g',
+);
+const NOT_A_CLAUSE_START =
+  /\b(if|that|what|when|how|why|where|which|who|whether|as|than|so|because|to|and i|what i)$/;
+
+/** Finds question clauses in one utterance, with or without punctuation. */
+export function findQuestions(text: string): { text: string; kind: QuestionKind }[] {
+  const found: { text: string; kind: QuestionKind }[] = [];
+  for (const sentence of splitSentences(text)) {
+    const hasTerminal = /[.?!…]\s*$/.test(sentence);
+    const kind = classifyQuestion(sentence);
+    if (kind) found.push({ text: sentence, kind });
+    if (hasTerminal || countWords(sentence) < 6) continue;
+    // No punctuation: look for question clauses inside the run-on text.
+    const norm = normalizeText(sentence);
+    // Where the last question found starts, in words: a new one cannot start inside its first
+    // few words ("and how long have you been": one question, not "how long" and "have you";
+    // "tell me a little bit about what's going on": one), unless "and", "or" joins a new one.
+    let lastStart = kind ? countWords(norm) - countWords(norm.replace(DISCOURSE, '')) : -Infinity;
+    for (const m of norm.matchAll(EMBEDDED_QUESTION)) {
+      const before = norm.slice(0, m.index).trim();
+      if (!before) continue; // the start was already classified
+      const at = countWords(before);
+      // "what we do is we come out": the verb of a statement built on a question word.
+      if (/\b(what|how|why) (i|we|you|they|it)( \w+){1,4}$/.test(before) && /^(is|was|are)\b/.test(m[0]))
+        continue;
+      const joined = /\b(and|or|also|plus|but|then)$/.test(before);
+      if (at <= lastStart || (at - lastStart < 7 && !joined)) continue;
+      const lastWords = before.split(' ').slice(-2).join(' ');
+      // A modal never follows "to": "...than they have to can i ask how" starts a new clause.
+      const modalAfterTo =
+        /\bto$/.test(before) && /^(can|could|would|will|shall|should|may|might)\b/.test(m[0]);
+      if (
+        !modalAfterTo &&
+        (NOT_A_CLAUSE_START.test(lastWords) || NOT_A_CLAUSE_START.test(before.split(' ').pop() ?? ''))
+      )
+        continue;
+      const clause = norm.slice(m.index);
+      const k = questionKindOf(clause) ?? 'closed';
+      lastStart = at;
+      found.push({ text: clause.split(' ').slice(0, 14).join(' '), kind: k });
+    }
+  }
+  return found;
+}
