@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { corpusHash } from './classifier/train';
+import model from './classifier/model.json';
+import { conform, loadCorpus } from './corpus';
+import { ACT_LABELS, CORPUS_TOPICS } from './labels';
+import { does, understand } from './utterance';
+
+describe('the labelled corpus', () => {
+  const lines = loadCorpus();
+
+  it('uses only the guide’s labels', () => {
+    for (const l of lines) {
+      for (const a of l.acts) expect(ACT_LABELS, `${l.id}: ${a}`).toContain(a);
+      for (const t of l.topics) expect(CORPUS_TOPICS, `${l.id}: ${t}`).toContain(t);
+    }
+  });
+
+  it('is what the shipped classifier was trained on (run `npm run train:understanding` after adding lines)', () => {
+    expect((model as { corpus: string }).corpus).toBe(corpusHash(lines));
+  });
+
+  it('reads a request asked with a question mark as a question too (the guide’s stacking rule)', () => {
+    const line = conform({
+      id: 'x-0001',
+      author: 'x',
+      speaker: 'rep',
+      style: 'clean',
+      trade: 'roofing',
+      text: 'Mind if I take a look in the attic?',
+      acts: ['request'],
+      topics: [],
+      entities: { money: [], times: [], people: [] },
+    });
+    expect(line.acts).toEqual(['request', 'question:closed']);
+  });
+});
+
+describe('understand', () => {
+  it('hears a day put to the homeowner as a proposal, asked or stated', () => {
+    for (const text of [
+      'Would Wednesday at four-thirty work for you?',
+      'Could we do Thursday at ten?',
+      'I can have the crew out Saturday morning at nine.',
+      'does tuesday evening at seven work for you and your husband',
+    ])
+      expect(does(understand(text, { speaker: 'rep' }), 'proposal'), text).toBe(true);
+  });
+
+  it('hears the answer to a proposed day: yes, no, another day', () => {
+    const asked = 'Would Thursday at six work for you?';
+    const read = (reply: string) => understand(reply, { speaker: 'homeowner', previous: asked }).acts;
+    expect(read("Thursday's fine.")).toContain('agreement');
+    expect(read('Sure, that works.')).toContain('agreement');
+    expect(read("No, Thursday doesn't work for me.")).toContain('decline');
+    expect(read("Thursday's my bowling night. Could you do Friday instead?")).toContain('proposal:counter');
+  });
+
+  it('hears leave-takings in other words, and not a greeting as one', () => {
+    for (const text of [
+      'Catch you on the flip side!',
+      'aight im out. peace',
+      'you have yourself a good one',
+      "Alright, I'll get out of your hair.",
+    ])
+      expect(does(understand(text, { speaker: 'rep' }), 'goodbye'), text).toBe(true);
+    expect(
+      does(understand("Hi, I'm Sam with Apex. Thanks for having me.", { speaker: 'rep' }), 'goodbye'),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import { LoadedModel } from './classifier/logistic';
+import { predictActs } from './classifier/acts-model';
+import { combineActs, type ActSource, type ShippedModel } from './classifier/combine';
+import { familyOf, type ActLabel, type CorpusTopic } from './labels';
+import { readByRules, type RuleReading } from './rules';
+import type { RepTurn } from './rep-turn';
+import type { Speaker } from './types';
+import trained from './classifier/model.json';
+
+/**
+ * One utterance as the whole product reads it: what it does (acts, in the corpus's labels), what
+ * it is about (topics) and the detailed read the homeowner's policy works from. The homeowner,
+ * the coach and the metrics all read conversation text through `understand`.
+ */
+export interface Utterance {
+  text: string;
+  speaker: Speaker;
+  acts: ActLabel[];
+  topics: CorpusTopic[];
+  /** The detailed read of the turn: question form, topics asked, price named, requests... */
+  turn: RepTurn;
+  /** Probability of each act family and label from the learned classifier. */
+  scores: ReadonlyMap<string, number>;
+  /** The hand-written reading, kept for features and for explaining a decision. */
+  rules: RuleReading;
+}
+
+export interface UnderstandContext {
+  speaker: Speaker;
+  /** The other speaker's line just before (text, or as already understood). */
+  previous?: string | Utterance;
+  /** First names of the homeowner's spouse or partner, when known. */
+  spouseNames?: readonly string[];
+}
+
+let loaded: { model: LoadedModel; sources: Record<string, ActSource> } | null = null;
+function shipped() {
+  if (!loaded) {
+    const m = trained as unknown as ShippedModel;
+    loaded = { model: new LoadedModel(m), sources: m.sources ?? {} };
+  }
+  return loaded;
+}
+
+function previousOf(ctx: UnderstandContext): { text: string; rules: RuleReading } | undefined {
+  if (ctx.previous === undefined) return undefined;
+  if (typeof ctx.previous !== 'string') return { text: ctx.previous.text, rules: ctx.previous.rules };
+  const other: Speaker = ctx.speaker === 'rep' ? 'homeowner' : 'rep';
+  return { text: ctx.previous, rules: readByRules(ctx.previous, { speaker: other }) };
+}
+
+/** Reads one utterance: the rules first, then the learned classifier over them. */
+export function understand(text: string, ctx: UnderstandContext): Utterance {
+  const previous = previousOf(ctx);
+  const rules = readByRules(text, {
+    speaker: ctx.speaker,
+    previous: previous?.rules,
+    spouseNames: ctx.spouseNames,
+  });
+  const { model, sources } = shipped();
+  const { acts: modelActs, scores } = predictActs(model, { text, speaker: ctx.speaker, rules, previous });
+  return {
+    text,
+    speaker: ctx.speaker,
+    acts: combineActs(rules.acts, modelActs, sources, rules.strong),
+    topics: rules.topics,
+    turn: rules.turn,
+    scores,
+    rules,
+  };
+}
+
+/** Whether the utterance does an act of this family ("proposal") or this exact label ("proposal:firm"). */
+export function does(u: Pick<Utterance, 'acts'>, label: string): boolean {
+  return label.includes(':') ? u.acts.includes(label as ActLabel) : u.acts.some((a) => familyOf(a) === label);
+}
