@@ -1,5 +1,15 @@
 import type { Stage } from '../../../core/stages';
-import { AGREE_AT, fillWhen, proposedTime, RESCHEDULE, SPOUSE_TOO } from './appointments';
+import {
+  AGREE_AT,
+  AGREED_OTHER,
+  fillWhen,
+  NEVER_AGREED,
+  NOT_THAT_DAY,
+  proposedTime,
+  RESCHEDULE,
+  SPOUSE_TOO,
+} from './appointments';
+import { proposedWhen } from '../../understanding/readers/proposals';
 import {
   amountWords,
   contentWords,
@@ -8,7 +18,8 @@ import {
   sameAs,
   saysItAsksAgain,
 } from '../../understanding/followups';
-import { analyseRepTurn, warmUp, type RepTurn } from '../../understanding/rep-turn';
+import { warmUp, type RepTurn } from '../../understanding/rep-turn';
+import { does, understand, type Utterance } from '../../understanding/utterance';
 import { LIFE_CUES } from '../../understanding/cues';
 import { has, lemmatise, normalise } from '../../understanding/text/match';
 import * as Lines from './lines';
@@ -40,6 +51,8 @@ export interface HomeownerState {
   objections: Map<ObjectionKind, ObjectionState>;
   proofShown: boolean;
   agreed: boolean;
+  /** The day and time agreed, as the homeowner says it ("Thursday at six"). */
+  agreedWhen: string | null;
   /** The homeowner ended the conversation (after repeated pressure or rudeness). */
   ended: boolean;
   greeted: boolean;
@@ -166,6 +179,7 @@ export class ScriptedConversation implements BrainConversation {
       objections: new Map(),
       proofShown: false,
       agreed: false,
+      agreedWhen: null,
       ended: false,
       greeted: false,
       endCall: null,
@@ -212,7 +226,13 @@ export class ScriptedConversation implements BrainConversation {
       s.endCall = 'homeowner';
       return this.book.say([this.book.pick(["I said we're done here.", 'Please leave.', 'Goodbye.'])]);
     }
-    const t = analyseRepTurn(repText.slice(0, 4000), { spouseNames: [this.facts.household.spouseName] });
+    const u = understand(repText.slice(0, 4000), {
+      speaker: 'rep',
+      previous: s.lastReply || undefined,
+      spouseNames: [this.facts.household.spouseName],
+    });
+    this.heard = u;
+    const t = this.turnOf(u);
     this.context = undefined;
     const parts = this.decide(t);
     if (s.answered.length > 0 && !s.focus) s.focus = { topic: s.answered[0] };
@@ -223,6 +243,19 @@ export class ScriptedConversation implements BrainConversation {
     const text = this.book.say(parts, Lines.FILLERS[this.style]);
     s.lastReply = text;
     return text;
+  }
+
+  /** The last rep turn as the shared reading understood it. */
+  private heard: Utterance | null = null;
+
+  /** The turn's detailed read, with what it does taken from the shared reading's acts. */
+  private turnOf(u: Utterance): RepTurn {
+    const t = u.turn;
+    return {
+      ...t,
+      goodbye: t.goodbye || u.rules.strong.has('goodbye'),
+      close: t.close || u.rules.strong.has('proposal:firm'),
+    };
   }
 
   private decide(t: RepTurn): (string | null)[] {
@@ -250,8 +283,9 @@ export class ScriptedConversation implements BrainConversation {
     if (t.goodbye && !(t.greeting && s.turn <= 2)) {
       s.endCall = 'goodbye';
       const answer = t.isQuestion && t.topics.length ? this.answerTopics(t).slice(0, 1) : [];
+      const corrected = this.correctAssumed();
       return [
-        ...answer,
+        ...(corrected ? [corrected] : answer),
         pick(s.agreed ? Lines.GOODBYE_AGREED[st] : Lines.GOODBYE[st]) ?? pick(Lines.GOODBYE[st]),
       ];
     }
@@ -372,8 +406,11 @@ export class ScriptedConversation implements BrainConversation {
     const st = this.style;
     if (t.topics.length > 0 && t.isQuestion) return this.answerTopics(t);
     if (t.close) {
+      const corrected = this.correctAssumed();
+      if (corrected) return [corrected];
       // A day named after agreeing: take the rep's day.
-      const when = proposedTime(t.words);
+      const when = this.proposedDay(t);
+      if (when) this.state.agreedWhen = when;
       const moved = when ? this.book.pick(RESCHEDULE[st].map((l) => fillWhen(l, when))) : null;
       return [moved ?? this.book.pick(Lines.STILL_AGREED[st])];
     }
@@ -793,35 +830,85 @@ export class ScriptedConversation implements BrainConversation {
     return [ranked[0]?.line ?? this.book.pick(Lines.INSPECT_OK[st])];
   }
 
+  /** The day and time the rep's turn proposes, as the homeowner would say it back. */
+  private proposedDay(t: RepTurn): string | null {
+    return (this.heard && proposedWhen(this.heard.text)) ?? proposedTime(t.words);
+  }
+
+  /**
+   * The rep talks as if a booking was made ("great, see you Thursday then"): the homeowner puts it
+   * right when nothing was agreed, or when another day was.
+   */
+  private correctAssumed(): string | null {
+    const u = this.heard;
+    if (!u || !does(u, 'proposal:assumed')) return null;
+    const s = this.state;
+    const when = proposedWhen(u.text);
+    if (s.agreed && s.agreedWhen && when && when.toLowerCase() !== s.agreedWhen.toLowerCase())
+      return this.book.pick(
+        AGREED_OTHER[this.style].map((l) => fillWhen(l, when).replaceAll('{agreed}', s.agreedWhen ?? '')),
+      );
+    if (s.agreed) return null;
+    const day = when ?? 'that';
+    return this.book.pick(NEVER_AGREED[this.style].map((l) => fillWhen(l, day)));
+  }
+
+  /** Refuses the day the rep proposed, by name, before the reason: a proposal is never left unanswered. */
+  private notYet(t: RepTurn, reason: string | null): string | null {
+    const when = this.proposedDay(t);
+    if (!when) return reason;
+    // Never two openers in a row ("Hold on, ... Hold on."): a refusal that starts as the reason does is left out.
+    const opener = (line: string) => line.split(/[\s,.?!]+/).slice(0, 2).join(' ').toLowerCase();
+    const variants = NOT_THAT_DAY[this.style].map((l) => fillWhen(l, when));
+    const distinct = reason ? variants.filter((v) => opener(v) !== opener(reason)) : variants;
+    const refusal = this.book.pick(distinct.length ? distinct : variants);
+    return [refusal, reason].filter(Boolean).join(' ') || null;
+  }
+
   private respondToClose(t: RepTurn): string | null {
+    const corrected = this.correctAssumed();
+    if (corrected) return [corrected, this.closeReason()].filter(Boolean).join(' ');
+    const s = this.state;
+    const f = this.facts;
+    if (
+      this.openObjection() === undefined &&
+      s.revealed.size >= f.temperament.needsToClose &&
+      s.trust >= f.temperament.trustToClose
+    )
+      if (!(f.card.difficulty >= 3 && !s.objections.has(f.signatureObjection))) return this.agreeTo(t);
+    return this.notYet(t, this.closeReason());
+  }
+
+  /** Says yes to the rep's proposal: to the day they named, with the spouse when both decide. */
+  private agreeTo(t: RepTurn): string | null {
+    const s = this.state;
+    const f = this.facts;
+    s.agreed = true;
+    const when = this.proposedDay(t);
+    if (!when) return this.book.pick(f.agree);
+    s.agreedWhen = when;
+    const both =
+      f.household.decider.includes(f.household.spouseName) || f.household.decider.includes(' and ');
+    const mentionsSpouse =
+      /\b(both|spouse|husband|wife|partner|together)\b/.test(t.words.join(' ')) ||
+      t.words.includes(f.household.spouseName.toLowerCase());
+    const accept = this.book.pick(AGREE_AT[this.style].map((line) => fillWhen(line, when)));
+    const spouse =
+      both && !mentionsSpouse
+        ? this.book.pick(SPOUSE_TOO.map((l) => l.replace('{spouseName}', f.household.spouseName)))
+        : null;
+    return accept && spouse ? `${accept} ${spouse}` : (accept ?? this.book.pick(f.agree));
+  }
+
+  /** Why the homeowner will not book yet: the open worry, the proof, the signature objection, or too soon. */
+  private closeReason(): string | null {
     const s = this.state;
     const f = this.facts;
     const open = this.openObjection();
     if (open) return this.stillOpen(open);
     const enoughNeeds = s.revealed.size >= f.temperament.needsToClose;
-    const enoughTrust = s.trust >= f.temperament.trustToClose;
-    if (enoughNeeds && enoughTrust) {
-      // Harder owners only agree once their signature objection has been heard and answered.
-      if (f.card.difficulty >= 3 && !s.objections.has(f.signatureObjection))
-        return this.raise(f.signatureObjection);
-      s.agreed = true;
-      // The rep named a day: agree to that day, not to one of our own.
-      const when = proposedTime(t.words);
-      if (when) {
-        const both =
-          f.household.decider.includes(f.household.spouseName) || f.household.decider.includes(' and ');
-        const mentionsSpouse =
-          /\b(both|spouse|husband|wife|partner|together)\b/.test(t.words.join(' ')) ||
-          t.words.includes(f.household.spouseName.toLowerCase());
-        const accept = this.book.pick(AGREE_AT[this.style].map((line) => fillWhen(line, when)));
-        const spouse =
-          both && !mentionsSpouse
-            ? this.book.pick(SPOUSE_TOO.map((l) => l.replace('{spouseName}', f.household.spouseName)))
-            : null;
-        if (accept) return spouse ? `${accept} ${spouse}` : accept;
-      }
-      return this.book.pick(f.agree);
-    }
+    if (s.trust >= f.temperament.trustToClose && enoughNeeds && !s.objections.has(f.signatureObjection))
+      return this.raise(f.signatureObjection);
     if (f.temperament.demandsProof && !s.proofShown) return this.raise('trust') ?? this.stillOpen('trust');
     if (enoughNeeds && !s.objections.has(f.signatureObjection)) return this.raise(f.signatureObjection);
     return this.book.pick(f.notYet) ?? this.book.pick(Lines.NOT_YET_MORE[this.style]);

@@ -27,8 +27,46 @@ export function proposesDay(text: string): boolean {
     if (!WHEN.test(n) || NOT_A_STEP.test(n)) continue;
     const asked =
       s.trim().endsWith('?') || /^(does|do|would|will|could|can|is|how|what|shall|should)\b/.test(n);
-    if (asked && (FITS.test(n) || n.split(' ').length <= 6)) return true;
+    // "Thursday?", "Saturday morning at nine?": little but the time itself, put as a question.
+    const rest = n.replace(new RegExp(WHEN.source, 'g'), ' ').replace(/\b(at|or|and|so|um|uh|then|maybe|how|about|what|morning|afternoon|evening|night|the)\b/g, ' ');
+    if (asked && (FITS.test(n) || rest.trim().split(/\s+/).filter(Boolean).length <= 1)) return true;
     if (OFFERS_STEP.test(n)) return true;
   }
   return false;
+}
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const SHORT_DAYS: Record<string, string> = {
+  mon: 'monday',
+  tues: 'tuesday',
+  tue: 'tuesday',
+  wed: 'wednesday',
+  weds: 'wednesday',
+  thurs: 'thursday',
+  thu: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+  tmrw: 'tomorrow',
+};
+const CLOCK_WORD =
+  '(\\d{1,2}(:\\d\\d)?( ?(am|pm))?|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)( (thirty|fifteen|forty five|o clock))?( ?(am|pm))?|noon|half (past )?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)|quarter (to|past) (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))';
+const WHEN_PHRASE = new RegExp(
+  `\\b((next |this )?(${WEEKDAYS.join('|')}|${Object.keys(SHORT_DAYS).join('|')}|tomorrow|tonight)s?( (morning|afternoon|evening|night))?( (at|around|about) ${CLOCK_WORD})?|(first thing )?(tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(at|around) ${CLOCK_WORD}( (on )?(${WEEKDAYS.join('|')}))?)\\b`,
+);
+
+/**
+ * The day and time a line proposes, as the homeowner would say it back: "Wednesday at four
+ * thirty", "Saturday morning at nine", "tomorrow morning". Null when it names none.
+ */
+export function proposedWhen(text: string): string | null {
+  const n = normalizeText(text).replace(/-/g, ' ');
+  const m = WHEN_PHRASE.exec(n);
+  if (!m) return null;
+  const phrase = m[0]
+    .split(' ')
+    .map((w) => SHORT_DAYS[w] ?? w.replace(/^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s$/, '$1'))
+    .join(' ')
+    .replace(/^(at|around) /, 'at ');
+  return phrase.replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, (d) => d[0].toUpperCase() + d.slice(1));
 }
