@@ -604,6 +604,7 @@ const PROBES_CONCERN = new RegExp(
     [
       '(give|gives|giving|gave) you pause',
       'hold(s|ing)? you back',
+      '(stop|stops|stopping) (you|ya)( guys)? (from )?(going|doing|signing|moving)',
       'hesita(nt|nce|tion|te|ting)',
       'reluctan(t|ce)',
       'on the fence',

@@ -19,7 +19,7 @@ import {
   VALIDATE,
 } from './readers/speech-acts';
 import { analyseRepTurn, type ReadContext, type RepTurn } from './rep-turn';
-import { normalizeText } from './text/normalise';
+import { looseContractions as loose, normalizeText } from './text/normalise';
 import type { Speaker } from './types';
 
 /**
@@ -57,22 +57,35 @@ const ASKS_FOR_CONSENT: ActLabel[] = [
   'recommendation',
 ];
 
-const TAG_ONLY = /^[^?]*\b(right|huh|yeah|eh|no|isn t it|don t you think|wouldn t you say|correct)\s*\?\s*$/i;
-const THANKS = /\b(thanks|thank you|thank ya|appreciate (it|you|that|your))\b/;
-const SYMPATHY =
-  /\b(so |very |really |truly )?sorry (for your loss|to hear|about (your|the loss|him|her)|for what you|that you)\b|\bmy condolences\b|\b(rest in peace|god rest)\b/;
-const SHARED =
-  /\b(same|that) (thing )?happened (to (me|us)|at (my|our))\b|\bmy (mom|dad|mother|father|parents|wife|husband|sister|brother|grandma|grandpa|own (house|place|home)) (went|had|did|was|were|dealt)\b|\bwe (had|went through) the (same|exact same)\b|\bi ve been there\b|\bbeen there myself\b/;
-const DEFER =
-  /\b(think (it|about it|this|that) over|think about it|sleep on it|let me think|need to think|talk (to|with) (my|our) \w+|talk it over|run it by|check with (my|our)|get back to (you|ya)|leave it with me|(email|send|text) (me|us) (the|a|that|your) (quote|estimate|number|numbers|price|proposal|info|details)|(we ll|well|i ll|ill) (let you know|be in touch|call you)|not (ready|sure) yet|need (some )?time|(mull|chew) (it|on it|that) over)\b/;
-const DECLINE_CORE =
-  /^((um|uh|oh|well|yeah|nah|sorry) )*(no|nope|nah|no thanks|no thank you|pass|i ll pass|we ll pass|not interested|absolutely not|not a chance|not happening|no way)\b|\b(doesn t|doesnt|does not|won t|wont|will not|wouldn t|wouldnt|can t|cant|cannot) (work|do)\b( for (me|us))?|\b(not|never) (signing|booking|buying|doing (it|that|this|anything))\b|\b(i d|id|we d|wed) rather (you )?(not|didn t|didnt)\b|\bnot (today|tonight|right now)\b|\bnot (for|at) (me|us|that (price|number))\b/;
-const COUNTER =
-  /\b(how about|what about|could (you|we) do|can (you|we) do|would|instead|rather|better|works better)\b[^.?!]{0,40}\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|morning|afternoon|evening|weekend|next week|instead)\b/;
-const ASSUMED =
-  /\b(see you|i ll see you|we ll see you|i ll be (back|here|there)|we ll be (back|here|there)|i ll put you down|i ve put you down|i ll book (you|it)|i ll get you (booked|scheduled|on)|we re all set for|you re all set for|so that s (a )?(yes|deal))\b[^.?!]{0,40}\b(then|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|for)\b/;
-const OFFER =
-  /\b(let me|i ll|i can|i could|want me to|i will|i m going to|i d be happy to) (leave|drop|email|send|text|mail|shoot|forward|write up|put together|get you)\b/;
+const TAG_ONLY = loose(
+  /^[^?]*\b(right|huh|yeah|eh|no|isn t it|don t you think|wouldn t you say|correct)\s*\?\s*$/i,
+);
+const THANKS = loose(/\b(thanks|thank you|thank ya|appreciate (it|you|that|your))\b/);
+const SYMPATHY = loose(
+  /\b(so |very |really |truly )?sorry (for your loss|to hear|about (your|the loss|him|her)|for what you|that you)\b|\bmy condolences\b|\b(rest in peace|god rest)\b/,
+);
+const SHARED = loose(
+  /\b(same|that) (thing )?happened (to (me|us)|at (my|our))\b|\bmy (mom|dad|mother|father|parents|wife|husband|sister|brother|grandma|grandpa|own (house|place|home)) (went|had|did|was|were|dealt)\b|\bwe (had|went through) the (same|exact same)\b|\bi ve been there\b|\bbeen there myself\b/,
+);
+const DEFER = loose(
+  /\b(think (it|about it|this|that) over|think about it|sleep on it|let me think|need to think|talk (to|with) (my|our) \w+|talk it over|run it by|check with (my|our)|get back to (you|ya)|leave it with me|(email|send|text) (me|us) (the|a|that|your) (quote|estimate|number|numbers|price|proposal|info|details)|(we ll|well|i ll|ill) (let you know|be in touch|call you)|not (ready|sure) yet|need (some )?time|(mull|chew) (it|on it|that) over)\b/,
+);
+const DECLINE_CORE = loose(
+  /^((um|uh|oh|well|yeah|nah|sorry) )*(no|nope|nah|no thanks|no thank you|pass|i ll pass|we ll pass|not interested|absolutely not|not a chance|not happening|no way)\b|\b(doesn t|doesnt|does not|won t|wont|will not|wouldn t|wouldnt|can t|cant|cannot) (work|do)\b( for (me|us))?|\b(not|never) (signing|booking|buying|doing (it|that|this|anything))\b|\b(i d|id|we d|wed) rather (you )?(not|didn t|didnt)\b|\bnot (today|tonight|right now)\b|\bnot (for|at) (me|us|that (price|number))\b/,
+);
+const COUNTER = loose(
+  /\b(how about|what about|could (you|we) do|can (you|we) do|would|instead|rather|better|works better)\b[^.?!]{0,40}\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|morning|afternoon|evening|weekend|next week|instead)\b/,
+);
+/**
+ * Talking as if a step was settled: "see you Thursday then", "so that's you booked", "we're booked
+ * for Wednesday, right?", "I'll write down the day we've agreed".
+ */
+const ASSUMED = loose(
+  /\b(see you|i ll see you|we ll see you|i ll be (back|here|there)|we ll be (back|here|there)|i ll put you down|i ve put you down|i ll book (you|it)|i ll get you (booked|scheduled|on))\b[^.?!]{0,40}\b(then|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|for)\b|\b(we re|you re|that s you|so that s you|we are|you are) (all )?(booked|set|scheduled|locked in|on the books|in the books|confirmed)\b(?! (solid|up|out|till|until|through|for (weeks|months)))|\b(the|that) (day|date|time) (we ve|we have|we) (agreed|booked|set|settled)\b|\b(i ve|i have|i) (got|put) you (down|in) for\b|\bso that s (a )?(yes|deal)\b/,
+);
+const OFFER = loose(
+  /\b(let me|i ll|i can|i could|want me to|i will|i m going to|i d be happy to) (leave|drop|email|send|text|mail|shoot|forward|write up|put together|get you)\b/,
+);
 
 /** Pressure by kind, read from the words that carry it. */
 function pressureKinds(norm: string, turn: RepTurn): PressureKind[] {
@@ -155,7 +168,8 @@ function questionActs(text: string, turn: RepTurn, acts: Set<ActLabel>): void {
 function closingActs(text: string, norm: string, turn: RepTurn, ctx: RuleContext, acts: Set<ActLabel>): void {
   const closes = closeActs(text, norm);
   const prevAgreed = ctx.previous?.acts.has('agreement') ?? false;
-  if (ASSUMED.test(norm) && !prevAgreed && !turn.isQuestion) acts.add('proposal:assumed');
+  const tagged = TAG_ONLY.test(text.trim());
+  if (ASSUMED.test(norm) && !prevAgreed && (!turn.isQuestion || tagged)) acts.add('proposal:assumed');
   else if (ASSUMED.test(norm) && prevAgreed) acts.add('confirmation');
   for (const c of closes) {
     if (c.kind === 'trial') acts.add('trial_close');
@@ -248,7 +262,8 @@ function strongActs(text: string, ctx: RuleContext, acts: Set<ActLabel>): Set<Ac
   const answersDay = prev && proposesDay(prev.text) ? consentReply(text, prev.text) : null;
   if (answersDay === 'counter') strong.add('proposal:counter');
   else if (answersDay) strong.add(answersDay);
-  else if (proposesDay(text) && !acts.has('proposal:assumed')) strong.add('proposal:firm');
+  else if (acts.has('proposal:assumed')) strong.add('proposal:assumed');
+  else if (proposesDay(text)) strong.add('proposal:firm');
   if (saysFarewell(text)) strong.add('goodbye');
   return strong;
 }

@@ -435,3 +435,124 @@ export const PROOF_AGAIN: Record<Style, string[]> = {
   wary: ['Alright. Noted.', "Good. That's something."],
   sceptical: ['Good to know.', 'Alright, noted.'],
 };
+
+/** Asked where to park the van or truck. */
+export const PARKING: Record<Style, string[]> = {
+  friendly: ["Oh, the driveway's fine, pull right up.", "Anywhere on the drive. You won't block anyone."],
+  hurried: ["Driveway. Just don't block the garage.", 'On the street is fine.'],
+  wary: ['On the street, please. Not on the lawn.', 'Park on the street.'],
+  sceptical: ["The street's fine. Leave the drive clear.", 'On the street, in front of the house.'],
+};
+
+/** Asked for a gate code or how to get round the side. */
+export const GATE: Record<Style, string[]> = {
+  friendly: [
+    'No code, just lift the latch. It sticks a little.',
+    "There's no code. Reach over and lift the latch.",
+  ],
+  hurried: ['No code. Latch on the inside.', "It's not locked. Latch on the inside."],
+  wary: ["There's no code. I'll walk you round.", "I'll open it for you. Follow me."],
+  sceptical: ["No code. I'll come round with you.", "It's just a latch. I'll show you."],
+};
+
+/** Asked to come in. */
+export const ENTER: Record<Style, string[]> = {
+  friendly: ['Of course, come in, come in.', 'Sure, come on in. Mind the shoes by the door.'],
+  hurried: ['Come in. Quickly, though.', 'Fine, come in.'],
+  wary: ['Alright, come in. Shoes off, please.', 'You can come in for a few minutes.'],
+  sceptical: ["Come in, then. I'll give you a few minutes.", 'Alright. Come in.'],
+};
+
+/** Asked to take photos: yes, or not before proof. */
+export const PHOTO: Record<Style, string[]> = {
+  friendly: ['Sure, go ahead.', 'Of course, take whatever you need.'],
+  hurried: ['Fine. Be quick.', 'Go ahead.'],
+  wary: ['Go ahead. And send me every one of them.', 'Alright. I want copies of all of them.'],
+  sceptical: ['Sure, if you send me copies.', 'Go ahead.'],
+};
+export const PHOTO_REFUSED: Record<Style, string[]> = {
+  friendly: ["I'd rather you didn't just yet.", 'Maybe later.'],
+  hurried: ['No. Not yet.', 'No photos yet.'],
+  wary: ['No photos. Not until I know who you are.', 'Not yet. Show me who you are first.'],
+  sceptical: ["Not yet. I don't know you.", "I'd rather you didn't. Not yet."],
+};
+
+/** Offered something sent later (an email, a write-up, photos). */
+export const SEND_OK: Record<Style, string[]> = {
+  friendly: ['That would be lovely, thank you.', "Yes, please, send it over. I'll show {spouse}."],
+  hurried: ['Fine. Email it.', "Send it. I'll read it tonight."],
+  wary: ['Yes. In writing. {spouse} reads everything first.', "Send it. I'll read it twice."],
+  sceptical: ['Yes, send it. I like having it in writing.', "Please do. I'll compare it with the others."],
+};
+
+/** Offered a call to the spouse right now. */
+export const CALL_SPOUSE: Record<Style, string[]> = {
+  friendly: [
+    "Oh, {spouse}'s at work. Better to meet when we're both here.",
+    "{spouse} can't take calls at work. Let's wait till we're both home.",
+  ],
+  hurried: ["No. {spouse}'s at work. Leave it with me.", "Don't call {spouse}. I'll pass it on tonight."],
+  wary: [
+    "No. {spouse} doesn't do phone sales. Put it in writing.",
+    'No phone calls. {spouse} reads it on paper.',
+  ],
+  sceptical: [
+    'No, {spouse} will want it on paper, not on the phone.',
+    "I'd rather not. {spouse} likes to see things in writing.",
+  ],
+};
+
+/** Asked what day was agreed: the day, or that nothing was. */
+export const AGREED_DAY: Record<Style, string[]> = {
+  friendly: ['{When}. I wrote it on the calendar.', 'We said {when}.'],
+  hurried: ['{When}.', '{When}. Be on time.'],
+  wary: ['{When}. Put it in writing.', 'We said {when}.'],
+  sceptical: ['{When}, like we said.', '{When}. Write it down.'],
+};
+export const NOTHING_AGREED: Record<Style, string[]> = {
+  friendly: ["We haven't settled on a day yet.", "I don't think we picked a day yet."],
+  hurried: ["We didn't land on anything.", 'Nothing. We never set a day.'],
+  wary: ["We didn't agree on any day.", "We haven't agreed to anything."],
+  sceptical: ["We haven't agreed on a day.", 'Nothing is agreed yet.'],
+};
+
+/** Offered a choice of days, and neither is taken yet. */
+export const NEITHER_DAY: Record<Style, string[]> = {
+  friendly: ["Let's not pick a day just yet.", 'Neither, for now.'],
+  hurried: ['Neither. Not yet.', "I'm not picking a day yet."],
+  wary: ["I'm not picking either. Not yet.", 'Neither. Not so fast.'],
+  sceptical: ['Neither, yet.', "I'm not choosing a day yet."],
+};
+
+/** Asked who someone named is: "{spouse}'s my {role}." */
+export const WHO_IS_SPOUSE: Record<Style, string[]> = {
+  friendly: ["{spouse}'s my {role}.", "Ha, {spouse}'s my {role}."],
+  hurried: ["{spouse}'s my {role}.", 'My {role}.'],
+  wary: ['My {role}. {spouse}.', '{spouse} is my {role}.'],
+  sceptical: ["{spouse}'s my {role}.", 'My {role}, {spouse}.'],
+};
+
+/** A question about the trade's thing the homeowner simply cannot answer (the filter size, a model number). */
+export const DONT_KNOW: Record<Style, string[]> = {
+  friendly: ["Oh, I have no idea. You'd have to look.", "Gosh, I wouldn't know. {spouse} might."],
+  hurried: ['No idea. Look at it yourself.', "Don't know. Whatever came with it."],
+  wary: ["I don't know. You can check when you look.", "No idea. That's your job, isn't it?"],
+  sceptical: ["I couldn't tell you.", "I don't know that. You'd have to check."],
+};
+
+/** The rep's price is below the other quote: noticed, and the catch asked for. */
+export const UNDER_THE_QUOTE: Record<Style, string[]> = {
+  friendly: [
+    "Oh, that's less than the other quote. What's the difference?",
+    "That's actually under what the other company said.",
+  ],
+  hurried: ["That's under the other guy's number. What's the catch?", 'Less than the other quote. Why?'],
+  wary: [
+    "That's less than the other quote. So what are you leaving out?",
+    "Cheaper than the other one. What's the catch?",
+  ],
+  sceptical: [
+    "That's less than the other quote. What's included?",
+    'Less than the other quote. So what is left out?',
+  ],
+};

@@ -70,6 +70,10 @@ export interface PersonaFacts {
     decider: string;
     spouseName: string;
     competingQuote: string;
+    /** The other quote in dollars, to weigh the rep's price against; null when there is none. */
+    quoteAmount: number | null;
+    /** What the spouse is to the homeowner. */
+    spouseRole: 'husband' | 'wife';
     /** What they would like installed (product wishes). */
     wishes: string;
     /** The budget as a dollar range, to weigh a quoted price against. */
@@ -112,6 +116,27 @@ export interface PersonaFacts {
   claim: ClaimFact;
   /** How they came to call this company ("how'd you hear about us?"). */
   found: string[];
+  /** When the household can meet. */
+  schedule: Schedule;
+  /** How old the thing itself is (the furnace, the roof, the carpet), asked apart from the house. */
+  thingAge: string[];
+  /** The same fact in a few words, for saying it again ("the furnace is about fifteen"). */
+  thingAgeFact: string;
+}
+
+/**
+ * When the household can meet for a next step: the days and parts of the day that suit (the
+ * decision-maker has to be there), said when asked, and a counter-offer for a day that does not suit.
+ */
+export interface Schedule {
+  /** Words in a proposed day or time that suit ("evening", "saturday"); any other day gets the counter. */
+  suits: string[];
+  /** When the household is free, said when asked ("are evenings better for Mark?"). */
+  free: string[];
+  /** Who is home right now, said when asked ("is Mark about today?"). */
+  now: string[];
+  /** A day that does not suit, countered with one that does. */
+  counter: string[];
 }
 
 export interface ClaimFact {
@@ -133,11 +158,13 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
     household: {
       homeAgeYears: 31,
       problem:
-        'drafty single-pane windows in the living room and two bedrooms, and condensation between the panes',
+        'drafty single-pane windows in the living room and two bedrooms, and condensation running down the glass',
       budget: 'around twelve thousand dollars, maybe fifteen if it is really worth it',
       timeline: 'before winter, so in the next two or three months',
       decider: 'me and my husband together',
       spouseName: 'Mark',
+      spouseRole: 'husband',
+      quoteAmount: 11000,
       competingQuote: 'a quote from a big-box store for about eleven thousand for vinyl windows',
       wishes:
         'double-pane windows that actually stop the drafts, nothing fancy, white frames like we have now',
@@ -303,6 +330,20 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       more: ['We asked once. Wear and tear is not covered, they said.'],
       guarded: [],
     },
+    schedule: {
+      suits: ['evening', 'night', 'saturday', 'weekend', 'six', 'seven', '6', '7', 'after work'],
+      free: [
+        "Mark's home after six on weekdays, and Saturdays. Evenings are easiest.",
+        'Evenings after six, or Saturday morning. Mark works days.',
+      ],
+      now: ["Just me today. Mark's at work until six.", "Just me, I'm afraid. Mark gets home around six."],
+      counter: [
+        "Mark's not home until six on weekdays. Could you do an evening instead, or a Saturday?",
+        "That's a workday for Mark. An evening after six, or Saturday morning, would work.",
+      ],
+    },
+    thingAge: ['The windows are original, so thirty-one years.', 'Same age as the house. Thirty-one years.'],
+    thingAgeFact: 'the windows are thirty-one years old',
     found: [
       'I filled in a form on your website after the second quote. I wanted one more opinion before we decide.',
       "Mark said get three quotes before we spend that kind of money. You're number three.",
@@ -339,6 +380,8 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       timeline: 'as soon as possible, the nights are getting cold',
       decider: 'me. My wife trusts me on this stuff',
       spouseName: 'Karen',
+      spouseRole: 'wife',
+      quoteAmount: 7000,
       competingQuote: 'a guy quoted seven grand for a new furnace but he could not come for three weeks',
       wishes: 'a reliable furnace that heats the upstairs, no bells and whistles',
       budgetRange: [6000, 8000],
@@ -483,6 +526,41 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       more: ['We had a home warranty when we bought the place. It ran out a couple of years ago.'],
       guarded: [],
     },
+    schedule: {
+      suits: [
+        'tomorrow',
+        'today',
+        'first thing',
+        'morning',
+        'early',
+        'seven',
+        'eight',
+        '7',
+        '8',
+        'asap',
+        'soonest',
+        'saturday',
+        'sunday',
+        'weekend',
+        'evening',
+        'six',
+        '6',
+      ],
+      free: [
+        'Mornings before nine, or after five. The sooner the better.',
+        'Early morning is best. I leave for work at nine.',
+      ],
+      now: [
+        "Just me. Karen's on nights, she's asleep upstairs.",
+        "Just me. Karen's sleeping, she works nights.",
+      ],
+      counter: [
+        "That's later than I'd like. Can you do tomorrow, first thing?",
+        'I leave at nine. Can you make it early, like seven-thirty?',
+      ],
+    },
+    thingAge: ['Furnace is about fifteen. Came with the house.', 'Fifteen years, give or take.'],
+    thingAgeFact: 'the furnace is about fifteen',
     found: [
       'Searched furnace repair. Your office called back first. That counts for something.',
       "Nobody else could come out this week. That's the whole reason.",
@@ -522,6 +600,8 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       timeline: 'before the next big storm, but I am not rushing into anything',
       decider: 'me and my wife, and I do not sign anything without reading it twice',
       spouseName: 'Ellen',
+      spouseRole: 'wife',
+      quoteAmount: null,
       competingQuote: 'two quotes already, one storm chaser who wanted cash up front',
       wishes: 'a proper repair, or a new roof only if it truly needs one, and the same dark shingles',
       budgetRange: [8000, 11000],
@@ -677,6 +757,23 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       ],
       guarded: ["That's between me and my insurance company."],
     },
+    schedule: {
+      suits: ['saturday', 'weekend', 'morning'],
+      free: [
+        "{spouseName} works weekdays. Saturday mornings she's home, and I don't decide without her.",
+        'Saturday morning, when {spouseName} is here to read it too.',
+      ],
+      now: ["Ellen's at work. You're talking to me.", 'Just me. Ellen works weekdays.'],
+      counter: [
+        "{spouseName} works weekdays. If it's a Saturday morning, we'll both be here.",
+        'Not then. Make it a Saturday morning, so {spouseName} can read it with me.',
+      ],
+    },
+    thingAge: [
+      'About twenty years. It was redone maybe twenty years back.',
+      'Twenty-odd years. The house is older; the roof was redone.',
+    ],
+    thingAgeFact: 'the roof is about twenty years old',
     found: [
       "You left a flyer in the door after the storm. Doesn't mean I trust you.",
       "{spouseName} kept the flyer. She said at least you're local. We'll see.",
@@ -713,6 +810,8 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       timeline: 'within two months, before my parents visit',
       decider: 'my husband Raj and me. He cares about durability, I care about the look',
       spouseName: 'Raj',
+      spouseRole: 'husband',
+      quoteAmount: null,
       competingQuote: 'a showroom quote for engineered hardwood, but I was not sure about the colours',
       wishes:
         'a warm, light wood look that the dog cannot scratch, maybe engineered hardwood or a good vinyl',
@@ -862,6 +961,23 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       more: ["Insurance would laugh at us. It's wear from the kids and a golden retriever, not a flood."],
       guarded: [],
     },
+    schedule: {
+      suits: ['evening', 'saturday', 'sunday', 'weekend', 'six', 'seven', 'half six', '6', '7'],
+      free: [
+        "Raj gets home around six, so evenings or the weekend. I'm home most afternoons with the kids.",
+        'Weekends are easiest for both of us. Or an evening after six.',
+      ],
+      now: ['Just me and the kids. Raj is at work until six.', "Raj is at the office. He's home around six."],
+      counter: [
+        "Raj won't be home then, and I'd like him to see the samples. Could we do an evening, after six?",
+        'Could we make it a Saturday instead? Then Raj can see them too.',
+      ],
+    },
+    thingAge: [
+      'The carpet came with the house, so about nine years.',
+      'Nine years. It was here when we moved in.',
+    ],
+    thingAgeFact: 'the carpet is about nine years old',
     found: [
       "A friend from the kids' school had her stairs done by you. They look lovely.",
       'She said your crew was tidy. With two kids and a dog, tidy matters.',
@@ -898,6 +1014,8 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       timeline: 'over the summer, no big rush',
       decider: 'my wife Susan and me, we do everything together',
       spouseName: 'Susan',
+      spouseRole: 'wife',
+      quoteAmount: null,
       competingQuote: 'a handyman from church gave us a rough number for the deck',
       wishes: 'the deck boards replaced first, then the door and the fan',
       budgetRange: [4000, 5000],
@@ -1049,6 +1167,38 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       more: ['We pay for the house ourselves. Always have.'],
       guarded: [],
     },
+    schedule: {
+      suits: [
+        'monday',
+        'tuesday',
+        'wednesday',
+        'thursday',
+        'friday',
+        'saturday',
+        'morning',
+        'afternoon',
+        'evening',
+        'tomorrow',
+        'weekend',
+      ],
+      free: [
+        "We're retired, so most days. {spouseName} has her book club Thursday mornings.",
+        'Anytime, really. Mornings are nice, before it gets hot on the deck.',
+      ],
+      now: [
+        "Susan's just out at the shops, back in an hour or so.",
+        "Susan's around somewhere, probably in the garden.",
+      ],
+      counter: [
+        "Oh, {spouseName}'s out then. How about the next morning instead?",
+        "That one's tricky. Any other morning is fine.",
+      ],
+    },
+    thingAge: [
+      'The deck? About twenty-five years. We built it the summer we moved in.',
+      "Twenty-five years. It's seen a lot of barbecues.",
+    ],
+    thingAgeFact: 'the deck is about twenty-five years old',
     found: [
       'Our neighbour had his fence done by you folks. Said you were straight shooters.',
       '{spouseName} looked you up after that. The reviews were good.',

@@ -5,11 +5,12 @@ import {
   fillWhen,
   NEVER_AGREED,
   NOT_THAT_DAY,
-  proposedTime,
   RESCHEDULE,
   SPOUSE_TOO,
 } from './appointments';
-import { proposedWhen } from '../../understanding/readers/proposals';
+import { asksWhenFree, proposedWhen, proposedWhens } from '../../understanding/readers/proposals';
+import { requestKind, type RequestKind } from '../../understanding/readers/requests';
+import { asksThingAge, asksWhoIsHome, asksWhoSomeoneIs } from '../../understanding/readers/household';
 import {
   amountWords,
   contentWords,
@@ -62,6 +63,8 @@ export interface HomeownerState {
   answered: Topic[];
   /** The rep has named a price. */
   quoted: boolean;
+  /** The lowest price the rep has named, to keep comparisons with the other quote true. */
+  lowestPrice: number | null;
   /** The rep has put something on the table: a price, options, a recommendation. */
   offered: boolean;
   /** The content words of each question asked per topic, to tell a follow-up from a repeat. */
@@ -132,6 +135,16 @@ const CHATTER = new Set(
 
 const REFERRING = /\b(it|that|this|they|them|those|these|there|he|she|him|her|his|their)\b/;
 
+const DAY_NAMES = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today)\b/g;
+
+/** Two ways of saying a day name the same one ("Saturday" and "Saturday morning"): the day names agree. */
+function sameDay(a: string, b: string): boolean {
+  const days = (x: string) => [...x.toLowerCase().matchAll(DAY_NAMES)].map((m) => m[0]).join(' ');
+  const da = days(a);
+  const db = days(b);
+  return da === '' || db === '' || da === db;
+}
+
 /** Names in a persona's lines (Raj, Biscuit, Toronto): never lower-cased behind "Like I said,". */
 function namesIn(f: PersonaFacts): Set<string> {
   const names = new Set<string>([f.card.name, f.household.spouseName]);
@@ -186,6 +199,7 @@ export class ScriptedConversation implements BrainConversation {
       answered: [],
       questions: new Map(),
       quoted: false,
+      lowestPrice: null,
       offered: false,
       focus: null,
       lastReply: '',
@@ -251,10 +265,12 @@ export class ScriptedConversation implements BrainConversation {
   /** The turn's detailed read, with what it does taken from the shared reading's acts. */
   private turnOf(u: Utterance): RepTurn {
     const t = u.turn;
+    const close = t.close || u.rules.strong.has('proposal:firm') || u.rules.strong.has('proposal:assumed');
     return {
       ...t,
       goodbye: t.goodbye || u.rules.strong.has('goodbye'),
-      close: t.close || u.rules.strong.has('proposal:firm'),
+      close,
+      offTopic: t.offTopic && !close,
     };
   }
 
@@ -272,6 +288,9 @@ export class ScriptedConversation implements BrainConversation {
       if (s.rudeCount + s.pressureCount >= 2) return this.endByHomeowner(Lines.RUDE_END[st]);
       return [pick(Lines.RUDE[st])];
     }
+    // A booking the homeowner never agreed to is put right before anything else.
+    if (t.close && !t.goodbye && !s.agreed && this.heard && does(this.heard, 'proposal:assumed'))
+      return [this.correctAssumed(), this.closeReason()];
     if (t.pressure && !s.agreed) {
       s.pressureCount++;
       s.trust -= 3;
@@ -284,11 +303,18 @@ export class ScriptedConversation implements BrainConversation {
       s.endCall = 'goodbye';
       const answer = t.isQuestion && t.topics.length ? this.answerTopics(t).slice(0, 1) : [];
       const corrected = this.correctAssumed();
+      // After "I didn't agree to Thursday", no "Yep" on the way out.
+      const farewells = (pool: string[]) =>
+        corrected ? pool.filter((l) => !/^(yep|yes|sure|great|good|see you)\b/i.test(l)) : pool;
       return [
         ...(corrected ? [corrected] : answer),
-        pick(s.agreed ? Lines.GOODBYE_AGREED[st] : Lines.GOODBYE[st]) ?? pick(Lines.GOODBYE[st]),
+        pick(farewells(s.agreed ? Lines.GOODBYE_AGREED[st] : Lines.GOODBYE[st])) ?? pick(Lines.GOODBYE[st]),
       ];
     }
+    // A passing request or offer (parking, a gate code, photos, samples left, a call to the spouse)
+    // gets a plain answer, whatever else the turn says.
+    const plain = this.answerRequest(t);
+    if (plain) return this.limit(plain);
     // What the last answer was about: a question that picks it up ("tell me more about that",
     // "how old are they?", "when did that start?") asks about that.
     const prev = s.focus;
@@ -354,6 +380,7 @@ export class ScriptedConversation implements BrainConversation {
       answer.push(...this.answerTopics(t));
     else if (t.invite) answer.push(this.openConcernLine() ?? pick(Lines.REACT.invite));
     else if (t.smallTalk && !t.close && !(t.greeting && !s.greeted)) answer.push(...this.smallTalk());
+    else if (t.offTopic && !t.close && t.domain) answer.push(pick(Lines.DONT_KNOW[st]));
     else if (t.offTopic && !t.close) {
       answer.push(pick(Lines.OFF_TOPIC[st]), pick(Lines.STEER[st]));
       if (st === 'wary' || st === 'hurried') s.trust -= 0.25;
@@ -409,7 +436,7 @@ export class ScriptedConversation implements BrainConversation {
       const corrected = this.correctAssumed();
       if (corrected) return [corrected];
       // A day named after agreeing: take the rep's day.
-      const when = this.proposedDay(t);
+      const when = this.proposedDay();
       if (when) this.state.agreedWhen = when;
       const moved = when ? this.book.pick(RESCHEDULE[st].map((l) => fillWhen(l, when))) : null;
       return [moved ?? this.book.pick(Lines.STILL_AGREED[st])];
@@ -485,6 +512,13 @@ export class ScriptedConversation implements BrainConversation {
 
   private reactToPrice(price: number): string | null {
     const s = this.state;
+    s.lowestPrice = Math.min(price, s.lowestPrice ?? Infinity);
+    // Below the other quote: noticed, whatever the rep called it.
+    const other = this.facts.household.quoteAmount;
+    if (other !== null && price < other * 0.97 && !s.objections.has('competitor')) {
+      s.objections.set('competitor', 'answered');
+      return this.book.pick(Lines.UNDER_THE_QUOTE[this.style]);
+    }
     const [lo, hi] = this.facts.household.budgetRange;
     if (price > hi * 1.25) {
       s.trust -= 0.5;
@@ -516,8 +550,18 @@ export class ScriptedConversation implements BrainConversation {
     return null;
   }
 
+  /** The rep's price is already below the other quote: "the other company was cheaper" would be false. */
+  private underTheQuote(): boolean {
+    const other = this.facts.household.quoteAmount;
+    return other !== null && this.state.lowestPrice !== null && this.state.lowestPrice < other * 0.97;
+  }
+
   /** Voices an objection for the first time; an open one is restated in other words. */
   private raise(kind: ObjectionKind): string | null {
+    if (kind === 'competitor' && this.underTheQuote()) {
+      this.state.objections.set(kind, 'answered');
+      return this.book.pick(Lines.UNDER_THE_QUOTE[this.style]);
+    }
     if (this.state.objections.get(kind) === 'open') return this.stillOpen(kind);
     if (this.state.objections.has(kind)) return null;
     this.state.objections.set(kind, 'open');
@@ -525,6 +569,8 @@ export class ScriptedConversation implements BrainConversation {
   }
 
   private stillOpen(kind: ObjectionKind): string | null {
+    if (kind === 'competitor' && this.underTheQuote())
+      return this.book.pick(Lines.UNDER_THE_QUOTE[this.style]);
     // The worry in words not said yet: the persona's own, else a plain restatement of it.
     return (
       this.book.pickNew(this.facts.objections[kind]) ??
@@ -831,8 +877,73 @@ export class ScriptedConversation implements BrainConversation {
   }
 
   /** The day and time the rep's turn proposes, as the homeowner would say it back. */
-  private proposedDay(t: RepTurn): string | null {
-    return (this.heard && proposedWhen(this.heard.text)) ?? proposedTime(t.words);
+  private proposedDay(): string | null {
+    return this.heard ? proposedWhen(this.heard.text) : null;
+  }
+
+  /** Whether a proposed day suits the household (the decision-maker can be there). */
+  private suits(when: string): boolean {
+    const w = when.toLowerCase();
+    return this.facts.schedule.suits.some((x) => new RegExp(`\\b${x}\\b`).test(w));
+  }
+
+  /** A plain answer to a passing request or offer, or null when the turn makes none. */
+  private answerRequest(t: RepTurn): (string | null)[] | null {
+    const u = this.heard;
+    if (!u) return null;
+    const s = this.state;
+    const st = this.style;
+    const pick = (o: string[]) => this.book.pick(o);
+    const f = this.facts;
+    const names = [f.household.spouseName];
+    if (asksWhenFree(u.text) && !t.close) return [pick(f.schedule.free)];
+    if (asksWhoIsHome(u.text, names)) return [pick(f.schedule.now)];
+    if (asksWhoSomeoneIs(u.text, names))
+      return [pick(Lines.WHO_IS_SPOUSE[st].map((l) => l.replaceAll('{role}', f.household.spouseRole)))];
+    const homeNeed = f.needs.find((n) => n.topic === 'home');
+    if (asksThingAge(u.text) && !t.close && s.trust >= (homeNeed?.minTrust ?? 0)) {
+      // The thing's age is part of the home's story: told once trust allows, and it counts as told.
+      if (!s.revealed.has('home')) {
+        s.revealed.add('home');
+        s.trust += 0.5;
+      }
+      s.answered.push('home');
+      // Asked again: the same fact, in new words.
+      const fresh = this.book.pickNew(f.thingAge);
+      const fact = f.thingAgeFact;
+      return [fresh ?? this.book.first(Lines.RESTATE[st].map((r) => Lines.fillLine(r, { fact })))];
+    }
+    const kind: RequestKind | null = requestKind(u.text);
+    const proofFirst = this.facts.temperament.demandsProof && !s.proofShown;
+    switch (kind) {
+      case 'agreed-day':
+        return [
+          s.agreed && s.agreedWhen
+            ? pick(Lines.AGREED_DAY[st].map((l) => fillWhen(l, s.agreedWhen ?? '')))
+            : pick(Lines.NOTHING_AGREED[st]),
+        ];
+      case 'restroom':
+        return t.close ? null : [pick(Lines.RESTROOM[st])];
+      case 'parking':
+        return [pick(Lines.PARKING[st])];
+      case 'gate':
+        return [pick(Lines.GATE[st])];
+      case 'enter':
+        return [pick(Lines.ENTER[st])];
+      case 'photo':
+        return [pick(proofFirst ? Lines.PHOTO_REFUSED[st] : Lines.PHOTO[st])];
+      case 'call-spouse':
+        return [pick(Lines.CALL_SPOUSE[st])];
+      case 'leave-item':
+        return this.proposedDay() ? null : [pick(Lines.TAKES_INFO[st])];
+      case 'send-item':
+        // Only when it is offered ("want me to email the photos?"), not a promise inside a pitch.
+        return !this.proposedDay() && (u.text.includes('?') || does(u, 'offer'))
+          ? [pick(Lines.SEND_OK[st])]
+          : null;
+      default:
+        return null;
+    }
   }
 
   /**
@@ -844,7 +955,7 @@ export class ScriptedConversation implements BrainConversation {
     if (!u || !does(u, 'proposal:assumed')) return null;
     const s = this.state;
     const when = proposedWhen(u.text);
-    if (s.agreed && s.agreedWhen && when && when.toLowerCase() !== s.agreedWhen.toLowerCase())
+    if (s.agreed && s.agreedWhen && when && !sameDay(when, s.agreedWhen))
       return this.book.pick(
         AGREED_OTHER[this.style].map((l) => fillWhen(l, when).replaceAll('{agreed}', s.agreedWhen ?? '')),
       );
@@ -855,10 +966,17 @@ export class ScriptedConversation implements BrainConversation {
 
   /** Refuses the day the rep proposed, by name, before the reason: a proposal is never left unanswered. */
   private notYet(t: RepTurn, reason: string | null): string | null {
-    const when = this.proposedDay(t);
+    const when = this.proposedDay();
     if (!when) return reason;
+    if (this.heard && proposedWhens(this.heard.text).length > 1)
+      return [this.book.pick(Lines.NEITHER_DAY[this.style]), reason].filter(Boolean).join(' ') || null;
     // Never two openers in a row ("Hold on, ... Hold on."): a refusal that starts as the reason does is left out.
-    const opener = (line: string) => line.split(/[\s,.?!]+/).slice(0, 2).join(' ').toLowerCase();
+    const opener = (line: string) =>
+      line
+        .split(/[\s,.?!]+/)
+        .slice(0, 2)
+        .join(' ')
+        .toLowerCase();
     const variants = NOT_THAT_DAY[this.style].map((l) => fillWhen(l, when));
     const distinct = reason ? variants.filter((v) => opener(v) !== opener(reason)) : variants;
     const refusal = this.book.pick(distinct.length ? distinct : variants);
@@ -883,8 +1001,11 @@ export class ScriptedConversation implements BrainConversation {
   private agreeTo(t: RepTurn): string | null {
     const s = this.state;
     const f = this.facts;
+    const offered = this.heard ? proposedWhens(this.heard.text) : [];
+    // Of the days offered, the first the household can make; none of them: another that suits.
+    const when = offered.find((w) => this.suits(w)) ?? null;
+    if (offered.length > 0 && !when) return this.book.pick(f.schedule.counter);
     s.agreed = true;
-    const when = this.proposedDay(t);
     if (!when) return this.book.pick(f.agree);
     s.agreedWhen = when;
     const both =

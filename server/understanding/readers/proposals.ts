@@ -1,4 +1,4 @@
-import { normalizeText, splitSentences } from '../text/normalise';
+import { looseContractions as loose, normalizeText, splitSentences } from '../text/normalise';
 
 /**
  * A day or time put to the other person for a next step, by its shape: a day named and asked
@@ -10,14 +10,18 @@ import { normalizeText, splitSentences } from '../text/normalise';
 const DAY =
   '(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|wed|weds|thurs|thu|fri|sat|sun)s?|tomorrow|tmrw|tonight|this (week|weekend|afternoon|evening)|next (week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the (\\d{1,2}(st|nd|rd|th)|first|second|third|\\w+teenth|twentieth|twenty \\w+|thirtieth)';
 const CLOCK =
-  '\\d{1,2}(:\\d\\d)? ?(am|pm|a m|p m|ish)?|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)( (thirty|fifteen|forty five|o clock|ish))?|noon|half (past )?\\w+|quarter (to|past) \\w+|first thing';
+  '\\d{1,2}(:\\d\\d)? ?(am|pm|a m|p m|ish)?|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)( (thirty|fifteen|forty five|o clock|ish))?|noon|half (past )?\\w+|quarter (to|past) \\w+|first thing|ish';
 const WHEN = new RegExp(`\\b(${DAY})\\b|\\bat (${CLOCK})\\b|\\b(${CLOCK}) (am|pm|o clock)\\b`);
-const FITS =
-  /\b(work|works|suit|suits|good|ok|okay|fine|free|available|open|better|possible|doable)\b|\bhow (about|s|does|is)\b|\bwhat about\b|\bcan (you|we) do\b|\bcould (you|we) do\b|\bwould you be (home|around|free|there)\b|\b(are|will) you (be )?(home|around|free|there)\b/;
-const OFFERS_STEP =
-  /\b(i|we|i ll|ill|we ll|i can|we can|i could|we could|let me|let s|lets|i d like to|we d like to|i will|we will|i m going to|we re going to) (\w+ ){0,2}(come|be|swing|stop|drop|get|have|put|pencil|book|schedule|start|set|bring|meet|call|lock|hold|save|reserve|do|install|measure|say)\b/;
-const NOT_A_STEP =
-  /\b(called|came|was|were|had|did|happened|started|last|ago|every|most|usually|typical|normally|have a (good|great|nice)|enjoy (your|the)|ends?|expires?|gone|goes up|only good|until)\b/;
+/** The day put as fitting the two people at the table: "does Thursday work for you?", "how about six?". */
+const FITS = loose(
+  /\b(work|works|suit|suits|good|ok|okay|fine|better|doable|possible|free|open) (for|with) (you|ya|u|us|you both|both of you|the two of you|your family)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|morning|afternoon|evening|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|thirty)s? (\w+ ){0,4}(work|works|suit|suits|good|ok|okay|fine|better|doable)\b|\b(how|what) about\b|\bhow s\b|\b(can|could) (you|we|ya) do\b|\b(are|will|would|re) (you|ya|u|you both|you guys) (be )?(free|home|around|available|there|in)\b|\bwhich( one| day| time|d)?\b|\b(rather|prefer)\b|\bwhen (is|s) (good|best|better)\b/,
+);
+const OFFERS_STEP = loose(
+  /\b(i|we|i ll|ill|we ll|i can|we can|i could|we could|let me|let s|lets|i d like to|we d like to|i will|we will|i m going to|we re going to) (\w+ ){0,2}(come|be|swing|stop|drop|get|have|put|pencil|book|schedule|start|set|bring|meet|call|lock|hold|save|reserve|do|install|measure|say)\b/,
+);
+const NOT_A_STEP = loose(
+  /\b(called|came|was|were|had|did|happened|started|last|ago|every|most|usually|typical|normally|have a (good|great|nice)|enjoy (your|the)|ends?|expires?|gone|goes up|only good|until)\b/,
+);
 
 /** Whether a line proposes a definite day or time for a next step. */
 export function proposesDay(text: string): boolean {
@@ -28,13 +32,29 @@ export function proposesDay(text: string): boolean {
     const asked =
       s.trim().endsWith('?') || /^(does|do|would|will|could|can|is|how|what|shall|should)\b/.test(n);
     // "Thursday?", "Saturday morning at nine?": little but the time itself, put as a question.
-    const rest = n.replace(new RegExp(WHEN.source, 'g'), ' ').replace(/\b(at|or|and|so|um|uh|then|maybe|how|about|what|morning|afternoon|evening|night|the)\b/g, ' ');
-    if (asked && (FITS.test(n) || rest.trim().split(/\s+/).filter(Boolean).length <= 1)) return true;
+    const rest = n
+      .replace(new RegExp(WHEN.source, 'g'), ' ')
+      .replace(
+        /\b(at|or|and|so|um|uh|like|ish|then|maybe|how|about|what|morning|afternoon|evening|night|the)\b/g,
+        ' ',
+      );
+    const bare = rest.trim().split(/\s+/).filter(Boolean).length <= 1;
+    // "Thursday, half four?", "like tuesday ish afternoon": a day said on its own puts it forward.
+    // Asked of the two people at the table ("does Thursday work for you?"), not of a bakery's hours.
+    const between = /\b(you|we|i|us|me|ya|u)\b/.test(n);
+    if ((asked && between && FITS.test(n)) || (bare && n.split(' ').length <= 6)) return true;
     if (OFFERS_STEP.test(n)) return true;
   }
   return false;
 }
 
+/** "No wait, I'm out of town Wednesday": a day taken back. */
+const RETRACTS = loose(
+  /\b(no wait|scratch that|actually no|out of town|i m away|im away|can t do|cant do|won t work|wont work|not (on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/,
+);
+const SENT_WHEN = loose(
+  /\b(i ll|ill|i will|we ll|well|i can|let me) (\w+ ){0,2}(text|email|send|call|ring|mail|shoot|drop|get) (you |it |them |the \w+ |over )*(\w+ ){0,3}(tonight|tomorrow|today|later|by)\b/,
+);
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const SHORT_DAYS: Record<string, string> = {
   mon: 'monday',
@@ -60,13 +80,50 @@ const WHEN_PHRASE = new RegExp(
  * thirty", "Saturday morning at nine", "tomorrow morning". Null when it names none.
  */
 export function proposedWhen(text: string): string | null {
-  const n = normalizeText(text).replace(/-/g, ' ');
-  const m = WHEN_PHRASE.exec(n);
-  if (!m) return null;
-  const phrase = m[0]
+  return proposedWhens(text).at(-1) ?? null;
+}
+
+/**
+ * Every day and time a line puts forward, in order: "Friday first thing or Saturday morning" gives
+ * two. A day taken back ("Wednesday... no wait, I'm out of town Wednesday. Friday?") is left out.
+ */
+export function proposedWhens(text: string): string[] {
+  const out: string[] = [];
+  const retracted = new Set<string>();
+  for (const sentence of splitSentences(text.replace(/\.\.\.|…/g, '. '))) {
+    const n = normalizeText(sentence).replace(/-/g, ' ');
+    const found = [...n.matchAll(new RegExp(WHEN_PHRASE.source, 'g'))].map((m) => sayWhen(m[0]));
+    // "I'll text you the confirmation tonight": when something is sent, not a day for a visit.
+    if (RETRACTS.test(n) || SENT_WHEN.test(n)) for (const w of found) retracted.add(w);
+    else out.push(...found);
+  }
+  return [...new Set(out)].filter((w) => !retracted.has(w));
+}
+
+function sayWhen(found: string): string {
+  const phrase = found
     .split(' ')
-    .map((w) => SHORT_DAYS[w] ?? w.replace(/^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s$/, '$1'))
+    .map(
+      (w) =>
+        SHORT_DAYS[w] ?? w.replace(/^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s$/, '$1'),
+    )
     .join(' ')
     .replace(/^(at|around) /, 'at ');
-  return phrase.replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, (d) => d[0].toUpperCase() + d.slice(1));
+  return phrase.replace(
+    /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g,
+    (d) => d[0].toUpperCase() + d.slice(1),
+  );
+}
+
+/** "Are evenings better for Mark, or weekends?", "when's a good time for you both?": asks when they are free. */
+const WHEN_FREE = loose(
+  /\b(when (is|s|would be) (a |the )?(good|best|better|easiest) (time|day)|what (day|days|time|times) (is|s|are|works|would) (good|best|better|easiest|work)|(are|is|would) (evenings?|mornings?|afternoons?|weekends?|weekdays?|days?) (better|best|easier|good|ok|okay)|(evenings?|mornings?|weekends?|weekdays?) or (evenings?|mornings?|weekends?|weekdays?)|best time|good time (for|to)|when (are|is) (you|he|she|they|your \w+|\w+) (free|home|around|available|off))\b/,
+);
+
+/** Whether a line asks when the household is free to meet. */
+export function asksWhenFree(text: string): boolean {
+  const n = normalizeText(text);
+  return (
+    (text.includes('?') || /^(when|what|are|is|would)\b/.test(n)) && WHEN_FREE.test(n) && !proposesDay(text)
+  );
 }

@@ -1,0 +1,82 @@
+import { looseContractions as loose, normalizeText } from '../text/normalise';
+
+/**
+ * What a visitor asks for or offers in passing, which the homeowner answers plainly: the
+ * bathroom, where to park, a gate code, coming in, a photo, leaving something behind (samples, a
+ * card, a quote), sending something later, calling the spouse now. Also a question about what was
+ * agreed ("what day did we land on?").
+ */
+export type RequestKind =
+  | 'restroom'
+  | 'parking'
+  | 'gate'
+  | 'enter'
+  | 'photo'
+  | 'leave-item'
+  | 'send-item'
+  | 'call-spouse'
+  | 'agreed-day';
+
+const KINDS: [RequestKind, RegExp][] = [
+  [
+    'agreed-day',
+    loose(
+      /\b(what|which) (day|time|date)( and (time|day))? (did|have|had) we (land|settle|agree|decide|say|pick)|\bwhat did we (land on|settle on|agree on|say|decide)\b|\bremind me (of )?(the|what) (day|time|date)\b/,
+    ),
+  ],
+  [
+    'restroom',
+    loose(
+      /\b(use|used|using|borrow) (your|the|ur) (bathroom|restroom|washroom|toilet|loo|powder room|facilities)\b|\bwhere s (your|the) (bathroom|restroom|washroom|toilet|loo)\b|\bwheres (your|the) (bathroom|restroom|toilet)\b/,
+    ),
+  ],
+  [
+    'parking',
+    loose(
+      /\b(where|somewhere|ok|okay|alright|fine|room|space|spot) (\w+ ){0,5}(park|parking|leave the (truck|van|car)|put the (truck|van|car))\b|\b(park|parking) (\w+ ){0,3}(drive|driveway|street|road|van|truck|lads)\b|\bleave (the|my) (truck|van|car)\b|\bblocking (you|ya) in\b/,
+    ),
+  ],
+  [
+    'gate',
+    loose(
+      /\b(gate|door|lockbox|alarm) (code|key|combination|combo)\b|\bcode (for|to) the (gate|side gate|door|lockbox)\b/,
+    ),
+  ],
+  [
+    'enter',
+    loose(
+      /\b(step|come|pop|hop) (in|inside)\b.{0,30}\b(mind|ok|okay|alright|could|can|may)\b|\b(mind|ok|okay|alright|could|can|may) (\w+ ){0,3}(step|come|pop) (in|inside)\b/,
+    ),
+  ],
+  [
+    'photo',
+    loose(
+      /\b(take|took|taking|grab|get|snap) (a |some |a few |a couple of |couple )?(quick )?(photos?|pictures?|pics?|shots?)\b|\bphotograph\b/,
+    ),
+  ],
+  [
+    'call-spouse',
+    loose(
+      /\b(call|ring|phone|dial|facetime|get) (\w+ ){0,2}(on (the )?(speaker|phone|speakerphone)|now|quickly|real quick)\b|\b(give|gave) (him|her|\w+) a (quick )?(ring|call|bell)\b/,
+    ),
+  ],
+  [
+    'leave-item',
+    loose(
+      /\b(leave|left|leaving|drop off|drop|dropped|dropping|leave behind|leave you|leave with you)\b.{0,40}\b(samples?|boards?|swatch(es)?|brochure|card|quote|quote sheet|references?|estimate|paperwork|info|information|pamphlet|flyer|catalog(ue)?|write ?up|summary)\b|\b(boards?|samples?|swatch(es)?) (\w+ ){0,2}left (here|with you)\b/,
+    ),
+  ],
+  [
+    'send-item',
+    loose(
+      /\b(email|send|text|mail|post|shoot|forward|wrote|write)\b.{0,40}\b(quote|estimate|photos?|pictures?|pics?|write ?up|summary|numbers?|proposal|details|confirmation|brochure|it|them)\b/,
+    ),
+  ],
+];
+
+/** The kind of passing request or offer a line makes, if any (the first that fits, as listed). */
+export function requestKind(text: string): RequestKind | null {
+  const n = normalizeText(text);
+  for (const [kind, re] of KINDS) if (re.test(n)) return kind;
+  return null;
+}
