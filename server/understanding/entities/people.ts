@@ -1,0 +1,5 @@
+import type { EntityContext, PersonEntity } from './types';
+
+export function findPeople(_text: string, _ctx: EntityContext = {}): PersonEntity[] {
+  return [];
+}
