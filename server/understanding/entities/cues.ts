@@ -13,6 +13,19 @@ const LEX = lexicon as unknown as Lexicon;
 export interface CueList {
   words: Set<string>;
   phrases: string[][];
+  /** Phrases by their first word, and by their last, longest first. */
+  byFirst: Map<string, string[][]>;
+  byLast: Map<string, string[][]>;
+}
+
+function index(phrases: string[][], at: (p: string[]) => string): Map<string, string[][]> {
+  const map = new Map<string, string[][]>();
+  for (const p of phrases) {
+    const list = map.get(at(p)) ?? [];
+    list.push(p);
+    map.set(at(p), list);
+  }
+  return map;
 }
 
 function compile(cues: string[]): CueList {
@@ -24,7 +37,19 @@ function compile(cues: string[]): CueList {
     else phrases.push(parts);
   }
   phrases.sort((a, b) => b.length - a.length);
-  return { words, phrases };
+  return {
+    words,
+    phrases,
+    byFirst: index(phrases, (p) => p[0]),
+    byLast: index(phrases, (p) => p[p.length - 1]),
+  };
+}
+
+function candidates(map: Map<string, string[][]>, t: Token): string[][] {
+  const a = map.get(t.base);
+  const b = t.norm !== t.base ? map.get(t.norm) : undefined;
+  if (a && b) return [...a, ...b].sort((x, y) => y.length - x.length);
+  return a ?? b ?? [];
 }
 
 const cache = new Map<string, CueList>();
@@ -50,7 +75,7 @@ function tokenIs(t: Token | undefined, w: string): boolean {
 export function cueAt(tokens: Token[], i: number, list: CueList): number {
   const t = tokens[i];
   if (!t) return 0;
-  for (const p of list.phrases) {
+  for (const p of candidates(list.byFirst, t)) {
     let ok = true;
     for (let k = 0; k < p.length && ok; k++) ok = tokenIs(tokens[i + k], p[k]);
     if (ok) return p.length;
@@ -60,7 +85,9 @@ export function cueAt(tokens: Token[], i: number, list: CueList): number {
 
 /** The length of the cue that ends at token j (inclusive), or 0. */
 export function cueEndingAt(tokens: Token[], j: number, list: CueList): number {
-  for (const p of list.phrases) {
+  const last = tokens[j];
+  if (!last) return 0;
+  for (const p of candidates(list.byLast, last)) {
     const i = j - p.length + 1;
     if (i < 0) continue;
     let ok = true;
