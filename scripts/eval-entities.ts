@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { scoreEntities, type EntityScores, type LabelledLine } from '../server/understanding/entities/eval';
+import {
+  readLine,
+  scoreEntities,
+  type EntityScores,
+  type LabelledLine,
+} from '../server/understanding/entities/eval';
 
 /**
  * Entity precision, recall and exact match per labelled corpus file:
- *   npx tsx scripts/eval-entities.ts FILE... [--misses] [--type money|times|people]
+ *   npx tsx scripts/eval-entities.ts FILE... [--misses] [--type money|times|people] [--time]
+ * --time also reads every line five more times and prints the mean and 95th percentile per line.
  */
 
 function readLines(file: string): LabelledLine[] {
@@ -42,7 +48,9 @@ const typeAt = args.indexOf('--type');
 const only = typeAt >= 0 ? args[typeAt + 1] : null;
 const files = args.filter((a, i) => !a.startsWith('--') && (typeAt < 0 || i !== typeAt + 1));
 if (!files.length) {
-  console.error('usage: npx tsx scripts/eval-entities.ts FILE... [--misses] [--type money|times|people]');
+  console.error(
+    'usage: npx tsx scripts/eval-entities.ts FILE... [--misses] [--type money|times|people] [--time]',
+  );
   process.exit(2);
 }
 const all: LabelledLine[] = [];
@@ -58,3 +66,17 @@ for (const file of files) {
       );
 }
 if (files.length > 1) print('all', scoreEntities(all), all.length);
+if (args.includes('--time')) {
+  const each: number[] = [];
+  for (let round = 0; round < 5; round++)
+    for (const line of all) {
+      const t0 = performance.now();
+      readLine(line);
+      each.push(performance.now() - t0);
+    }
+  each.sort((a, b) => a - b);
+  const mean = each.reduce((a, b) => a + b, 0) / each.length;
+  console.log(
+    `time per line (money, times and people, ${each.length} reads): mean ${mean.toFixed(3)} ms, p50 ${each[Math.floor(each.length / 2)].toFixed(3)} ms, p95 ${each[Math.floor(each.length * 0.95)].toFixed(3)} ms`,
+  );
+}

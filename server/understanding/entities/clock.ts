@@ -39,6 +39,7 @@ const AFTER_CLOCK = cues('times', 'AFTER_CLOCK');
 const NOT_CLOCK_AFTER = cues('times', 'NOT_CLOCK_AFTER');
 const CURRENCY = cues('money', 'CURRENCY_AFTER');
 const MONEY_TALK = cues('money', 'MONEY_TALK');
+const PRICE_AFTER = cues('money', 'PRICE_AFTER');
 
 const dayIndex = new Map<string, string>();
 const partIndex = new Map<string, DayPart>();
@@ -215,6 +216,8 @@ function contextMakesClock(tokens: Token[], r: Read, env: ClockEnv): boolean {
   const afterTok = tokens[r.j + 1];
   if (afterTok && !/[,.;!?]/.test(tokens[r.j].after)) {
     if (cueAt(tokens, r.j + 1, CURRENCY)) return false;
+    // "two-fifty down", "six fifty installed": a price said like a time.
+    if (cueAt(tokens, r.j + 1, PRICE_AFTER) && !partWord(afterTok) && !dayWord(afterTok)) return false;
     if (!hasMinutes && cueAt(tokens, r.j + 1, NOT_CLOCK_AFTER) && !dayWord(afterTok) && !partWord(afterTok))
       return false;
     if (['a', 'an', 'per'].includes(afterTok.base) && !partWord(tokens[r.j + 2]) && !dayWord(tokens[r.j + 2]))
@@ -225,6 +228,9 @@ function contextMakesClock(tokens: Token[], r: Read, env: ClockEnv): boolean {
   const strongBefore =
     ['at', 'by', 'till', 'til', 'until', 'after', 'since', '@'].includes(tokens[r.i - 1]?.base ?? '') ||
     (tokens[r.i - 1]?.base === 'for' && tokens[r.i - 2]?.base === 'down');
+  // "the 3rd one", "which one": "one" is a pronoun unless put forward as a time.
+  if (tokens[r.i].base === 'one' && !hasMinutes && !before && !cueEndingAt(tokens, r.i - 1, NEAR_CLOCK))
+    return false;
   // "Thursday morning around nine", "sat at 10": an hour said with a day is its time.
   if (dayBefore(tokens, r.i)) return !afterTok || !cueAt(tokens, r.j + 1, CURRENCY);
   if (hasMinutes) {
@@ -263,7 +269,9 @@ function dayBefore(tokens: Token[], i: number): boolean {
   }
   if (k < 0 || /[.?!;]/.test(tokens[k].after)) return false;
   const t = tokens[k];
-  return !!(dayWord(t) || partWord(t) || ['st', 'nd', 'rd', 'th'].includes(t.digits?.suffix ?? ''));
+  // "the 21st at 6"; but "the 3rd one" ranks.
+  const date = ['st', 'nd', 'rd', 'th'].includes(t.digits?.suffix ?? '') && skipped > 0;
+  return !!(dayWord(t) || partWord(t) || date);
 }
 
 function lineIsTemporal(tokens: Token[]): boolean {

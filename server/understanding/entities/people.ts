@@ -635,6 +635,7 @@ export function findPeople(text: string, ctx: EntityContext = {}): PersonEntity[
   const result = dedupe([...all, ...bare]).filter((m) => !skip.has(m.head));
   applyCues(tokens, result);
   carryStatus(result, prev);
+  if (!result.length) result.push(...pronounCarry(tokens, prev));
   return result
     .sort((a, b) => a.i - b.i)
     .map((m) => {
@@ -650,6 +651,30 @@ export function findPeople(text: string, ctx: EntityContext = {}): PersonEntity[
         decides: m.decides,
       };
     });
+}
+
+const PRONOUN = new Set(['he', 'she', 'him', 'her']);
+
+/**
+ * "He passed in March." after "Is your husband joining us?": the person the line before named,
+ * referred to by a pronoun, with what this line says of them.
+ */
+function pronounCarry(tokens: Token[], prev: PersonEntity[]): Mention[] {
+  const family = prev.filter((p) => STATUS_KINDS.includes(p.relation));
+  if (family.length !== 1) return [];
+  const k = tokens.findIndex((t) => PRONOUN.has(t.norm));
+  if (k < 0) return [];
+  const m: Mention = {
+    i: k,
+    j: k,
+    name: family[0].name,
+    relation: family[0].relation,
+    status: null,
+    decides: null,
+    head: k,
+  };
+  applyCues(tokens, [m]);
+  return m.status || m.decides !== null ? [m] : [];
 }
 
 /** "I'm sorry about your husband" after "my late husband": the status said before holds. */

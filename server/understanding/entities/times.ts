@@ -200,6 +200,9 @@ function readPart(tokens: Token[], i: number): Atom | null {
     return null;
   const b = tokens[i - 1]?.base;
   const habitual = t.norm.endsWith('s') || ['every', 'most', 'each', 'all'].includes(b ?? '');
+  // "a July afternoon": the month describes the part of day.
+  if (monthWord(tokens[i - 1]) && !/[,.;!?]/.test(tokens[i - 1].after))
+    return { i: i - 1, j: i, kind: 'part', part, habitual };
   // "after lunch" is the afternoon.
   if (part === 'lunch' && b === 'after') return { i: i - 1, j: i, kind: 'part', part: 'afternoon' };
   // "this afternoon" is today; "tomorrow morning" joins later.
@@ -486,6 +489,8 @@ const DECLINE = R('ROLE_DECLINE');
 const AGREE = R('ROLE_AGREE');
 const CONFIRM = R('ROLE_CONFIRM');
 const PROPOSE = R('ROLE_PROPOSE');
+const DECLINE_SAID = R('ROLE_DECLINE_SAID');
+const AGREE_SAID = R('ROLE_AGREE_SAID');
 
 function clauseBounds(tokens: Token[], m: Mention): [number, number] {
   let a = m.i;
@@ -527,8 +532,19 @@ function isPastVerb(t: Token): boolean {
   );
 }
 
+/** The words around a mention up to a comma or a clause break: "Thursday's no good, how about Friday". */
+function localBounds(tokens: Token[], m: Mention, a: number, b: number): [number, number] {
+  let la = m.i;
+  while (la > a && !/[,:]/.test(tokens[la - 1].after) && !['or', 'and', 'so'].includes(tokens[la - 1].base))
+    la--;
+  let lb = m.j;
+  while (lb < b && !/[,:]/.test(tokens[lb].after) && !['or', 'but'].includes(tokens[lb + 1].base)) lb++;
+  return [la, lb];
+}
+
 function roleOf(tokens: Token[], m: Mention, ctx: EntityContext, prev: Mention[]): TimeRole {
   const [a, b] = clauseBounds(tokens, m);
+  const [la, lb] = localBounds(tokens, m, a, b);
   const before = tokens[m.i - 1]?.base;
   if (near(tokens, a, b, DEADLINE) && !near(tokens, a, b, HISTORY)) return 'deadline';
   if (
@@ -538,26 +554,21 @@ function roleOf(tokens: Token[], m: Mention, ctx: EntityContext, prev: Mention[]
   )
     return 'history';
   const repeated = sameAsPrevious(m, prev);
-  if (repeated && near(tokens, a, b, DECLINE)) return 'declined';
+  if (repeated && near(tokens, la, lb, DECLINE)) return 'declined';
+  if (near(tokens, la, lb, DECLINE_SAID) && !near(tokens, m.i, lb, AGREE_SAID)) return 'declined';
   if (m.habitual || near(tokens, Math.max(a, m.i - 2), m.i - 1, DESCRIBED))
     return repeated ? 'declined' : 'described';
+  // "a July afternoon", "a normal morning": a kind of time, not a date.
+  if (['a', 'an'].includes(tokens[m.i - 1]?.base ?? '') && !m.clock && !m.weekday) return 'described';
   const past = tokens.slice(a, b + 1).some((t) => isPastVerb(t)) || near(tokens, a, m.i - 1, HISTORY);
   if (past && !near(tokens, a, b, PROPOSE)) return 'history';
-  if (
-    !repeated &&
-    /\b(not|no|can't|cant|cannot)\b/.test(
-      tokens
-        .slice(a, m.i)
-        .map((t) => t.norm)
-        .join(' '),
-    )
-  )
-    return 'declined';
-  if (repeated && near(tokens, a, b, CONFIRM)) return 'confirmed';
+  if (repeated && near(tokens, 0, tokens.length - 1, CONFIRM)) return 'confirmed';
   if (repeated && near(tokens, a, b, AGREE))
     return ctx.speaker === 'rep' && near(tokens, a, b, CONFIRM) ? 'confirmed' : 'agreed';
   if (near(tokens, a, b, CONFIRM)) return 'confirmed';
-  if (near(tokens, a, b, PROPOSE) || /\?/.test(tokens[b].after)) return 'proposed';
+  const question = /\?/.test(tokens[b].after);
+  if (!question && near(tokens, m.j + 1, lb, AGREE_SAID)) return 'agreed';
+  if (near(tokens, a, b, PROPOSE) || question) return 'proposed';
   if (past) return 'history';
   return 'other';
 }
