@@ -42,6 +42,9 @@ describe('money: the way reps say prices', () => {
     ['We paid four hundred and fifty dollars to top it off.', ['450']],
     ['thats ten grand plus the permit', ['10000']],
     ['we carry two mil in liability', ['2000000']],
+    ['for all six windows your looking at about seven thousand two fifty', ['7250']],
+    ['so about fourteen thousand five installed', ['14500']],
+    ['the mid package is 13,9 and the top one is 16,5', ['13900', '16500']],
   ])('reads the amount in "%s"', (text, expected) => {
     expect(amounts(text)).toEqual(expected);
   });
@@ -55,6 +58,7 @@ describe('money: the way reps say prices', () => {
     ['like 5 or 6 grand max', ['5000-6000']],
     ['between thirty-five and forty-five thousand', ['35000-45000']],
     ['like twenty two hundred maybe twenty three', ['2200-2300']],
+    ['For a thirty-year shingle, figure fourteen five to sixteen.', ['14500-16000']],
   ])('reads a range, not a sum, in "%s"', (text, expected) => {
     expect(amounts(text)).toEqual(expected);
   });
@@ -71,6 +75,11 @@ describe('money: the way reps say prices', () => {
         previous: 'Would that sit easier on the budget?',
       }),
     ).toEqual(['8000-10000']);
+    expect(
+      amounts('we were thinking somewhere in the ten to twelve range', {
+        previous: 'What budget did you have in mind?',
+      }),
+    ).toEqual(['10000-12000']);
     // No money around it: numbers, not dollars.
     expect(amounts('between eight and ten', { previous: 'What time do you get up?' })).toEqual([]);
     expect(amounts('between eight and ten windows', { previous: 'How many windows?' })).toEqual([]);
@@ -197,8 +206,18 @@ describe('money: numbers that are not money', () => {
     'so total is 9.5k, we can start thurs the 12th',
     'lvp has a 20 mil wear layer',
     'The other guy said eight.',
+    'My budget is firm, not one dollar more.',
+    'the 16 SEER is about a grand more than the 14',
+    'On a scale of one to ten, where are you at with the price?',
+    'our warranty covers labor for 10 years and materials for 25',
   ])('counts, models, percentages and addresses: "%s"', (text) => {
-    expect(findMoney(text).filter((m) => m.value !== 9500)).toEqual([]);
+    expect(findMoney(text).filter((m) => m.value !== 9500 && m.value !== 1000)).toEqual([]);
+  });
+
+  it('leaves a number said beside one that counts: "60 months or 120"', () => {
+    expect(
+      findMoney('is that 60 months or 120', { previous: "It's about 150 a month on the plan." }),
+    ).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { findClocks } from './clock';
 import { cueAt, cueEndingAt, cueIn, cues, type CueList } from './cues';
-import { readNumber, UNIT, TENS, TEEN, type NumberPhrase } from './numbers';
+import { readNumber, UNIT, TENS, TEEN, wordValue, type NumberPhrase } from './numbers';
 import { round2, tokenize, type Token } from './tokens';
 import type { EntityContext, MoneyEntity, MoneyPer, MoneyRole } from './types';
 
@@ -250,6 +250,8 @@ function joinRanges(tokens: Token[], cands: Cand[]): Cand[] {
         const [lo, hi] = scaled;
         out.push({
           ...b,
+          // "fourteen five to sixteen": the range is said the way its first end is.
+          phrase: b.phrase.bare && !a.phrase.bare ? { ...a.phrase, j: b.phrase.j } : b.phrase,
           i: a.i,
           value: hi,
           min: lo,
@@ -343,6 +345,55 @@ function priceAfter(tokens: Token[], j: number): boolean {
   return cueAt(tokens, j + 1, PRICE_AFTER) > 0;
 }
 
+/**
+ * "60 months or 120", "the 16 SEER is a grand more than the 14": a number set beside one that
+ * counts something counts the same thing.
+ */
+function countedAlongside(tokens: Token[], c: Cand, env: Env): boolean {
+  const p = c.phrase;
+  if (!tokens[p.i].digits && !p.bare) return false;
+  const joiner = tokens[c.i - 1]?.base;
+  const before = env.found.find((o) => o.j === c.i - 2 && o !== c);
+  if (before && ['or', 'to', 'and'].includes(joiner ?? '') && isCountNoun(tokens, before.j + 1)) return true;
+  const beforeCounted = env.found.find((o) => o !== c && o.j + 2 === c.i - 1 && isCountNoun(tokens, o.j + 1));
+  if (beforeCounted && ['or', 'to', 'and'].includes(joiner ?? '')) return true;
+  if (!c.small) return false;
+  return env.found.some(
+    (o) =>
+      o !== c &&
+      o.small &&
+      !o.currency &&
+      !o.per &&
+      isCountNoun(tokens, o.j + 1) &&
+      !isCountNoun(tokens, c.j + 1) &&
+      modelNoun(tokens, o.j + 1),
+  );
+}
+
+/** Units that name a model, a rating or a length of time ("16 SEER", "10 years"), which a bare number beside it shares. */
+function modelNoun(tokens: Token[], k: number): boolean {
+  return [
+    'seer',
+    'percent',
+    'series',
+    'model',
+    'btu',
+    'ton',
+    'tons',
+    'afue',
+    'hspf',
+    'year',
+    'yr',
+    'years',
+    'yrs',
+    'months',
+    'weeks',
+    'days',
+    'hours',
+    'minutes',
+  ].includes(tokens[k]?.base ?? '');
+}
+
 /** A street address: "1418 Jefferson", "14 lincoln st". */
 function addressAfter(tokens: Token[], c: Cand): boolean {
   const d = tokens[c.phrase.i].digits;
@@ -358,9 +409,12 @@ function isMoney(c: Cand, env: Env, strong: boolean): boolean {
   const p = c.phrase;
   const dollar = tokens[c.i].before.includes('$');
   if (!dollar && !c.per && !c.perItem && isCountNoun(tokens, c.j + 1)) return false;
+  if (!dollar && countedAlongside(tokens, c, env)) return false;
   if (c.currency || c.per || c.perItem) {
     if (c.small && !c.currency && c.value < 10 && !tokens[p.i].digits?.decimal && p.form === 'cardinal')
       return false;
+    // "not one dollar more", "not a dime": a way of saying no.
+    if (c.value <= 1 && ['not', 'no'].includes(tokens[c.i - 1]?.base ?? '')) return false;
     return true;
   }
   if (p.mult === 'million') return true;
@@ -384,6 +438,8 @@ function isMoney(c: Cand, env: Env, strong: boolean): boolean {
 
 /** Words after a bare number that leave it free to be an amount ("around fourteen, and..."). */
 const FREE_AFTER = new Set([
+  'range',
+  'ballpark',
   'and',
   'or',
   'but',
@@ -449,7 +505,7 @@ function scaleSmall(c: Cand, env: Env): boolean {
   const p = c.phrase;
   const t = tokens[p.i];
   if (c.value === 0 || (t.base === 'one' && c.min === undefined)) return false;
-  if (isCountNoun(tokens, c.j + 1)) return false;
+  if (isCountNoun(tokens, c.j + 1) || countedAlongside(tokens, c, env)) return false;
   if (AGE_BEFORE.has(tokens[p.i - 1]?.norm ?? '') || tokens[p.i - 1]?.clitic === 'm') return false;
   const next = tokens[c.j + 1];
   const end = !next || /[.?!;,]/.test(tokens[c.j].after);
@@ -472,8 +528,13 @@ function scaleSmall(c: Cand, env: Env): boolean {
   if (!cue && !decimal && !(end && c.min !== undefined)) return false;
   const ref = nearestRef(c, env);
   if (!ref) {
-    // An answer to "what's your budget?" or "how much?" in bare numbers is in thousands.
-    if (!env.prevTalk || base < 2 || base >= 100 || c.per) return false;
+    // An answer to "what's your budget?" or "how much?" in bare numbers is in thousands, and so
+    // is a bare number put as a price in a line about money ("the mid package is 13.9").
+    if (!(env.prevTalk || env.lineMoney) || base < 2 || base >= 100 || c.per) return false;
+    // "on a scale of one to ten": the end of a scale.
+    const left = tokens[c.i - 2];
+    if (tokens[c.i - 1]?.base === 'to' && left && (left.digits || wordValue(left.base) !== undefined))
+      return false;
     applyScale(c, 1000);
     return true;
   }

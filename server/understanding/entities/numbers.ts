@@ -312,8 +312,14 @@ function readRest(
     return { kind: 'mult-lead', value: small.value, end: small.end };
   if (nextMult) return null;
   if (m === 'hundred') return { kind: 'final', value: small.value, end: small.end };
+  // "seven thousand two fifty": hundreds said as a pair after the thousands.
+  const pair =
+    small.value < 10 && s === k && joined(tokens[small.end]) ? readSmall(tokens, small.end + 1) : null;
+  if (pair && pair.value >= 10 && !(joined(tokens[pair.end]) && multAt(tokens, pair.end + 1)))
+    return { kind: 'final', value: small.value * 100 + pair.value, end: pair.end };
   // After thousands: "twelve thousand and fifty", or "fourteen thousand five" (= 14,500).
-  if (small.value < 10 && total >= 10_000 && s === k)
+  // "fourteen thousand five", "seven thousand two": hundreds; but "two thousand nine" is a year.
+  if (small.value < 10 && total >= 1000 && total !== 2000 && s === k)
     return { kind: 'final', value: small.value * 100, end: small.end };
   return { kind: 'final', value: small.value, end: small.end };
 }

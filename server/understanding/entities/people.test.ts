@@ -33,6 +33,7 @@ describe('people: who is mentioned', () => {
     ['my tenant lives down there', [person('tenant')]],
     ['The guy from Carpet One said five.', [person('contractor')]],
     ['last guy charged us $150 just to come out', [person('contractor')]],
+    ['The Home Depot guy wanted thirty-one hundred.', [person('contractor')]],
     ['ngl i already told my boss id close this one', [person('colleague')]],
     ['My roommate jokes it is haunted.', [person('other')]],
     ['the adjuster came out tuesday', [person('other')]],

@@ -256,7 +256,16 @@ function readContractors(tokens: Token[], out: Mention[]): void {
     const before = cueEndingAt(tokens, i - 1, CONTRACTOR_BEFORE);
     const from = tokens[i + n]?.base === 'from' && !/[,.;!?]/.test(tokens[i + n - 1].after);
     const beforeYou = tokens[i + n]?.base === 'before' && tokens[i + n + 1]?.base === 'you';
-    if (!before && !from && !beforeYou) continue;
+    // "the Home Depot guy": a company's name before him.
+    let named = 0;
+    while (
+      tokens[i - named - 1]?.capital &&
+      i - named - 1 > 0 &&
+      !/[,.;!?]/.test(tokens[i - named - 1].after)
+    )
+      named++;
+    if (named && !['the', 'a', 'that'].includes(tokens[i - named - 1]?.base ?? '')) named = 0;
+    if (!before && !from && !beforeYou && !named) continue;
     // "You must be the fella from Hometown": that is the rep.
     const lead = tokens
       .slice(Math.max(0, i - 5), i)
@@ -265,7 +274,7 @@ function readContractors(tokens: Token[], out: Mention[]): void {
     if (/\b(you're|youre|you are|your the|are you|you must be|must be)\b/.test(lead)) continue;
     if (tokens[i].base === 'one' && !before) continue;
     if (tokens[i].base === 'company' || tokens[i].base === 'outfit' || tokens[i].base === 'one') continue;
-    let start = i - (before ? before : 0);
+    let start = i - (before ? before : named);
     if (['the', 'a', 'that', 'this'].includes(tokens[start - 1]?.base ?? '')) start--;
     const end = from ? Math.min(tokens.length - 1, i + n + 1) : beforeYou ? i + n + 1 : i + n - 1;
     out.push({ i: start, j: end, name: null, relation: 'contractor', status: null, decides: null, head: i });

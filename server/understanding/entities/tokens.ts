@@ -107,6 +107,8 @@ function readDigits(norm: string): DigitInfo {
   const grouped = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(body);
   let plain = body;
   if (grouped) plain = body.replace(/,/g, '');
+  // "13,9": a decimal comma, as some write "13.9".
+  else if (/^\d{1,2},\d{1,2}$/.test(body)) plain = body.replace(',', '.');
   else if (body.includes(',')) plain = body.split(',')[0];
   const decimal = /\.\d/.test(plain);
   let value = Number(plain.replace(/\.$/, ''));
