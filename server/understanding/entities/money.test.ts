@@ -106,7 +106,9 @@ describe('money: the way reps say prices', () => {
       amounts('option A we do just the 4 worst ones for like 48 hundred, option B all 8 for the 9.5'),
     ).toEqual(['4800', '9500']);
   });
+});
 
+describe('money: rates and what an amount is for', () => {
   it.each([
     ['forty a month', ['40/month']],
     ['about forty bucks a month on the plan', ['40/month']],

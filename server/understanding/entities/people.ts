@@ -282,107 +282,102 @@ function readContractors(tokens: Token[], out: Mention[]): void {
   }
 }
 
+interface Found {
+  mentions: Mention[];
+  end: number;
+}
+
+const mention = (i: number, j: number, name: string | null, relation: Relation, head = i): Mention => ({
+  i,
+  j,
+  name,
+  relation,
+  status: null,
+  decides: null,
+  head,
+});
+
+/** Titles: "Mrs. Peterson", "mister hassan", "I'm Mrs. Nowak". */
+function titleAt(tokens: Token[], i: number, isCased: boolean): Found | null {
+  const sur = tokens[i + 1];
+  if (!cueAt(tokens, i, TITLE) || !sur || sur.digits || cueAt(tokens, i + 1, NOT_NAME)) return null;
+  if (isCased && !sur.capital) return null;
+  const self = cueEndingAt(tokens, i - 1, SELF_BEFORE) > 0;
+  return { mentions: [mention(i, i + 1, cap(sur.base), self ? 'self' : 'addressee')], end: i + 1 };
+}
+
+/** "I'm Sam", "this is Dana", "Hi Linda", "you must be Carol", "You're Kenji and Ava?". */
+function cuedNameAt(tokens: Token[], i: number, isCased: boolean): Found | null {
+  const selfCue = cueEndingAt(tokens, i - 1, SELF_BEFORE);
+  const addressCue = cueEndingAt(tokens, i - 1, ADDRESS_BEFORE);
+  if (!selfCue && !addressCue) return null;
+  if (i > 0 && /[.;!?]/.test(tokens[i - 1].after)) return null;
+  const t = tokens[i];
+  const n = nameAt(tokens, i, isCased) ?? framedName(tokens, i, isCased);
+  if (!n) return null;
+  // "its" and "this is" introduce the speaker only near the start of a line or sentence.
+  const cueStart = i - (selfCue || addressCue);
+  const sentenceStart =
+    cueStart === 0 ||
+    /[.;!?,]/.test(tokens[cueStart - 1].after) ||
+    ['hi', 'hey', 'hello'].includes(tokens[cueStart - 1]?.base ?? '');
+  if (selfCue && ['its', 'this'].includes(tokens[cueStart].base) && !sentenceStart && cueStart > 3)
+    return null;
+  const weak = ['ok', 'okay', 'alright', 'right', 'listen', 'look', 'sorry', 'u', 'ur', 'see'].includes(
+    tokens[i - 1].base,
+  );
+  const closes = /[,.?!]/.test(tokens[n.end].after) || !tokens[n.end + 1];
+  if (addressCue && weak && !((NAMES.has(t.base) || (isCased && t.capital)) && closes)) return null;
+  const relation: Relation = selfCue ? 'self' : 'addressee';
+  const found: Found = { mentions: [mention(i, n.end, n.name, relation)], end: n.end };
+  // "You're Kenji and Ava?": a second name joined on.
+  if (tokens[n.end + 1]?.base === 'and') {
+    const k = n.end + 2;
+    const m = nameAt(tokens, k, isCased);
+    if (m && (NAMES.has(tokens[k].base) || tokens[k].capital)) {
+      found.mentions.push(mention(k, m.end, m.name, relation));
+      found.end = m.end;
+    }
+  }
+  return found;
+}
+
+/** "Dale Brandt, Heartland Roofing." / "dale from heartland": a rep naming themselves. */
+function selfIntroAt(tokens: Token[], i: number, isCased: boolean, ctx: EntityContext): Found | null {
+  const sentenceStart = i === 0 || /[.;!?,]/.test(tokens[i - 1].after);
+  if (!sentenceStart || ctx.speaker === 'homeowner') return null;
+  const n = nameAt(tokens, i, isCased);
+  if (!n || !(NAMES.has(tokens[i].base) || (isCased && n.end > i))) return null;
+  const after = tokens[n.end + 1];
+  if (!after) return null;
+  const company =
+    ['from', 'frm', 'with', 'w', 'here'].includes(after.base) ||
+    (/,/.test(tokens[n.end].after) && after.capital && cueAt(tokens, n.end + 2, AFTER_NAME_PLACE) > 0);
+  return company ? { mentions: [mention(i, n.end, n.name, 'self')], end: n.end } : null;
+}
+
+/** "the Hendersons", "the Patels": a family named, the neighbours. */
+function familyAt(tokens: Token[], i: number, isCased: boolean): Found | null {
+  const f = tokens[i + 1];
+  if (tokens[i].base !== 'the' || !isCased || !f || !f.capital || !/s'?$/.test(f.raw) || f.base.length <= 3)
+    return null;
+  if (cueAt(tokens, i + 1, NOT_NAME) || cueAt(tokens, i + 2, AFTER_NAME_PLACE)) return null;
+  const stem = f.raw.replace(/'$/, '').replace(/s$/, '').replace(/'s$/, '');
+  if (!/^[A-Z][a-z]+$/.test(stem)) return null;
+  return { mentions: [mention(i, i + 1, stem, 'neighbour', i + 1)], end: i + 1 };
+}
+
 /** "I'm Sam with Apex", "Hi Linda", "Mr. Jensen", "you must be Carol", "the Hendersons". */
 function readFramedNames(tokens: Token[], isCased: boolean, ctx: EntityContext, out: Mention[]): void {
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    // Titles: "Mrs. Peterson", "mister hassan".
-    if (
-      cueAt(tokens, i, TITLE) &&
-      tokens[i + 1] &&
-      !tokens[i + 1].digits &&
-      !cueAt(tokens, i + 1, NOT_NAME)
-    ) {
-      const sur = tokens[i + 1];
-      if (isCased && !sur.capital) continue;
-      const self = cueEndingAt(tokens, i - 1, SELF_BEFORE) > 0;
-      out.push({
-        i,
-        j: i + 1,
-        name: cap(sur.base),
-        relation: self ? 'self' : 'addressee',
-        status: null,
-        decides: null,
-        head: i,
-      });
-      i++;
-      continue;
-    }
-    const selfCue = cueEndingAt(tokens, i - 1, SELF_BEFORE);
-    const addressCue = cueEndingAt(tokens, i - 1, ADDRESS_BEFORE);
-    if (selfCue || addressCue) {
-      if (i > 0 && /[.;!?]/.test(tokens[i - 1].after)) continue;
-      const n = nameAt(tokens, i, isCased) ?? framedName(tokens, i, isCased);
-      if (!n) continue;
-      // "its" and "this is" introduce the speaker only at the start of a line or sentence.
-      const cueStart = i - (selfCue || addressCue);
-      const sentenceStart =
-        cueStart === 0 ||
-        /[.;!?,]/.test(tokens[cueStart - 1].after) ||
-        ['hi', 'hey', 'hello'].includes(tokens[cueStart - 1]?.base ?? '');
-      if (selfCue && ['its', 'this'].includes(tokens[cueStart].base) && !sentenceStart && cueStart > 3)
-        continue;
-      const weak = ['ok', 'okay', 'alright', 'right', 'listen', 'look', 'sorry', 'u', 'ur', 'see'].includes(
-        tokens[i - 1].base,
-      );
-      const closes = /[,.?!]/.test(tokens[n.end].after) || !tokens[n.end + 1];
-      if (addressCue && weak && !((NAMES.has(t.base) || (isCased && t.capital)) && closes)) continue;
-      const relation: Relation = selfCue ? 'self' : 'addressee';
-      out.push({ i, j: n.end, name: n.name, relation, status: null, decides: null, head: i });
-      i = n.end;
-      // "You're Kenji and Ava?": a second name joined on.
-      if (tokens[i + 1]?.base === 'and') {
-        const m = nameAt(tokens, i + 2, isCased);
-        if (m && (NAMES.has(tokens[i + 2].base) || tokens[i + 2].capital)) {
-          out.push({ i: i + 2, j: m.end, name: m.name, relation, status: null, decides: null, head: i + 2 });
-          i = m.end;
-        }
-      }
-      continue;
-    }
-    // "Dale Brandt, Heartland Roofing." / "dale from heartland": a rep naming themselves at the start.
-    const sentenceStart = i === 0 || /[.;!?,]/.test(tokens[i - 1].after);
-    if (sentenceStart && ctx.speaker !== 'homeowner') {
-      const n = nameAt(tokens, i, isCased);
-      const after = tokens[(n?.end ?? i) + 1];
-      if (
-        n &&
-        (NAMES.has(t.base) || (isCased && n.end > i)) &&
-        after &&
-        (['from', 'frm', 'with', 'w', 'here'].includes(after.base) ||
-          (/,/.test(tokens[n.end].after) && after.capital && cueAt(tokens, n.end + 2, AFTER_NAME_PLACE)))
-      ) {
-        out.push({ i, j: n.end, name: n.name, relation: 'self', status: null, decides: null, head: i });
-        i = n.end;
-        continue;
-      }
-    }
-    // "the Hendersons", "the Patels": a family named, the neighbours.
-    if (t.base === 'the' && isCased) {
-      const f = tokens[i + 1];
-      if (
-        f &&
-        f.capital &&
-        /s'?$/.test(f.raw) &&
-        f.base.length > 3 &&
-        !cueAt(tokens, i + 1, NOT_NAME) &&
-        !cueAt(tokens, i + 2, AFTER_NAME_PLACE)
-      ) {
-        const stem = f.raw.replace(/'$/, '').replace(/s$/, '').replace(/'s$/, '');
-        if (/^[A-Z][a-z]+$/.test(stem)) {
-          out.push({
-            i,
-            j: i + 1,
-            name: stem,
-            relation: 'neighbour',
-            status: null,
-            decides: null,
-            head: i + 1,
-          });
-          i++;
-        }
-      }
-    }
+    const found =
+      titleAt(tokens, i, isCased) ??
+      cuedNameAt(tokens, i, isCased) ??
+      selfIntroAt(tokens, i, isCased, ctx) ??
+      familyAt(tokens, i, isCased);
+    if (!found) continue;
+    out.push(...found.mentions);
+    i = found.end;
   }
 }
 
