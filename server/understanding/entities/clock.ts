@@ -320,6 +320,13 @@ export function findClocks(tokens: Token[], previous: Token[] | null): Clock[] {
     if (r.explicit || contextMakesClock(tokens, r, { ...env, clockNear: false })) ok.add(r);
   if (ok.size) env.clockNear = true;
   for (const r of reads) if (!ok.has(r) && contextMakesClock(tokens, r, env)) ok.add(r);
+  // "from nine till five", "eight to noon": an hour joined to a time is one too.
+  reads.forEach((r, n) => {
+    const next = reads[n + 1];
+    if (ok.has(r) || !next || !ok.has(next) || next.i !== r.j + 2) return;
+    if (['to', 'till', 'til', 'until'].includes(tokens[r.j + 1].base) && !/[,.;!?]/.test(tokens[r.j].after))
+      ok.add(r);
+  });
   const out: Clock[] = [];
   for (const r of reads) {
     if (!ok.has(r)) continue;

@@ -137,6 +137,11 @@ describe('money: rates and what an amount is for', () => {
     expect(amounts('Three-eighty is okay.', { previous: 'about three-eighty a month' })).toEqual([
       '380/month',
     ]);
+    expect(
+      amounts('The heat pump could cut that to maybe one seventy-five.', {
+        previous: 'our electric runs about two fifty a month in the summer',
+      }),
+    ).toEqual(['175/month']);
   });
 
   it.each([

@@ -615,6 +615,16 @@ function inheritPer(cands: Cand[], env: Env): void {
       c.per = prev.per;
       continue;
     }
+    // "about two fifty a month" ... "could cut that to maybe one seventy-five": the same rate.
+    const rates = env.prevMoney.filter((m) => m.per);
+    const lumps = cands.some((o) => o !== c && o.money && !o.per);
+    if (rates.length === 1 && !lumps && !env.prevMoney.some((m) => !m.per)) {
+      const r = rates[0].value ?? rates[0].max ?? 0;
+      if (v >= r / 3 && v <= r * 3 && !cands.some((o) => o !== c && o.per)) {
+        c.per = rates[0].per;
+        continue;
+      }
+    }
     const rated = cands.filter((o) => o !== c && o.money && o.per && o.i < c.i);
     const last = rated[rated.length - 1];
     if (!last) continue;

@@ -41,6 +41,17 @@ describe('times: days and clock times', () => {
     ['this weekend?', [at('weekend', null, null)]],
     ['around nine thirty thursday', [at('thursday', null, '9:30')]],
     ['Thursday, after six-thirty, that is better.', [at('thursday', null, '6:30')]],
+    ['Thurs @ 2 work for u?', [at('thursday', null, '2:00')]],
+    ['2pm thurs is fine', [at('thursday', null, '2:00', 'pm')]],
+    ["I'll swing by this evening around seven.", [at('today', 'evening', '7:00', 'pm')]],
+    ['I can be there at 8:30 tomorrow morning.', [at('tomorrow', 'morning', '8:30', 'am')]],
+    ['The storm hit Saturday around midnight.', [at('saturday', null, '12:00', 'am')]],
+    ['Crew arrives between eight and nine in the morning.', [at(null, 'morning', '8:00', 'am')]],
+    [
+      'Mornings are easier on the crew, like eight to noon.',
+      [at(null, 'morning', null), at(null, null, '8:00')],
+    ],
+    ['we work from nine till five', [at(null, null, '9:00')]],
   ])('reads "%s"', (text, expected) => {
     expect(fields(text)).toEqual(expected);
   });
@@ -92,8 +103,10 @@ describe('times: days and clock times', () => {
     expect(fields('ill send the docusign, 1st payment due at start')).toEqual([]);
     expect(fields('as long as we go before the first freeze')).toEqual([]);
   });
+});
 
-  it('reads an hour on its own only where a time is being talked about', () => {
+describe('times: a bare hour', () => {
+  it('is a time only where a time is being talked about', () => {
     expect(fields('1 is good', { previous: "Tuesday afternoon it is. Does one o'clock work?" })).toEqual([
       at(null, null, '1:00'),
     ]);

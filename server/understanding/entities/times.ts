@@ -426,7 +426,9 @@ function compose(tokens: Token[], atoms: Atom[]): Mention[] {
     }
     if (a.kind === 'clock') {
       if (!cur.clock) cur.clock = a.clock ?? null;
-      else if (a.clock?.ampm && !cur.clock.ampm) cur.clock = { ...cur.clock, ampm: a.clock.ampm };
+      else if (a.clock?.ampm && !cur.clock.ampm && !['noon', 'midnight', 'midday'].includes(tokens[a.i].base))
+        // "between eight and nine in the morning", "8 to 10am": the half of the day is shared.
+        cur.clock = { ...cur.clock, ampm: a.clock.ampm };
       if (a.part) cur.part = a.part;
     }
   }
@@ -438,11 +440,11 @@ function rangeJoin(tokens: Token[], cur: Mention, a: Atom): boolean {
   const last = cur.atoms[cur.atoms.length - 1];
   if (last.kind !== 'clock') return false;
   const w = tokens[last.j + 1]?.base;
-  return (
-    a.i === last.j + 2 &&
-    (w === 'and' || w === 'to') &&
-    ['between', 'from'].includes(tokens[last.i - 1]?.base ?? '')
-  );
+  if (a.i === last.j + 1 && /^[-–]$/.test(tokens[last.j].after)) return true;
+  if (a.i !== last.j + 2) return false;
+  // "eight to noon", "from nine till five", "between eight and nine in the morning".
+  if (w === 'to' || w === 'till' || w === 'til' || w === 'until') return true;
+  return w === 'and' && ['between', 'from'].includes(tokens[last.i - 1]?.base ?? '');
 }
 
 function fmt(c: Clock): string {
