@@ -89,6 +89,19 @@ describe('times: days and clock times', () => {
     ]);
   });
 
+  it('reads a holiday on a fixed date', () => {
+    expect(fields('Okay, how soon you can install? Before Christmas is possible?')).toEqual([
+      at('december 25', null, null),
+    ]);
+    expect(fields('My grandson put his foot through a board on the Fourth.')).toEqual([
+      at('july 4', null, null),
+    ]);
+    expect(fields("we want it done by new year's eve")).toEqual([at('december 31', null, null)]);
+    // A holiday as a thing, not a day.
+    expect(fields('the Christmas lights are still up')).toEqual([]);
+    expect(fields('This is the fourth quote we got.')).toEqual([]);
+  });
+
   it('reads dates, and a date said with a weekday as the date', () => {
     expect(fields('The 14th is no good, can you do the 21st?')).toEqual([
       at('14', null, null),

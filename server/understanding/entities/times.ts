@@ -17,6 +17,44 @@ const ORDINAL = T('ORDINAL');
 const DATE_FOLLOW = T('DATE_FOLLOW');
 const GREETING_BEFORE = T('GREETING_BEFORE');
 const CONNECT = T('CONNECT');
+const HOLIDAY = T('HOLIDAY');
+const holidays = [...HOLIDAY.words, ...HOLIDAY.phrases.map((p) => p.join(' '))].map((e) => {
+  const [form, date] = e.split('=');
+  return { words: form.split(' '), date };
+});
+holidays.sort((a, b) => b.words.length - a.words.length);
+const HOLIDAY_BEFORE = new Set([
+  'before',
+  'by',
+  'on',
+  'over',
+  'after',
+  'until',
+  'till',
+  'til',
+  'for',
+  'around',
+  'near',
+  'since',
+  'at',
+]);
+
+/** "before Christmas", "by the Fourth", "over New Year's": a holiday on a fixed date. */
+function readHoliday(tokens: Token[], i: number): Atom | null {
+  let k = i;
+  if (tokens[k]?.base === 'the') k++;
+  if (!HOLIDAY_BEFORE.has(tokens[i - 1]?.base ?? '')) return null;
+  // "the Fourth", capitalised, is the Fourth of July.
+  if (k > i && tokens[k]?.raw === 'Fourth' && tokens[k + 1]?.base !== 'of')
+    return { i, j: k, kind: 'date', day: 'july 4' };
+  for (const h of holidays) {
+    let ok = true;
+    for (let n = 0; n < h.words.length && ok; n++)
+      ok = tokens[k + n]?.norm === h.words[n] || tokens[k + n]?.base === h.words[n];
+    if (ok) return { i, j: k + h.words.length - 1, kind: 'date', day: h.date };
+  }
+  return null;
+}
 
 const monthIndex = new Map<string, string>();
 for (const e of MONTH.words) monthIndex.set(e.split('=')[0], e.split('=')[1]);
@@ -342,6 +380,7 @@ function atomsOf(tokens: Token[], clocks: Clock[]): Atom[] {
       continue;
     }
     const a =
+      readHoliday(tokens, i) ??
       weekOf(tokens, i) ??
       readWeek(tokens, i) ??
       readDate(tokens, i) ??
