@@ -19,7 +19,7 @@ const lines = loadCorpus();
 const authors = [...new Set(lines.map((l) => l.author))].sort();
 const sealed: string[] = JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, 'sealed.json'), 'utf8')).authors;
 const data = readLines(lines);
-const combined = nestedHeldOut(data);
+const combined = nestedHeldOut(data, 3);
 const rules = data.map((d) => ({ gold: d.acts, predicted: [...d.rules.acts] }));
 
 const row = (s: LabelScore, r?: LabelScore) =>
