@@ -78,6 +78,11 @@ export interface PersonaFacts {
     wishes: string;
     /** The budget as a dollar range, to weigh a quoted price against. */
     budgetRange: [number, number];
+    /**
+     * The same facts in other words: each call says its problem, budget and timeline one way and
+     * keeps to it, so two calls do not open with the same sentence.
+     */
+    said: { problem: string[]; budget: string[]; timeline: string[] };
   };
   temperament: Temperament;
   openings: string[];
@@ -169,6 +174,21 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       wishes:
         'double-pane windows that actually stop the drafts, nothing fancy, white frames like we have now',
       budgetRange: [12000, 15000],
+      said: {
+        problem: [
+          'single-pane windows in the living room and both bedrooms that let the cold straight in, and the glass runs wet all winter',
+          "old single-pane windows, the living room and the two bedrooms, drafty, and dripping with condensation when it's cold",
+          'three rooms of single-pane glass, the living room and both bedrooms, cold to stand next to and wet every winter morning',
+        ],
+        budget: [
+          "about twelve thousand, fifteen at the very most if it's really worth it",
+          'twelve thousand or so. Fifteen if you can show us why',
+        ],
+        timeline: [
+          'in the next couple of months, before winter',
+          'within two or three months, before it gets cold',
+        ],
+      },
     },
     temperament: {
       ramblingWords: 70,
@@ -385,6 +405,18 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       competingQuote: 'a guy quoted seven grand for a new furnace but he could not come for three weeks',
       wishes: 'a reliable furnace that heats the upstairs, no bells and whistles',
       budgetRange: [6000, 8000],
+      said: {
+        problem: [
+          'the furnace keeps short-cycling, on and off, the upstairs is always cold, and the thing is fifteen years old',
+          "it's short-cycling, on and off all night, and the kids' rooms upstairs never warm up, and the unit's fifteen",
+          'a fifteen-year-old furnace that keeps short-cycling and never gets the upstairs warm',
+        ],
+        budget: [
+          "somewhere between six and eight grand, if it's done right",
+          'six to eight thousand. Done properly',
+        ],
+        timeline: ['now. The nights are getting cold', "as soon as you can. It's getting cold at night"],
+      },
     },
     temperament: {
       ramblingWords: 35,
@@ -410,7 +442,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       {
         topic: 'problem',
         minTrust: 2,
-        reveal: ['Fine. {problem}.', 'Short version: {problem}.'],
+        reveal: ['Fine. {problem}.', 'Short version: {problem}.', 'What it does? {problem}.'],
         guarded: ['It works. Mostly. Why?'],
         more: [
           "Upstairs. Downstairs is fine, the kids' rooms upstairs are freezing.",
@@ -605,6 +637,21 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       competingQuote: 'two quotes already, one storm chaser who wanted cash up front',
       wishes: 'a proper repair, or a new roof only if it truly needs one, and the same dark shingles',
       budgetRange: [8000, 11000],
+      said: {
+        problem: [
+          'a leak over the back bedroom since the last storm, and a few shingles gone',
+          'a leak over the back bedroom since the storm took some shingles off',
+          'a leak over the back bedroom, a stain on the ceiling since the last storm, and shingles missing up top',
+        ],
+        budget: [
+          'what the insurance pays. Not much more out of my pocket',
+          'whatever insurance covers, and not a lot on top',
+        ],
+        timeline: [
+          "before the next big storm, but I won't be rushed",
+          'before another storm comes through. But nobody rushes me',
+        ],
+      },
     },
     temperament: {
       ramblingWords: 60,
@@ -630,7 +677,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       {
         topic: 'problem',
         minTrust: 3,
-        reveal: ['Alright. We have {problem}.'],
+        reveal: ['Alright. We have {problem}.', "Alright, I'll tell you. We have {problem}."],
         guarded: ["I'm not telling you what's wrong so you can make up a bigger problem."],
         more: [
           "There's a brown stain on the bedroom ceiling, about the size of a dinner plate. It drips when it really pours.",
@@ -816,6 +863,21 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       wishes:
         'a warm, light wood look that the dog cannot scratch, maybe engineered hardwood or a good vinyl',
       budgetRange: [7000, 9000],
+      said: {
+        problem: [
+          'the living-room carpet is stained and looks dated next to the modern kitchen',
+          "stained, tired carpet in the living room that doesn't go with the new kitchen at all",
+          "that carpet. It's stained, it's dated, and it fights with the kitchen",
+        ],
+        budget: [
+          'about eight thousand for the main floor',
+          'around eight thousand, all in, for the main floor',
+        ],
+        timeline: [
+          'in the next two months, before my parents come',
+          'within two months. My parents visit after that',
+        ],
+      },
     },
     temperament: {
       ramblingWords: 80,
@@ -841,7 +903,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       {
         topic: 'problem',
         minTrust: 2,
-        reveal: ['Well, {problem}.'],
+        reveal: ['Well, {problem}.', 'Honestly? {problem}.'],
         guarded: ["It just doesn't feel like us yet."],
         more: [
           "It's the living room and the hallway mostly. The carpet shows every paw print.",
@@ -1019,6 +1081,15 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       competingQuote: 'a handyman from church gave us a rough number for the deck',
       wishes: 'the deck boards replaced first, then the door and the fan',
       budgetRange: [4000, 5000],
+      said: {
+        problem: [
+          "a few small jobs: a sticking back door, a deck that's old and soft in places, and a bathroom fan that rattles",
+          "the usual list: a sticking back door, a deck that's past its best, and a rattly bathroom fan",
+          'a sticking back door, a tired old deck, and a bathroom fan that sounds like a helicopter',
+        ],
+        budget: ['about five thousand this year. We set a little aside', 'five thousand or so for this year'],
+        timeline: ['sometime this summer. No big rush', "over the summer. We're in no hurry"],
+      },
     },
     temperament: {
       ramblingWords: 120,
@@ -1044,7 +1115,10 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       {
         topic: 'problem',
         minTrust: 2,
-        reveal: ["Oh, there's {problem}. Susan has a list on the fridge."],
+        reveal: [
+          "Oh, there's {problem}. Susan has a list on the fridge.",
+          "Where to start! There's {problem}.",
+        ],
         guarded: ['Oh, a little bit of everything.'],
         more: [
           "The back door sticks worst when it's humid. Susan has to shoulder it open.",
@@ -1229,6 +1303,27 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
 export function personaVoice(stage: Stage): VoiceStyle {
   const f = PERSONA_FACTS[stage];
   return { espeakVoice: f.voice, rate: f.rate, pitch: f.pitch, speaker: STAGES.indexOf(stage) };
+}
+
+/**
+ * One call's homeowner: the persona with its problem, budget and timeline said one of their ways
+ * (the same facts), chosen by the call's own random draw and kept for the whole call.
+ */
+export function personaForCall(facts: PersonaFacts, random: () => number): PersonaFacts {
+  const h = facts.household;
+  const pick = (canonical: string, others: string[]) => {
+    const all = [canonical, ...others];
+    return all[Math.floor(random() * all.length)] ?? canonical;
+  };
+  return {
+    ...facts,
+    household: {
+      ...h,
+      problem: pick(h.problem, h.said.problem),
+      budget: pick(h.budget, h.said.budget),
+      timeline: pick(h.timeline, h.said.timeline),
+    },
+  };
 }
 
 export function fillFacts(text: string, facts: PersonaFacts): string {

@@ -162,3 +162,33 @@ describe('scripted homeowner', () => {
     }
   });
 });
+
+describe('variety across calls, consistency within one', () => {
+  const FIRST_QUESTION: Record<string, string> = {
+    HVAC: "what's going on with the furnace?",
+    Windows: 'so what made you call about the windows?',
+    Roofing: "what's happening with the roof?",
+    Flooring: "what's not working with the floors?",
+    General: 'so what needs doing around here?',
+  };
+
+  it.each(STAGES)('answers the same first question at least three ways in five calls (%s)', (stage) => {
+    const answers = new Set<string>();
+    for (let call = 1; call <= 5; call++) {
+      const c = new ScriptedConversation(stage, call * 7919);
+      c.respond('hi there, thanks for having me');
+      c.state.trust = 9;
+      answers.add(c.respond(FIRST_QUESTION[stage]));
+    }
+    expect(answers.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(STAGES)('keeps its own wording of the facts for the whole call (%s)', (stage) => {
+    const c = new ScriptedConversation(stage, 31);
+    c.state.trust = 9;
+    c.respond(FIRST_QUESTION[stage]);
+    const again = c.respond(FIRST_QUESTION[stage]);
+    // Said again, the problem is the same one, in this call's words.
+    expect(again.toLowerCase()).toContain(c.facts.household.problem.slice(0, 25).toLowerCase());
+  });
+});

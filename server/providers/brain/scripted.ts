@@ -27,12 +27,13 @@ import * as Lines from './lines';
 import {
   fillFacts,
   PERSONA_FACTS,
+  personaForCall,
   type LifeSubject,
   type ObjectionKind,
   type PersonaFacts,
   type Topic,
 } from './personas';
-import { Phrasebook, sentences } from './phrasebook';
+import { Phrasebook, seededRandom, sentences } from './phrasebook';
 import type { BrainConversation, BrainTurn, CallEnd, PersonaBrain } from './types';
 
 export { AGREE_AT, proposedTime } from './appointments';
@@ -170,7 +171,8 @@ export class ScriptedConversation implements BrainConversation {
   private core: Set<string> = new Set();
 
   constructor(stage: Stage, seed: number) {
-    this.facts = PERSONA_FACTS[stage];
+    // Each call says the persona's facts its own way (the same facts), and keeps to it.
+    this.facts = personaForCall(PERSONA_FACTS[stage], seededRandom(seed ^ 0x5bd1e995));
     this.style = Lines.styleOf(this.facts);
     this.names = namesIn(this.facts);
     this.book = new Phrasebook(seed, (text) =>
