@@ -53,6 +53,8 @@ export class VoiceSession {
   private readonly controlRate = new ControlRate();
   private engineFailures = 0;
   private turnQueue: Promise<void> = Promise.resolve();
+  /** Typed rep lines waiting for the homeowner's reply to finish, in order. */
+  private typedWaiting: string[] = [];
 
   constructor(
     private readonly transport: VoiceTransport,
@@ -108,22 +110,31 @@ export class VoiceSession {
   }
 
   /**
-   * A finished rep turn that arrived as text (typed, or recognised by the browser): in either
-   * input mode it cuts off the homeowner like spoken barge-in, then is answered like speech.
+   * A finished rep turn that arrived as text. Recognised by the browser in a spoken call, it cuts
+   * off the homeowner like spoken barge-in. Typed in a typed call, it waits for the homeowner's
+   * reply to finish (a chat is read whole, never cut mid-sentence) and takes its place in the
+   * transcript after it.
    */
   private handleUserText(text: string): void {
     if (!this.started) {
       return this.send({ type: 'error', code: 'bad-message', message: 'Send a start message before text' });
     }
     const received = Date.now();
-    this.speaker?.interrupt();
-    // Typed words are final as they arrive: keep them now, so a call that ends while an earlier
-    // reply is still queued (the rep stops right after speaking) does not lose the rep's last turn.
-    this.finalUserLine(text);
+    const typed = this.input === 'text';
+    if (typed) this.typedWaiting.push(text);
+    else {
+      this.speaker?.interrupt();
+      // Final as they arrive: kept now, so a call that ends while an earlier reply is still
+      // queued (the rep stops right after speaking) does not lose the rep's last turn.
+      this.finalUserLine(text);
+    }
     this.acceptTurn({
       speechEndWall: received,
       waitedMs: 0,
-      words: async () => ({ text, sttMs: 0, recorded: true }),
+      words: async () => {
+        if (typed) this.finalUserLine(this.typedWaiting.shift() ?? text);
+        return { text, sttMs: 0, recorded: true };
+      },
     });
   }
 
@@ -284,6 +295,8 @@ export class VoiceSession {
     if (this.startTimer) clearTimeout(this.startTimer);
     this.listener?.close();
     this.listener = null;
+    // Typed lines still waiting their turn were said all the same.
+    for (const line of this.typedWaiting.splice(0)) this.record.add('user', line);
     // Saved before the page hears the call ended, so the page's own save comes after ours.
     if (this.started && this.sessionId) {
       const target = { sessionId: this.sessionId, startWall: this.startWall, engines: this.usedEngines() };

@@ -193,3 +193,29 @@ describe('typed turns on /api/voice', () => {
     expect(error.code).toBe('flood');
   });
 });
+
+describe('a typed call is a chat', () => {
+  it('a line typed while the homeowner speaks waits for the reply instead of cutting it', async () => {
+    const { call, sessionId } = await textCall('audio', 'Windows');
+    const mark = call.received.length;
+    call.sendJson({ type: 'user-text', text: 'What made you start looking at new windows?' });
+    await call.waitFor(isAudio, { from: mark, timeoutMs: 30_000 });
+    // Typed while the answer is still playing.
+    call.sendJson({ type: 'user-text', text: 'And how old are they?' });
+    const finals = () =>
+      transcripts(call, mark).filter((e) => e.transcriptType === 'final' && e.transcript.length > 0);
+    // Both questions answered: four final lines after the mark.
+    for (let waited = 0; finals().length < 4 && waited < 60_000; waited += 100)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(call.events.some((e) => e.type === 'interrupt')).toBe(false);
+    // In order: the question, the whole answer, the second question, its answer.
+    expect(finals().map((e) => e.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    const firstAnswer = finals()[1].transcript;
+    expect(firstAnswer).toMatch(/[.!?]$/);
+    call.close();
+    await new Promise((r) => setTimeout(r, 300));
+    const res = await api(server.url, 'GET', `/api/sessions/${sessionId}`);
+    const saved = (res.body.transcript as { role: string; transcript: string }[]).map((e) => e.role);
+    expect(saved.slice(-4)).toEqual(['user', 'assistant', 'user', 'assistant']);
+  });
+});
