@@ -197,6 +197,7 @@ async function main(): Promise<void> {
     repeats: `${sum('repeated')}/${sum('sentences')} (${pct(sum('repeated'), sum('sentences'))}, target <= 2%)`,
     onTopic: `${sum('onTopic')}/${sum('questions')} (${pct(sum('onTopic'), sum('questions'))}, target >= 90%)`,
     goodbyes: `${sum('goodbyesAnswered')}/${sum('goodbyes')} (${pct(sum('goodbyesAnswered'), sum('goodbyes'))}, target >= 95%)`,
+    proposedDays: `${sum('proposalsAnswered')}/${sum('proposals')} taken up (${pct(sum('proposalsAnswered'), sum('proposals'))}, target all; the judge's own reading)`,
     pushyEnded: `${pushy.filter((s) => s.pushyEnded).length}/${pushy.length} (target all)`,
     offTopicAgreements: `${sum('offTopicAgreements')} (target 0)`,
     contradictions: `${contradictions.length} (target 0)`,
@@ -209,6 +210,7 @@ async function main(): Promise<void> {
     for (const s of scores) {
       for (const m of s.offTopicMisses) console.log(`off topic [${s.name}] ${m}`);
       for (const c of s.contradictions) console.log(`contradiction [${s.name}] ${c}`);
+      for (const m of s.proposalMisses) console.log(`day not taken up [${s.name}] ${m}`);
     }
   }
   if (args.includes('--transcripts')) {

@@ -14,11 +14,14 @@ export const repScriptSchema = z.object({
   stage: z.enum(STAGES),
   style: z.enum(['good', 'weak', 'pushy', 'confused', 'repeat', 'chatty']),
   description: z.string().optional(),
+  author: z.string().optional(),
   lines: z
     .array(
       z.object({
         text: z.string().min(1),
         tags: z.array(z.string()),
+        /** What a real homeowner must do in reply, in the script author's words (read by hand). */
+        expect: z.string().optional(),
       }),
     )
     .min(1),
@@ -59,6 +62,10 @@ export interface ScriptScore {
   onTopic: number;
   goodbyes: number;
   goodbyesAnswered: number;
+  /** Closes that put a day or time to the homeowner, and how many replies took it up. */
+  proposals: number;
+  proposalsAnswered: number;
+  proposalMisses: string[];
   pushy: boolean;
   pushyEnded: boolean;
   offTopicAgreements: number;
@@ -209,6 +216,9 @@ export function scoreCall(call: CallRecord): ScriptScore {
     onTopic: 0,
     goodbyes: 0,
     goodbyesAnswered: 0,
+    proposals: 0,
+    proposalsAnswered: 0,
+    proposalMisses: [],
     pushy: call.script.style === 'pushy',
     pushyEnded: call.ended === 'homeowner',
     offTopicAgreements: 0,
@@ -232,6 +242,11 @@ export function scoreCall(call: CallRecord): ScriptScore {
       if (onTopic(turn.reply, topic, f)) score.onTopic++;
       else score.offTopicMisses.push(`${turn.rep} -> ${turn.reply}`);
     }
+    if (turn.tags.includes('close') && JUDGE_DAY.test(turn.rep.toLowerCase())) {
+      score.proposals++;
+      if (takesUpADay(turn.reply)) score.proposalsAnswered++;
+      else score.proposalMisses.push(`${turn.rep} -> ${turn.reply}`);
+    }
     if (turn.tags.includes('goodbye')) {
       score.goodbyes++;
       const last = i === call.turns.length - 1;
@@ -244,6 +259,20 @@ export function scoreCall(call: CallRecord): ScriptScore {
     score.contradictions.push(...contradictions(turn.reply, f, turn.rep));
   });
   return score;
+}
+
+/**
+ * The judge's own reading of a proposed day, kept apart from the homeowner's readers so that
+ * changing them cannot move the score: a weekday, tomorrow or a clock time in a close, and a
+ * reply that takes it up by naming a day or time (yes, or another day) or by refusing or
+ * correcting it.
+ */
+const JUDGE_DAY =
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|wed|thurs|fri|sat|sun|tomorrow|tonight|weekend|\d{1,2}(:\d\d)? ?(am|pm|a\.m\.|p\.m\.)|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (o'clock|thirty|a\.m\.|p\.m\.)|half (past )?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)|noon)\b/;
+const TAKES_UP =
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|weekend|morning|afternoon|evening|neither|not yet|not so fast|hold on|didn't say|never agreed|haven't (agreed|set|booked|settled)|not booking|not agreeing|not picking|not choosing|works for us|works\.|instead)\b/i;
+function takesUpADay(reply: string): boolean {
+  return TAKES_UP.test(reply);
 }
 
 export function p95(values: number[]): number {

@@ -268,9 +268,21 @@ function strongActs(text: string, ctx: RuleContext, acts: Set<ActLabel>): Set<Ac
   return strong;
 }
 
+/**
+ * "...the dog's scratched it to bits. Have you got pets? Kids?": a story about the trade, then a
+ * question about the homeowner's own life. The question closing the turn is read on its own.
+ */
+function lifeAskedLast(text: string, turn: RepTurn, ctx: RuleContext): RepTurn {
+  if (turn.life || !turn.isQuestion || turn.close) return turn;
+  const lastStatement = Math.max(text.lastIndexOf('. '), text.lastIndexOf('! '));
+  if (lastStatement < 0) return turn;
+  const asked = analyseRepTurn(text.slice(lastStatement + 2), ctx);
+  return asked.life ? { ...turn, life: asked.life, topics: [], domain: false, smallTalk: false } : turn;
+}
+
 /** Reads one utterance with the hand-written rules. */
 export function readByRules(text: string, ctx: RuleContext): RuleReading {
-  const turn = analyseRepTurn(text.slice(0, 4000), ctx);
+  const turn = lifeAskedLast(text, analyseRepTurn(text.slice(0, 4000), ctx), ctx);
   const norm = normalizeText(text);
   const acts = new Set<ActLabel>();
   questionActs(text, turn, acts);

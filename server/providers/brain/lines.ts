@@ -556,3 +556,11 @@ export const UNDER_THE_QUOTE: Record<Style, string[]> = {
     'Less than the other quote. So what is left out?',
   ],
 };
+
+/** The rep has the wrong job ("so it's the roof you wanted looked at?"): put right. */
+export const WRONG_JOB: Record<Style, string[]> = {
+  friendly: ["Oh, no, not that! It's {problem}.", "Ha, no. It's {problem}."],
+  hurried: ["No. It's {problem}. Did you read the job sheet?", "Wrong house? It's {problem}."],
+  wary: ["No. It's {problem}. Do you have the right address?", "That's not it. It's {problem}."],
+  sceptical: ["No, that's not what I called about. It's {problem}.", "No. It's {problem}."],
+};

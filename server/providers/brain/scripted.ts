@@ -10,7 +10,13 @@ import {
 } from './appointments';
 import { asksWhenFree, proposedWhen, proposedWhens } from '../../understanding/readers/proposals';
 import { requestKind, type RequestKind } from '../../understanding/readers/requests';
-import { asksThingAge, asksWhoIsHome, asksWhoSomeoneIs } from '../../understanding/readers/household';
+import {
+  asksTechnicalDetail,
+  asksThingAge,
+  asksWhoIsHome,
+  asksWhoSomeoneIs,
+  tradesNamed,
+} from '../../understanding/readers/household';
 import {
   amountWords,
   contentWords,
@@ -267,7 +273,7 @@ export class ScriptedConversation implements BrainConversation {
   /** The turn's detailed read, with what it does taken from the shared reading's acts. */
   private turnOf(u: Utterance): RepTurn {
     const t = u.turn;
-    const close = t.close || u.rules.strong.has('proposal:firm') || u.rules.strong.has('proposal:assumed');
+    const close = t.close || [...u.rules.strong].some((a) => a.startsWith('proposal:'));
     return {
       ...t,
       goodbye: t.goodbye || u.rules.strong.has('goodbye'),
@@ -902,6 +908,11 @@ export class ScriptedConversation implements BrainConversation {
     if (asksWhoIsHome(u.text, names)) return [pick(f.schedule.now)];
     if (asksWhoSomeoneIs(u.text, names))
       return [pick(Lines.WHO_IS_SPOUSE[st].map((l) => l.replaceAll('{role}', f.household.spouseRole)))];
+    if (asksTechnicalDetail(u.text) && !t.close) return [pick(Lines.DONT_KNOW[st])];
+    // "So it's the roof you wanted looked at, yeah?" at a door with a deck to fix: put right.
+    const trades = tradesNamed(u.text);
+    if (t.isQuestion && trades.length > 0 && !trades.includes(f.card.stage) && !t.close)
+      return [pick(Lines.WRONG_JOB[st])];
     const homeNeed = f.needs.find((n) => n.topic === 'home');
     if (asksThingAge(u.text) && !t.close && s.trust >= (homeNeed?.minTrust ?? 0)) {
       // The thing's age is part of the home's story: told once trust allows, and it counts as told.

@@ -5,7 +5,7 @@ import { looseContractions as loose, normalizeText } from '../text/normalise';
  * house), whether someone is home right now, and who someone named is.
  */
 const HOW_OLD = loose(
-  /\bhow (old|olds) (is |s |was |d you say )?(it|that|this|the|your|ur|yours)\b|\bhow old (are|re) (the|your|ur) (windows|shingles|floors|boards|cabinets|units?)\b|\bhow (long|many years) (have you had (it|the \w+)|ago did you (get|put in|install))\b|\bhow old s\b|\bwhat year (was|is|did) (it|the \w+) (put in|installed|go in|built)\b/,
+  /\bhow (old|olds) (is |s |was |d you say |did you say |do you think )?(it|that|this|the|your|ur|yours)\b|\bhow old (are|re) (the|your|ur) (windows|shingles|floors|boards|cabinets|units?)\b|\bhow (long|many years) (have you had (it|the \w+)|ago did you (get|put in|install))\b|\bhow old s\b|\bwhat year (was|is|did) (it|the \w+) (put in|installed|go in|built)\b/,
 );
 const NOT_THE_THING =
   /\b(house|home|place|kids?|children|son|daughter|you|he|she|him|her|dog|cat|grandkids?|baby)\b/;
@@ -52,4 +52,31 @@ export function asksWhoSomeoneIs(text: string, names: readonly string[]): boolea
       ).test(n) || new RegExp(`\\b(who is|who s|whos) ${x}\\b`).test(n)
     );
   });
+}
+
+/** "Do you know what size filter's in it?": a detail a homeowner may simply not know. */
+const DETAIL_ASKED = loose(
+  /\b(do|would) you (happen to )?know (what|which|the|how many|how big|if)\b.{0,30}\b(size|model|brand|make|serial|tonnage|btu|btus|seer|afue|rating|filter|gauge|thickness|r value|warranty number|part number|year it was (made|built))\b|\bwhat (size|model|brand|make|tonnage|seer|gauge) (is|s|of)\b/,
+);
+
+/** Whether a line asks for a technical detail (a model, a size, a rating) rather than about the home. */
+export function asksTechnicalDetail(text: string): boolean {
+  return DETAIL_ASKED.test(normalizeText(text));
+}
+
+/** The things each trade works on: naming another trade's thing means the rep has the wrong job. */
+const TRADE_THINGS: Record<string, RegExp> = {
+  Windows: /\b(windows?|panes?|glass|sills?|frames?)\b/,
+  HVAC: /\b(furnace|heating|heat pump|boiler|ac|air conditioning|hvac|ducts?)\b/,
+  Roofing: /\b(roof|roofing|shingles?|gutters?)\b/,
+  Flooring: /\b(floors?|flooring|carpet|hardwood|laminate|vinyl plank|tiles?)\b/,
+  General: /\b(deck|back door|bathroom fan|kitchen|remodel)\b/,
+};
+
+/** The trades whose things a line names ("so it's the roof you wanted looked at?" names Roofing). */
+export function tradesNamed(text: string): string[] {
+  const n = normalizeText(text);
+  return Object.entries(TRADE_THINGS)
+    .filter(([, re]) => re.test(n))
+    .map(([trade]) => trade);
 }
