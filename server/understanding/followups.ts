@@ -185,3 +185,72 @@ export function questionWords(lemmas: readonly string[], words: readonly string[
   if (/\b(outside|outdoors|out back|out front)\b/.test(text)) for (const w of OUTDOOR_WORDS) content.add(w);
   return content;
 }
+
+/**
+ * A detail that denies something ("Bills? No, nothing like that.", "The bills are fine.")
+ * answers a question about it; said unprompted, it answers nothing.
+ */
+const DENIAL =
+  /^\w+\?|\bnothing like that\b|\b(bills?|it|that|those|they) (are|is|s|re) (fine|alright|okay)\b/i;
+export function deniesIt(line: string): boolean {
+  return DENIAL.test(line);
+}
+
+/** "Yeah, a guy quoted...": an answer's opening word, dropped when the answer is said again. */
+const INTERJECTION = /^(yeah|yes|well|oh|fine|alright|okay|ok|honestly|so|short version)[,:.]?\s+/i;
+export function withoutInterjection(line: string): string {
+  return line.replace(INTERJECTION, '');
+}
+
+/** Words that point back at what was just said ("when did that start?", "how old are they?"). */
+export const POINTING_WORDS = [
+  'it',
+  'that',
+  'this',
+  'they',
+  'them',
+  'those',
+  'these',
+  'there',
+  'he',
+  'she',
+  'him',
+  'her',
+  'his',
+  'their',
+];
+
+/** Day names, to tell two ways of saying one day ("Saturday", "Saturday morning") from two days. */
+export const DAY_NAMES = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'tomorrow',
+  'tonight',
+  'today',
+];
+
+/** A question about the claim that names a detail of it (the deductible, what it covers, paying). */
+export const CLAIM_DETAIL_WORDS = [
+  'deductible',
+  'deductibles',
+  'cover',
+  'covers',
+  'covered',
+  'covering',
+  'pay',
+  'pays',
+  'paying',
+  'paid',
+  'pocket',
+];
+
+/** Words that bring the spouse into a proposal ("when you're both home"). */
+export const TOGETHER_WORDS = ['both', 'spouse', 'husband', 'wife', 'partner', 'together'];
+
+/** "Can I pop into the attic first? ...before I go up top": words that put what follows later. */
+export const LATER_WORDS = ['before', 'then', 'after that', 'afterwards', 'later'];

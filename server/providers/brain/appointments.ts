@@ -18,30 +18,6 @@ export const RESCHEDULE: Record<Style, string[]> = {
 };
 export const SPOUSE_TOO = ['{spouseName} will be here too.', "{spouseName}'ll want to be here for it."];
 
-const DAY_WORDS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|weekend)$/;
-
-/** "Saturday at ten", "Thursday evening", "tomorrow morning": the day or time a rep proposed. */
-export function proposedTime(words: readonly string[]): string | null {
-  const i = words.findIndex((w) => DAY_WORDS.test(w));
-  if (i < 0) return null;
-  const before = words[i - 1];
-  let phrase = words[i] === 'weekend' ? `the weekend` : words[i];
-  if (words[i] !== 'weekend' && (before === 'next' || before === 'this')) phrase = `${before} ${phrase}`;
-  const after = words.slice(i + 1, i + 4);
-  if (after[0] && /^(morning|afternoon|evening|night)$/.test(after[0])) phrase += ` ${after[0]}`;
-  else if (
-    after[0] === 'at' &&
-    after[1] &&
-    /^(\d{1,2}(:?\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)$/.test(after[1])
-  ) {
-    phrase += ` at ${after[1]}`;
-    if (after[2] && /^(am|pm|thirty|fifteen|forty five)$/.test(after[2])) phrase += ` ${after[2]}`;
-  }
-  return phrase.replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/, (d) =>
-    capitalise(d),
-  );
-}
-
 export function fillWhen(line: string, when: string): string {
   return line.replaceAll('{When}', capitalise(when)).replaceAll('{when}', when);
 }

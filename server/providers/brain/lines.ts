@@ -1,3 +1,4 @@
+import { fillTemplate, firstSentence, lowerFirst } from '../../understanding/text/lines';
 import type { Stage } from '../../../core/stages';
 import type { ObjectionKind, PersonaFacts, Topic } from './personas';
 
@@ -43,22 +44,14 @@ export function shortFact(topic: Topic, f: PersonaFacts): string {
     case 'priorities': {
       const need = f.needs.find((n) => n.topic === 'priorities');
       const first = need?.reveal[0] ?? '';
-      return lowerFirst(first.replace(/[.!?].*$/, ''));
+      return lowerFirst(firstSentence(first));
     }
     case 'product':
       return `we'd want ${h.wishes}`;
   }
 }
 
-/**
- * A sentence put after "Like I said," starts in lower case, unless it opens with "I" or a name
- * ("Like I said, I want it warm", "Like I said, Susan has to shoulder it open").
- */
-export function lowerFirst(text: string, names: ReadonlySet<string> = new Set()): string {
-  const first = /^[A-Za-z]+/.exec(text)?.[0] ?? '';
-  if (first === 'I' || names.has(first)) return text;
-  return text.replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
-}
+export { lowerFirst };
 
 /** Ways to say a fact again: never the same sentence twice. */
 export const RESTATE: Record<Style, string[]> = {
@@ -304,14 +297,7 @@ export const REACT = {
   ],
 };
 
-export function fillLine(text: string, vars: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (m, key: string) => {
-    const lower = key[0].toLowerCase() + key.slice(1);
-    const value = vars[lower];
-    if (value === undefined) return m;
-    return key[0] === key[0].toUpperCase() ? value[0].toUpperCase() + value.slice(1) : value;
-  });
-}
+export const fillLine = fillTemplate;
 
 /** Said again while an objection is still open: the same worry in other words. */
 export const STILL_OPEN: Record<ObjectionKind, string[]> = {

@@ -1,3 +1,4 @@
+import { sentencesOf } from '../../understanding/text/lines';
 import type { Stage } from '../../../core/stages';
 import type { ChatClient } from '../llm/chat-client';
 import { PERSONA_FACTS } from './personas';
@@ -59,7 +60,7 @@ export class LlmBrain implements PersonaBrain {
           void err;
         }
         if (said || opts.signal?.aborted) return;
-        for (const sentence of fallback.match(/[^.!?]+[.!?]*\s*/g) ?? [fallback]) yield sentence;
+        for (const sentence of sentencesOf(fallback)) yield sentence;
       },
     };
   }

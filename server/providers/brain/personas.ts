@@ -1,5 +1,6 @@
 import { PERSONAS, STAGES, type PersonaCard, type Stage } from '../../../core/stages';
 import type { VoiceStyle } from '../tts/types';
+import { capitaliseSentences, fillTemplate } from '../../understanding/text/lines';
 
 import {
   LIFE_SUBJECTS,
@@ -1339,7 +1340,6 @@ export function fillFacts(text: string, facts: PersonaFacts): string {
     wishes: h.wishes,
     name: facts.card.name,
   };
-  const filled = text.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);
   // A fact placed at the start of a sentence needs a capital letter.
-  return filled.replace(/(^|[.!?]\s+)([a-z])/g, (_m, pre: string, c: string) => pre + c.toUpperCase());
+  return capitaliseSentences(fillTemplate(text, values));
 }

@@ -1,3 +1,5 @@
+import { sentenceKey, trimmedSentences } from '../../understanding/text/lines';
+
 /** A small seeded generator so a call is reproducible in tests and varies between calls. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
@@ -10,18 +12,8 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export function sentences(text: string): string[] {
-  return (text.match(/[^.!?]+[.!?]*/g) ?? []).map((s) => s.trim()).filter(Boolean);
-}
-
-/** Sentences compare by their words, ignoring case and punctuation. */
-export function sentenceKey(sentence: string): string {
-  return sentence
-    .toLowerCase()
-    .replace(/[^a-z0-9 ]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export const sentences = trimmedSentences;
+export { sentenceKey };
 
 /** The runs of five words of a sentence key. */
 function runsOf(key: string): string[] {

@@ -24,7 +24,25 @@ import {
   repeatsAnEarlierQuestion,
   sameAs,
   saysItAsksAgain,
+  CLAIM_DETAIL_WORDS,
+  DAY_NAMES,
+  deniesIt,
+  LATER_WORDS,
+  POINTING_WORDS,
+  TOGETHER_WORDS,
+  withoutInterjection,
 } from '../../understanding/followups';
+import {
+  before,
+  capitalisedNames,
+  firstSentence,
+  namesAny,
+  opensWith,
+  sentencesOf,
+  sentencesWithoutMarks,
+  wordsNamed,
+  wordsOf,
+} from '../../understanding/text/lines';
 import { warmUp, type RepTurn } from '../../understanding/rep-turn';
 import { does, understand, type Utterance } from '../../understanding/utterance';
 import { LIFE_CUES } from '../../understanding/cues';
@@ -42,7 +60,7 @@ import {
 import { Phrasebook, seededRandom, sentences } from './phrasebook';
 import type { BrainConversation, BrainTurn, CallEnd, PersonaBrain } from './types';
 
-export { AGREE_AT, proposedTime } from './appointments';
+export { AGREE_AT } from './appointments';
 export { seededRandom } from './phrasebook';
 
 /** An objection moves open (raised) -> answered (heard, not fully convinced) or accepted. */
@@ -125,37 +143,22 @@ function specific(words: Iterable<string>): Set<string> {
   return new Set([...words].filter((w) => !GENERIC_WORDS.has(w)));
 }
 
-/**
- * A detail that denies something ("Bills? No, nothing like that.", "The bills are fine.")
- * answers a question about it; said unprompted, it answers nothing.
- */
-const DENIAL =
-  /^\w+\?|\bnothing like that\b|\b(bills?|it|that|those|they) (are|is|s|re) (fine|alright|okay)\b/i;
-
-/** "Yeah, a guy quoted...": an answer's opening word, dropped when the answer is said again. */
-const INTERJECTION = /^(yeah|yes|well|oh|fine|alright|okay|ok|honestly|so|short version)[,:.]?\s+/i;
-
 /** Words of any answer that say nothing about what it was about. */
 const CHATTER = new Set(
   'fine sure okay alright yeah honestly well right good bad version short still never much really'.split(' '),
 );
 
-const REFERRING = /\b(it|that|this|they|them|those|these|there|he|she|him|her|his|their)\b/;
-
-const DAY_NAMES = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today)\b/g;
-
 /** Two ways of saying a day name the same one ("Saturday" and "Saturday morning"): the day names agree. */
 function sameDay(a: string, b: string): boolean {
-  const days = (x: string) => [...x.toLowerCase().matchAll(DAY_NAMES)].map((m) => m[0]).join(' ');
-  const da = days(a);
-  const db = days(b);
+  const da = wordsNamed(a, DAY_NAMES).join(' ');
+  const db = wordsNamed(b, DAY_NAMES).join(' ');
   return da === '' || db === '' || da === db;
 }
 
 /** Names in a persona's lines (Raj, Biscuit, Toronto): never lower-cased behind "Like I said,". */
 function namesIn(f: PersonaFacts): Set<string> {
   const names = new Set<string>([f.card.name, f.household.spouseName]);
-  for (const m of JSON.stringify(f).matchAll(/[a-z,] ([A-Z][a-z]+)/g)) names.add(m[1]);
+  for (const name of capitalisedNames(JSON.stringify(f))) names.add(name);
   return names;
 }
 
@@ -231,7 +234,7 @@ export class ScriptedConversation implements BrainConversation {
     const last = [...history].reverse().find((t) => t.role === 'user');
     const text = this.respond(last?.text ?? '');
     // Sentence by sentence, so speech synthesis can start on the first one.
-    for (const sentence of text.match(/[^.!?]+[.!?]*\s*/g) ?? [text]) {
+    for (const sentence of sentencesOf(text)) {
       if (opts.signal?.aborted) return;
       yield sentence;
       await Promise.resolve();
@@ -261,7 +264,8 @@ export class ScriptedConversation implements BrainConversation {
     // "And easy to clean." opens no reply.
     const first = parts.findIndex((p) => p);
     const opening = first >= 0 ? parts[first] : null;
-    if (opening && /^And \w/.test(opening)) parts[first] = opening[4].toUpperCase() + opening.slice(5);
+    if (opening && opensWith(opening, ['And']) && opening.length > 4)
+      parts[first] = opening[4].toUpperCase() + opening.slice(5);
     const text = this.book.say(parts, Lines.FILLERS[this.style]);
     s.lastReply = text;
     return text;
@@ -313,7 +317,9 @@ export class ScriptedConversation implements BrainConversation {
       const corrected = this.correctAssumed();
       // After "I didn't agree to Thursday", no "Yep" on the way out.
       const farewells = (pool: string[]) =>
-        corrected ? pool.filter((l) => !/^(yep|yes|sure|great|good|see you)\b/i.test(l)) : pool;
+        corrected
+          ? pool.filter((l) => !opensWith(l, ['yep', 'yes', 'sure', 'great', 'good', 'see you']))
+          : pool;
       return [
         ...(corrected ? [corrected] : answer),
         pick(farewells(s.agreed ? Lines.GOODBYE_AGREED[st] : Lines.GOODBYE[st])) ?? pick(Lines.GOODBYE[st]),
@@ -357,7 +363,7 @@ export class ScriptedConversation implements BrainConversation {
     )
       return this.limit(this.talkAboutClaim(t));
     if (t.inspect) return this.limit(this.showAround(t));
-    if (prev?.topic && !t.close && (t.refersBack || REFERRING.test(t.words.join(' ')))) {
+    if (prev?.topic && !t.close && (t.refersBack || namesAny(t.words.join(' '), POINTING_WORDS))) {
       if (t.refersBack && t.topics.length === 0) t = { ...t, topics: [prev.topic], offTopic: false };
       if (t.topics.includes(prev.topic)) this.context = this.wordsOf(s.lastReply);
     }
@@ -745,8 +751,7 @@ export class ScriptedConversation implements BrainConversation {
     for (const c of this.scoreLines(lines, question, context)) {
       if (c.said || c.shared < minShared || c.named < minNamed) continue;
       // A denial answers only a question about what it denies ("Bills? No...").
-      if (DENIAL.test(c.line) && this.scoreLines([c.line.split(/[.!?]/)[0]], question)[0].shared === 0)
-        continue;
+      if (deniesIt(c.line) && this.scoreLines([firstSentence(c.line)], question)[0].shared === 0) continue;
       if (!best || c.score > best.score) best = c;
     }
     return best ? (this.book.first([best.line]) ?? null) : null;
@@ -781,9 +786,9 @@ export class ScriptedConversation implements BrainConversation {
       .sort((a, b) => b.score - a.score || Number(b.detail) - Number(a.detail))[0];
     if (!told) return null;
     // The sentence of it that the question points at.
-    const parts = (told.line.match(/[^.!?]+/g) ?? [told.line]).map((p) => p.trim());
+    const parts = sentencesWithoutMarks(told.line);
     const hits = (p: string) => lemmatise(normalise(p)).filter((w) => question.has(w)).length;
-    const best = parts.reduce((a, b) => (hits(b) > hits(a) ? b : a)).replace(INTERJECTION, '');
+    const best = withoutInterjection(parts.reduce((a, b) => (hits(b) > hits(a) ? b : a)));
     const fact = Lines.lowerFirst(best, this.names);
     return this.book.first(Lines.RESTATE[this.style].map((r) => Lines.fillLine(r, { fact })));
   }
@@ -791,7 +796,7 @@ export class ScriptedConversation implements BrainConversation {
   /** The words an answer was about, without its opening ("Fine.", "Short version:") and its chatter. */
   private wordsOf(reply: string): Set<string> {
     const body = sentences(reply)
-      .map((x) => x.replace(INTERJECTION, ''))
+      .map((x) => withoutInterjection(x))
       .join(' ');
     return new Set([...specific(contentWords(lemmatise(normalise(body))))].filter((w) => !CHATTER.has(w)));
   }
@@ -838,9 +843,7 @@ export class ScriptedConversation implements BrainConversation {
     // Asked the first time, where things stand ("has the adjuster been out?"), unless the
     // question names a detail of it (the deductible, what it covers).
     const first = !all.some((l) => this.book.wasSaid(l));
-    const detail = /\b(deductibles?|cover|covers|covered|covering|pay|pays|paying|paid|pocket)\b/.test(
-      t.words.join(' '),
-    );
+    const detail = namesAny(t.words.join(' '), CLAIM_DETAIL_WORDS);
     const line =
       (first && !detail ? this.closestUnsaid(c.answer, wanted) : null) ??
       this.closestUnsaid(all, wanted, 1) ??
@@ -866,10 +869,7 @@ export class ScriptedConversation implements BrainConversation {
     const seqs = [t.words, t.lemmas];
     // "Can I pop into the attic first? I'd rather see it from underneath before I go up top": the
     // place asked for now, before what comes later in the turn.
-    const first = t.words
-      .join(' ')
-      .split(/\b(before|then|after that|afterwards|later)\b/)[0]
-      .split(' ');
+    const first = before(t.words.join(' '), LATER_WORDS).split(' ').filter(Boolean);
     const now = [first, lemmatise(first)];
     const ranked = f.spots
       .map((spot, i) => ({
@@ -892,7 +892,7 @@ export class ScriptedConversation implements BrainConversation {
   /** Whether a proposed day suits the household (the decision-maker can be there). */
   private suits(when: string): boolean {
     const w = when.toLowerCase();
-    return this.facts.schedule.suits.some((x) => new RegExp(`\\b${x}\\b`).test(w));
+    return namesAny(w, this.facts.schedule.suits);
   }
 
   /** A plain answer to a passing request or offer, or null when the turn makes none. */
@@ -984,12 +984,7 @@ export class ScriptedConversation implements BrainConversation {
     if (this.heard && proposedWhens(this.heard.text).length > 1)
       return [this.book.pick(Lines.NEITHER_DAY[this.style]), reason].filter(Boolean).join(' ') || null;
     // Never two openers in a row ("Hold on, ... Hold on."): a refusal that starts as the reason does is left out.
-    const opener = (line: string) =>
-      line
-        .split(/[\s,.?!]+/)
-        .slice(0, 2)
-        .join(' ')
-        .toLowerCase();
+    const opener = (line: string) => wordsOf(line).slice(0, 2).join(' ').toLowerCase();
     const variants = NOT_THAT_DAY[this.style].map((l) => fillWhen(l, when));
     const distinct = reason ? variants.filter((v) => opener(v) !== opener(reason)) : variants;
     const refusal = this.book.pick(distinct.length ? distinct : variants);
@@ -1024,8 +1019,7 @@ export class ScriptedConversation implements BrainConversation {
     const both =
       f.household.decider.includes(f.household.spouseName) || f.household.decider.includes(' and ');
     const mentionsSpouse =
-      /\b(both|spouse|husband|wife|partner|together)\b/.test(t.words.join(' ')) ||
-      t.words.includes(f.household.spouseName.toLowerCase());
+      namesAny(t.words.join(' '), TOGETHER_WORDS) || t.words.includes(f.household.spouseName.toLowerCase());
     const accept = this.book.pick(AGREE_AT[this.style].map((line) => fillWhen(line, when)));
     const spouse =
       both && !mentionsSpouse
