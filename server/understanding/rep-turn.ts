@@ -467,7 +467,7 @@ function detectPressure(seqs: string[][], words: string[]): boolean {
   )
     return false;
   if (
-    /\b(no need to|don t have to|do not have to|don t need to|do not need to|doesn t have to|not asking you to|no pressure|no rush|never ask)\b/.test(
+    /\b(no need to|don t have to|do not have to|don t need to|do not need to|doesn t have to|not asking you to|no pressure|no rush|never ask|not here to (get|make|have|sell|push)|not (trying|going) to (sell|push|pressure|get you to sign))\b/.test(
       joined,
     )
   )

@@ -4,6 +4,7 @@ import { findPressurePhrases } from './readers/delivery';
 import { saysFarewell, takesLeave } from './readers/leave-taking';
 import { proposesDay } from './readers/proposals';
 import { namesExpectedFigure, objectionKindOf, refusesFlatly, soundsRelieved } from './readers/objections';
+import { pushbackKinds } from './readers/pushback';
 import { findQuestions, isSmallTalk } from './readers/questions';
 import {
   ABUSE,
@@ -82,6 +83,14 @@ const COUNTER = loose(
  */
 const ASSUMED = loose(
   /\b(see you|i ll see you|we ll see you|i ll be (back|here|there)|we ll be (back|here|there)|i ll put you down|i ve put you down|i ll book (you|it)|i ll get you (booked|scheduled|on))\b[^.?!]{0,40}\b(then|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|for)\b|\b(we re|you re|that s you|so that s you|we are|you are) (all )?(booked|set|scheduled|locked in|on the books|in the books|confirmed)\b(?! (solid|up|out|till|until|through|for (weeks|months)))|\b(the|that) (day|date|time) (we ve|we have|we) (agreed|booked|set|settled)\b|\b(i ve|i have|i) (got|put) you (down|in) for\b|\bso that s (a )?(yes|deal)\b/,
+);
+/** A hazard put to the homeowner to frighten them into it: "start leaking carbon monoxide, you don't want that". */
+const SCARE = loose(
+  /\b(carbon monoxide|co poisoning|gas leak|fire hazard|burn the house|cave in|collapse|mold|mould|electrocut\w*)\b.{0,80}\b(you don t want|don t want that|dont want that|your (kids|family|wife|husband|grandkids)|before someone|could die|kill you|in your sleep)\b|\b(you don t want|your (kids|family)) .{0,40}\b(carbon monoxide|gas leak|fire|mold|mould)\b/,
+);
+/** "Just need your signature right here and twenty percent down": the paper put under their pen now. */
+const SIGN_NOW = loose(
+  /\b(just|all i) need (is )?(your|a) (signature|initials|john hancock|autograph)\b|\b(sign|initial) (right )?(here|there|on the line|at the bottom)( and| now)?\b|\bpen s right here\b/,
 );
 const OFFER = loose(
   /\b(let me|i ll|i can|i could|want me to|i will|i m going to|i d be happy to) (leave|drop|email|send|text|mail|shoot|forward|write up|put together|get you)\b/,
@@ -215,8 +224,11 @@ function objectionActs(norm: string, text: string, ctx: RuleContext, acts: Set<A
   if (ctx.speaker !== 'homeowner' || soundsRelieved(norm)) return;
   const kind = objectionKindOf(norm);
   if (kind) acts.add(objectionLabel(kind, norm));
-  else if (ctx.previous?.acts.has('price') && (namesExpectedFigure(norm) || refusesFlatly(text, norm)))
-    acts.add('objection:price');
+  // By meaning: what the push-back is about, however it is said.
+  for (const k of pushbackKinds(text))
+    if (!kind) acts.add(`objection:${k}`);
+    else if (ctx.previous?.acts.has('price') && (namesExpectedFigure(norm) || refusesFlatly(text, norm)))
+      acts.add('objection:price');
 }
 
 function sellingActs(turn: RepTurn, norm: string, ctx: RuleContext, acts: Set<ActLabel>): void {
@@ -265,6 +277,8 @@ function strongActs(text: string, ctx: RuleContext, acts: Set<ActLabel>): Set<Ac
   else if (acts.has('proposal:assumed')) strong.add('proposal:assumed');
   else if (proposesDay(text)) strong.add('proposal:firm');
   if (saysFarewell(text)) strong.add('goodbye');
+  if (ctx.speaker === 'rep' && SCARE.test(normalizeText(text))) strong.add('pressure:fear');
+  if (ctx.speaker === 'rep' && SIGN_NOW.test(normalizeText(text))) strong.add('pressure:push');
   return strong;
 }
 

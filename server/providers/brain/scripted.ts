@@ -278,10 +278,12 @@ export class ScriptedConversation implements BrainConversation {
   private turnOf(u: Utterance): RepTurn {
     const t = u.turn;
     const close = t.close || [...u.rules.strong].some((a) => a.startsWith('proposal:'));
+    const pushed = t.pressure || [...u.rules.strong].some((a) => a.startsWith('pressure:'));
     return {
       ...t,
       goodbye: t.goodbye || u.rules.strong.has('goodbye'),
       close,
+      pressure: pushed,
       offTopic: t.offTopic && !close,
     };
   }
@@ -311,7 +313,14 @@ export class ScriptedConversation implements BrainConversation {
       return [pick(f.pressured) ?? pick(Lines.RUDE[st])];
     }
     // "Thanks for having me over" in the first turns greets; later it takes leave.
-    if (t.goodbye && !(t.greeting && s.turn <= 2)) {
+    // "Thanks for having me round" in the first turns greets; a farewell said outright still leaves.
+    const heard = this.heard;
+    const atTheDoor =
+      s.turn <= 2 &&
+      !heard?.rules.strong.has('goodbye') &&
+      (t.greeting ||
+        (heard !== null && (does(heard, 'greeting') || namesAny(heard.text, ['having me', 'having us']))));
+    if (t.goodbye && !atTheDoor) {
       s.endCall = 'goodbye';
       const answer = t.isQuestion && t.topics.length ? this.answerTopics(t).slice(0, 1) : [];
       const corrected = this.correctAssumed();
@@ -992,6 +1001,23 @@ export class ScriptedConversation implements BrainConversation {
   }
 
   private respondToClose(t: RepTurn): string | null {
+    // A day put when the spouse can be there answers "not without him" (the worry is heard).
+    const f0 = this.facts;
+    if (
+      this.state.objections.get('spouse') === 'open' &&
+      this.heard &&
+      namesAny(this.heard.text, [
+        ...TOGETHER_WORDS,
+        f0.household.spouseName,
+        'you two',
+        'both of you',
+        'is in',
+        'is home',
+      ])
+    ) {
+      this.state.objections.set('spouse', 'answered');
+      this.state.trust += 1;
+    }
     const corrected = this.correctAssumed();
     if (corrected) return [corrected, this.closeReason()].filter(Boolean).join(' ');
     const s = this.state;
@@ -1039,7 +1065,11 @@ export class ScriptedConversation implements BrainConversation {
       return this.raise(f.signatureObjection);
     if (f.temperament.demandsProof && !s.proofShown) return this.raise('trust') ?? this.stillOpen('trust');
     if (enoughNeeds && !s.objections.has(f.signatureObjection)) return this.raise(f.signatureObjection);
-    return this.book.pick(f.notYet) ?? this.book.pick(Lines.NOT_YET_MORE[this.style]);
+    // "You haven't even asked what's wrong" is never said once it has been asked.
+    const notYet = f.notYet.filter(
+      (l) => !(s.revealed.has('problem') && namesAny(l, ["haven't even asked", 'first thing about'])),
+    );
+    return this.book.pick(notYet) ?? this.book.pick(Lines.NOT_YET_MORE[this.style]);
   }
 }
 

@@ -16,8 +16,10 @@ const WHEN = new RegExp(`\\b(${DAY})\\b|\\bat (${CLOCK})\\b|\\b(${CLOCK}) (am|pm
 const FITS = loose(
   /\b(work|works|suit|suits|good|ok|okay|fine|better|doable|possible|free|open) (for|with) (you|ya|u|us|you both|both of you|the two of you|your family)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|morning|afternoon|evening|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|thirty)s? (\w+ ){0,4}(work|works|suit|suits|good|ok|okay|fine|better|doable)\b|\b(how|what) about\b|\bhow s\b|\b(can|could) (you|we|ya) do\b|\b(are|will|would|re) (you|ya|u|you both|you guys) (be )?(free|home|around|available|there|in)\b|\bwhich( one| day| time|d)?\b|\b(rather|prefer)\b|\bwhen (is|s) (good|best|better)\b/,
 );
+/** "What about Saturday?", "how's Thursday?", "which'd you rather?": put to them, whoever else is named. */
+const SUGGESTS = loose(/\b(how|what) about\b|\bhow s\b|\bwhich( one| day| time|d)?\b|\b(rather|prefer)\b/);
 const OFFERS_STEP = loose(
-  /\b(i|we|i ll|ill|we ll|i can|we can|i could|we could|let me|let s|lets|i d like to|we d like to|i will|we will|i m going to|we re going to) (\w+ ){0,2}(come|be|swing|stop|drop|get|have|put|pencil|book|schedule|start|set|bring|meet|call|lock|hold|save|reserve|do|install|measure|say)\b/,
+  /\b(i|we|i ll|ill|we ll|i can|we can|i could|we could|let me|let s|lets|i d like to|we d like to|i will|we will|i m going to|we re going to) (\w+ ){0,2}(come|be|swing|stop|drop|get|have|put|pencil|book|schedule|start|set|bring|meet|call|lock|hold|save|reserve|do|install|measure|say)\b|\b(i ve got|i have|we ve got|we have|there s|i got) (\w+ ){0,3}(open|free|available)\b/,
 );
 const NOT_A_STEP = loose(
   /\b(called|came|was|were|had|did|happened|started|last|ago|every|most|usually|typical|normally|have a (good|great|nice)|enjoy (your|the)|ends?|expires?|gone|goes up|only good|until)\b/,
@@ -41,7 +43,7 @@ export function proposesDay(text: string): boolean {
     const bare = rest.trim().split(/\s+/).filter(Boolean).length <= 1;
     // "Thursday, half four?", "like tuesday ish afternoon": a day said on its own puts it forward.
     // Asked of the two people at the table ("does Thursday work for you?"), not of a bakery's hours.
-    const between = /\b(you|we|i|us|me|ya|u)\b/.test(n);
+    const between = /\b(you|we|i|us|me|ya|u)\b/.test(n) || SUGGESTS.test(n);
     if ((asked && between && FITS.test(n)) || (bare && n.split(' ').length <= 6)) return true;
     if (OFFERS_STEP.test(n)) return true;
   }
@@ -94,8 +96,16 @@ export function proposedWhens(text: string): string[] {
     const n = normalizeText(sentence).replace(/-/g, ' ');
     const found = [...n.matchAll(new RegExp(WHEN_PHRASE.source, 'g'))].map((m) => sayWhen(m[0]));
     // "I'll text you the confirmation tonight": when something is sent, not a day for a visit.
-    if (RETRACTS.test(n) || SENT_WHEN.test(n)) for (const w of found) retracted.add(w);
-    else out.push(...found);
+    const marker = n.search(RETRACTS);
+    if (SENT_WHEN.test(n)) for (const w of found) retracted.add(w);
+    else if (marker >= 0) {
+      // "half four on wednesday no wait thursday": what follows the retraction stands.
+      const after = [...n.slice(marker).matchAll(new RegExp(WHEN_PHRASE.source, 'g'))].map((m) =>
+        sayWhen(m[0]),
+      );
+      for (const w of found) if (!after.includes(w)) retracted.add(w);
+      out.push(...after.filter((w) => !/^(no|wait)$/.test(w)));
+    } else out.push(...found);
   }
   return [...new Set(out)].filter((w) => !retracted.has(w));
 }

@@ -21,7 +21,7 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'agreed-day',
     loose(
-      /\b(what|which) (day|time|date)( and (time|day))? (did|have|had) we (land|settle|agree|decide|say|pick)|\bwhat did we (land on|settle on|agree on|say|decide)\b|\bremind me (of )?(the|what) (day|time|date)\b/,
+      /\b(what|which) (day|time|date)( and (time|day))? (are|were) we (saying|going with|doing)|\bread (me |it )?back what we (ve |have )?(said|agreed|settled)|\b(what|which) (day|time|date)( and (time|day))? (did|have|had) we (land|settle|agree|decide|say|pick)|\bwhat did we (land on|settle on|agree on|say|decide)\b|\bremind me (of )?(the|what) (day|time|date)\b/,
     ),
   ],
   [
@@ -51,7 +51,7 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'photo',
     loose(
-      /\b(take|took|taking|grab|get|snap) (a |some |a few |a couple of |couple )?(quick )?(photos?|pictures?|pics?|shots?)\b|\bphotograph\b/,
+      /\b(can|could|may|mind if|ok if|okay if|alright if|would you mind if|do you mind if|is it ok if|let me|i ll just|i m just going to) (i |we )?(\w+ ){0,2}(take|took|taking|grab|get|snap) (a |some |a few |a couple of |couple )?(quick )?(photos?|pictures?|pics?|shots?)\b/,
     ),
   ],
   [
