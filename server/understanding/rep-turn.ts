@@ -762,7 +762,59 @@ const ASKS_ABOUT_IT =
 
 const REACTION_QUESTION = /^(oh )?(really|yeah|yes|no way|wow|seriously|huh)$/;
 
-export function analyseRepTurn(text: string, ctx: ReadContext = {}): RepTurn {
+/** "A typical July afternoon", "most evenings": a time described, not one proposed. */
+const DESCRIBED_TIME =
+  /\b(typical|usual|normal|average|every|most|those|these|summer|winter|hot|cold|rainy|sunny|lazy|january|february|march|april|may|june|july|august|september|october|november|december)( \w+)? (morning|afternoon|evening|night|day|weekend)s?\b/g;
+
+/** What a rep turn is read into, stage by stage (see analyseRepTurn). */
+interface Draft {
+  text: string;
+  spouseNames: readonly string[];
+  words: string[];
+  seqs: string[][];
+  lemmas: string[];
+  tailWords: string[];
+  tailSeqs: string[][];
+  joinedWords: string;
+  isQuestion: boolean;
+  isOpenQuestion: boolean;
+  topicSeqs: string[][];
+  scores: Map<Topic, number>;
+  domain: boolean;
+  smallTalk: boolean;
+  dayOrTime: boolean;
+  inspect: boolean;
+  close: boolean;
+  homeCues: boolean;
+  plainQuestion: boolean;
+  topics: Topic[];
+  life: LifeSubject | null;
+  checksBack: boolean;
+  suggests: boolean;
+  asksReferral: boolean;
+  asksRestroom: boolean;
+  asksContact: boolean;
+  claim: boolean;
+  chatAsked: boolean;
+  refersBack: boolean;
+}
+
+/** The words, their readings and whether the turn asks something (and openly). */
+function readFrame(
+  text: string,
+  ctx: ReadContext,
+): Pick<
+  Draft,
+  | 'spouseNames'
+  | 'words'
+  | 'seqs'
+  | 'lemmas'
+  | 'tailWords'
+  | 'tailSeqs'
+  | 'isQuestion'
+  | 'isOpenQuestion'
+  | 'joinedWords'
+> {
   const spouseNames = ctx.spouseNames ?? [];
   const allWords = normalise(text);
   // Long rambles: the question, if any, usually closes the turn.
@@ -782,6 +834,22 @@ export function analyseRepTurn(text: string, ctx: ReadContext = {}): RepTurn {
   const isOpenQuestion =
     isQuestion && (OPEN_STARTS.some((w) => tailWords.includes(w)) || has(tailSeqs, ['tell me', 'walk me']));
 
+  return {
+    spouseNames,
+    words,
+    seqs,
+    lemmas,
+    tailWords,
+    tailSeqs,
+    isQuestion,
+    isOpenQuestion,
+    joinedWords: words.join(' '),
+  };
+}
+
+/** The topics' scores and whether the turn proposes a next step (a day, a booking) or asks to look. */
+function readClose(text: string, d: ReturnType<typeof readFrame>) {
+  const { spouseNames, words, seqs, tailSeqs, isQuestion } = d;
   // Topics and the trade's things are read without the company's name in an introduction.
   const named = withoutCompanyName(words);
   const topicSeqs = named.length === words.length ? seqs : readings(named);
@@ -800,9 +868,6 @@ export function analyseRepTurn(text: string, ctx: ReadContext = {}): RepTurn {
     /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)( \d\d)? (am|pm)\b/.test(
       afterGreeting,
     );
-  // "A typical July afternoon", "most evenings": a time described, not one proposed.
-  const DESCRIBED_TIME =
-    /\b(typical|usual|normal|average|every|most|those|these|summer|winter|hot|cold|rainy|sunny|lazy|january|february|march|april|may|june|july|august|september|october|november|december)( \w+)? (morning|afternoon|evening|night|day|weekend)s?\b/g;
   const timeWords = normalise(afterGreeting.replace(DESCRIBED_TIME, ' '));
   const dayOrTime =
     clockTime ||
@@ -879,6 +944,26 @@ export function analyseRepTurn(text: string, ctx: ReadContext = {}): RepTurn {
     const qCloses = has(qSeqs, L.CLOSE_BOOKING) || has(qSeqs, L.CLOSE_ACTION) || has(qSeqs, L.DAY_OR_TIME);
     if (qTopics && !qCloses) close = false;
   }
+  return { topicSeqs, scores, domain, smallTalk, dayOrTime, inspect, close };
+}
+
+type Staged = ReturnType<typeof readFrame> & ReturnType<typeof readClose> & { text: string };
+
+/** The household topics asked about, and a part of the homeowner's own life. */
+function readTopics(d: Staged) {
+  const {
+    text,
+    spouseNames,
+    words,
+    seqs,
+    joinedWords,
+    isQuestion,
+    close,
+    smallTalk,
+    domain,
+    scores,
+    inspect,
+  } = d;
   // Words about what the trouble does ("scratches or accidents?") make a pet question a home one.
   const homeCues = [...scores.values()].some((v) => v >= 1.5) || has(seqs, DAMAGE_WORDS);
   // Weak cues alone make a topic only in a plain question (not a proposal), when nothing else competes.
@@ -929,6 +1014,25 @@ export function analyseRepTurn(text: string, ctx: ReadContext = {}): RepTurn {
               ? 'work'
               : (LIFE_SUBJECTS.find((subject) => has(seqs, L.LIFE_CUES[subject])) ?? null)
       : null;
+  return { homeCues, plainQuestion, topics, life };
+}
+
+/** The topics settled against what else the turn does: a check-back, a suggestion, a look, "who...". */
+function settleTopics(d: Staged & ReturnType<typeof readTopics>) {
+  const {
+    words,
+    seqs,
+    joinedWords,
+    tailWords,
+    isQuestion,
+    domain,
+    scores,
+    inspect,
+    plainQuestion,
+    life,
+    close,
+  } = d;
+  let { topics } = d;
   // Weak cues alone: the best-supported topic (ties in TOPICS order, the problem first).
   if (topics.length === 0 && plainQuestion && !life && scores.size > 0)
     topics = [
@@ -975,6 +1079,13 @@ export function analyseRepTurn(text: string, ctx: ReadContext = {}): RepTurn {
     topics = topics.filter((t) => t !== 'decision');
   // The look answers what is asked in the same breath ("show me the window giving you trouble").
   if (inspect) topics = [];
+  return { topics, checksBack, suggests };
+}
+
+/** Asks of their own kind: how they found us, the bathroom, how to reach them, the claim, chat, a follow-up. */
+function readAsks(d: Staged & ReturnType<typeof readTopics> & ReturnType<typeof settleTopics>) {
+  const { text, words, seqs, joinedWords, isQuestion, inspect, checksBack, suggests } = d;
+  let { topics, close } = d;
   // How they found the company: a question of its own, not the problem or a proposal.
   const asksReferral = isQuestion && REFERRAL.test(joinedWords);
   const asksRestroom =
@@ -1019,6 +1130,30 @@ export function analyseRepTurn(text: string, ctx: ReadContext = {}): RepTurn {
         !ASKS_OPINION.test(joinedWords) &&
         (ASKS_ABOUT_IT.test(joinedWords) || (words.length <= 8 && /\w or \w/.test(joinedWords)))));
 
+  return { topics, close, asksReferral, asksRestroom, asksContact, claim, chatAsked, refersBack };
+}
+
+/** Leave-taking, rudeness, the language, prices, invitations, opinions asked and off-topic questions. */
+function readSocial(d: Draft) {
+  const {
+    text,
+    words,
+    seqs,
+    tailWords,
+    tailSeqs,
+    joinedWords,
+    isQuestion,
+    topics,
+    life,
+    inspect,
+    claim,
+    asksReferral,
+    refersBack,
+    domain,
+    close,
+    checksBack,
+    smallTalk,
+  } = d;
   const goodbye =
     (has(words.length <= 25 ? seqs : [tailWords.slice(-14), tailSeqs[1].slice(-14)], L.GOODBYE) ||
       farewellForm(tailWords)) &&
@@ -1075,6 +1210,22 @@ export function analyseRepTurn(text: string, ctx: ReadContext = {}): RepTurn {
     has(seqs, L.OPTIONS);
   const offTopic = isQuestion && !relevant && !smallTalk && !greeting && !nonEnglish;
 
+  return { goodbye, rude, nonEnglish, prices, price, invite, asksOpinion, probesConcern, greeting, offTopic };
+}
+
+export function analyseRepTurn(text: string, ctx: ReadContext = {}): RepTurn {
+  const frame = readFrame(text, ctx);
+  const staged: Staged = { ...frame, ...readClose(text, frame), text };
+  const topical = { ...staged, ...readTopics(staged) };
+  const settled = { ...topical, ...settleTopics(topical) };
+  const d: Draft = { ...settled, ...readAsks(settled) };
+  const social = readSocial(d);
+  const { words, lemmas, seqs, joinedWords, isQuestion, isOpenQuestion, topics, domain, scores, life } = d;
+  const { inspect, claim, close, checksBack, asksReferral, smallTalk, chatAsked, asksRestroom, asksContact } =
+    d;
+  const { refersBack } = d;
+  const { goodbye, invite, asksOpinion, probesConcern, prices, price, greeting, offTopic, nonEnglish, rude } =
+    social;
   return {
     words,
     lemmas,

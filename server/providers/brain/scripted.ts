@@ -271,6 +271,9 @@ export class ScriptedConversation implements BrainConversation {
     return text;
   }
 
+  /** What the reply before this one was about (the focus a follow-up picks up). */
+  private previousFocus: HomeownerState['focus'] = null;
+
   /** The last rep turn as the shared reading understood it. */
   private heard: Utterance | null = null;
 
@@ -288,7 +291,17 @@ export class ScriptedConversation implements BrainConversation {
     };
   }
 
+  /**
+   * The homeowner's policy, in order: what the turn obliges first (the language, rudeness, a
+   * booking never agreed, pressure, a goodbye, a passing request), then asks of their own kind
+   * (their life, the claim, a look), then the conversation itself (answer, react, the close).
+   */
   private decide(t: RepTurn): (string | null)[] {
+    return this.obligations(t) ?? this.ownAsks(t) ?? this.converse(t);
+  }
+
+  /** What the turn obliges before anything else, or null. */
+  private obligations(t: RepTurn): (string | null)[] | null {
     const s = this.state;
     const f = this.facts;
     const st = this.style;
@@ -338,9 +351,18 @@ export class ScriptedConversation implements BrainConversation {
     // gets a plain answer, whatever else the turn says.
     const plain = this.answerRequest(t);
     if (plain) return this.limit(plain);
+    return null;
+  }
+
+  /** Asks of their own kind: their life, the bathroom, how to reach them, how they found us, the claim, a look. */
+  private ownAsks(t: RepTurn): (string | null)[] | null {
+    const s = this.state;
+    const st = this.style;
+    const pick = (o: string[]) => this.book.pick(o);
     // What the last answer was about: a question that picks it up ("tell me more about that",
     // "how old are they?", "when did that start?") asks about that.
     const prev = s.focus;
+    this.previousFocus = prev;
     s.focus = null;
     if (
       prev?.life &&
@@ -372,6 +394,16 @@ export class ScriptedConversation implements BrainConversation {
     )
       return this.limit(this.talkAboutClaim(t));
     if (t.inspect) return this.limit(this.showAround(t));
+    return null;
+  }
+
+  /** The conversation itself: what was asked answered, what was offered reacted to, and the close. */
+  private converse(t: RepTurn): (string | null)[] {
+    const s = this.state;
+    const f = this.facts;
+    const st = this.style;
+    const pick = (o: string[]) => this.book.pick(o);
+    const prev = this.previousFocus;
     if (prev?.topic && !t.close && (t.refersBack || namesAny(t.words.join(' '), POINTING_WORDS))) {
       if (t.refersBack && t.topics.length === 0) t = { ...t, topics: [prev.topic], offTopic: false };
       if (t.topics.includes(prev.topic)) this.context = this.wordsOf(s.lastReply);
