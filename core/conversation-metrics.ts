@@ -341,9 +341,18 @@ export function conversationMetrics(
     patienceSec: timed ? estimatePatience(turns) : null,
     fillerWords,
     fillersPerMinute: minutes ? round1(fillerWords / minutes) : null,
-    paceWpm: timed && repWindowMs > 0 ? Math.round(repWords / (repWindowMs / 60_000)) : null,
+    paceWpm: plausiblePace(timed && repWindowMs > 0 ? Math.round(repWords / (repWindowMs / 60_000)) : null),
     pressurePhrases,
   };
+}
+
+/**
+ * Nobody speaks faster than about 400 words a minute; a faster "pace" means the turns' times
+ * do not measure speech (typed turns arrive all at once), so there is no pace to show.
+ */
+export const MAX_PLAUSIBLE_WPM = 400;
+function plausiblePace(wpm: number | null): number | null {
+  return wpm !== null && wpm > MAX_PLAUSIBLE_WPM ? null : wpm;
 }
 
 /**
@@ -381,10 +390,27 @@ export interface MetricExplanation {
 const fmt = (n: number | null, unit = '') => (n === null ? 'n/a' : `${n}${unit}`);
 
 /**
- * Display rows for the coaching card, the PDF and emails, so every surface explains the
- * numbers the same way.
+ * Rows a typed call leaves out: they time speech (pace, pauses, talk time and monologues by the
+ * clock, fillers and questions per minute), and a typed turn's time is typing and reading.
  */
-export function describeMetrics(m: ConversationMetrics): MetricExplanation[] {
+export const TIMED_METRICS: ReadonlySet<string> = new Set([
+  'questionRate',
+  'interactivity',
+  'patience',
+  'fillers',
+  'pace',
+]);
+
+/**
+ * Display rows for the coaching card, the PDF and emails, so every surface explains the
+ * numbers the same way. `typed`: the rep typed their turns, so only what words measure is shown
+ * (talk share and monologues in words, questions, pressure).
+ */
+export function describeMetrics(m: ConversationMetrics, opts: { typed?: boolean } = {}): MetricExplanation[] {
+  if (opts.typed) {
+    const words: ConversationMetrics = { ...m, talkRatioTimePercent: null, longestMonologueSec: null };
+    return describeMetrics(words).filter((row) => !TIMED_METRICS.has(row.key));
+  }
   const within = (v: number | null, lo: number, hi: number) => (v === null ? null : v >= lo && v <= hi);
   return [
     {

@@ -43,7 +43,7 @@ describe.skipIf(noBrowser)('role-play page', () => {
     expect(text).toContain('Rapport & clear communication');
     expect(text).toContain('Ready to start');
     expect(text).toContain('5:00');
-    expect(await card.getByRole('button', { name: 'Start call' }).isEnabled()).toBe(true);
+    expect(await card.getByRole('button', { name: 'Talk', exact: true }).isEnabled()).toBe(true);
 
     // Choosing another stage shows its persona.
     await page.locator('label', { hasText: 'Roofing' }).click();
@@ -286,9 +286,13 @@ describe.skipIf(noBrowser)('other routes', () => {
     const { page, context } = await openPage(browser);
     const response = await page.goto(server.url + '/no-such-page');
     expect(response?.status()).toBe(404);
-    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    expect(await page.locator('main').innerText()).toContain('Did you forget to add the page to the router?');
-    expect(await page.title()).toContain('404 Page Not Found');
+    await page.getByRole('heading', { name: "We couldn't find that page" }).waitFor();
+    const main = page.locator('main');
+    expect(await main.getByRole('link', { name: 'Practise a role-play' }).getAttribute('href')).toBe('/');
+    expect(await main.getByRole('link', { name: 'Analyse a call recording' }).getAttribute('href')).toBe(
+      '/audio',
+    );
+    expect(await page.title()).toContain('Page not found');
     await context.close();
   });
 

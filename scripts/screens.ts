@@ -77,14 +77,14 @@ async function main() {
       name: 'roleplay',
       go: async (page, base) => {
         await page.goto(`${base}/?stage=Windows`);
-        await page.getByRole('button', { name: 'Start call' }).waitFor();
+        await page.getByRole('button', { name: 'Talk', exact: true }).waitFor();
       },
     },
     {
       name: 'roleplay-call',
       go: async (page, base) => {
         await page.goto(roleplayUrl(base, { script: 'balance-60-40' }));
-        await page.getByRole('button', { name: 'Start call' }).click();
+        await page.getByRole('button', { name: 'Talk', exact: true }).click();
         await page.getByText('Great listening ratio!').waitFor();
       },
     },
@@ -92,7 +92,7 @@ async function main() {
       name: 'roleplay-coaching',
       go: async (page, base) => {
         await page.goto(roleplayUrl(base, { stage: 'Windows' }));
-        await page.getByRole('button', { name: 'Start call' }).click();
+        await page.getByRole('button', { name: 'Talk', exact: true }).click();
         await page
           .getByRole('region', { name: 'Coaching Feedback' })
           .getByText(COACHED)

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ChevronDown, Hammer } from 'lucide-react';
-import { difficultyLabel, isStage, PERSONAS, STAGES } from '@core/stages';
+import { difficultyLabel, isStage, MAX_DIFFICULTY, PERSONAS, STAGES_BY_DIFFICULTY } from '@core/stages';
 import { Badge, type BadgeProps } from '@client/components/ui/badge';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
@@ -14,13 +14,30 @@ const difficultyVariant: Record<number, BadgeProps['variant']> = {
   5: 'danger',
 };
 
+/**
+ * One five-step scale for every trade: filled steps, the step number and the label, so
+ * "Moderate" (2) and "Medium" (3) read as neighbours on the same scale.
+ */
 export function DifficultyBadge({ difficulty }: { difficulty: number }) {
+  const label = difficultyLabel(difficulty);
   return (
     <Badge
       variant={difficultyVariant[difficulty] ?? 'secondary'}
-      className={difficulty === 5 ? 'bg-red-600 text-white' : ''}
+      className={cn('gap-1.5', difficulty === 5 && 'bg-red-600 text-white')}
+      aria-label={`Difficulty ${difficulty} of ${MAX_DIFFICULTY}: ${label}`}
+      role="img"
     >
-      {difficultyLabel(difficulty)}
+      <span className="flex gap-0.5" aria-hidden="true">
+        {Array.from({ length: MAX_DIFFICULTY }, (_, i) => (
+          <span
+            key={i}
+            className={cn('size-1.5 rounded-full', i < difficulty ? 'bg-current' : 'bg-current opacity-25')}
+          />
+        ))}
+      </span>
+      <span aria-hidden="true">
+        {difficulty}/{MAX_DIFFICULTY} {label}
+      </span>
     </Badge>
   );
 }
@@ -42,7 +59,9 @@ export function StageSelector({
         <CollapsibleTrigger className="flex w-full cursor-pointer items-center justify-between gap-3 p-5 text-left sm:px-6">
           <span>
             <span className="block text-lg font-semibold text-slate-900">Set the Stage</span>
-            <span className="block text-sm text-slate-600">Pick the trade you want to practise.</span>
+            <span className="block text-sm text-slate-600">
+              Pick the trade you want to practise, from the easiest homeowner to the hardest.
+            </span>
           </span>
           <ChevronDown
             className={cn('size-5 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')}
@@ -54,7 +73,7 @@ export function StageSelector({
             <fieldset disabled={disabled} className="disabled:opacity-60">
               <legend className="sr-only">Stage</legend>
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-                {STAGES.map((s) => (
+                {STAGES_BY_DIFFICULTY.map((s) => (
                   <StageOption
                     key={s}
                     value={s}
@@ -115,7 +134,7 @@ function StageOption({
       <span className="flex items-center justify-between gap-2">
         <span className="font-semibold text-slate-900">{value}</span>
       </span>
-      <span className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+      <span className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
         <span>{subtitle}</span>
         {badge}
       </span>
