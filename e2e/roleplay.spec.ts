@@ -246,11 +246,11 @@ describe.skipIf(noBrowser)('a full call', () => {
     const form = roleplay.summaryForm(page);
     await form.waitFor();
     expect(await page.getByText('Want more detailed feedback on your call?').count()).toBe(0);
-    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByLabel('Email', { exact: true }).fill('not-an-email');
     await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
     await form.getByText('Please enter a valid email address.').waitFor();
 
-    await form.getByLabel('Email').fill('sam@example.com');
+    await form.getByLabel('Email', { exact: true }).fill('sam@example.com');
     const requests: { url: string; body: unknown }[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && /\/api\/(leads|feedback)$/.test(r.url()))
@@ -301,7 +301,7 @@ describe.skipIf(noBrowser)('a refused feedback submission', () => {
     });
     expect(first.status).toBe(201);
 
-    await form.getByLabel('Email').fill('sam@example.com');
+    await form.getByLabel('Email', { exact: true }).fill('sam@example.com');
     await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
     const status = roleplay.resultsActions(page).getByRole('status');
     await status.getByText(/could not be sent to sam@example.com/).waitFor();

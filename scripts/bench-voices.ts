@@ -8,6 +8,8 @@
  *  - the WAVs, for listening (`--out DIR`, default data/bench-voices), named so a listener
  *    can rank them blind (`--blind` writes them under random names with a key file).
  * Voices whose program is not installed are skipped with the reason.
+ * `--personas`: the shipped persona voices instead, through the engines a call uses (Flite with
+ * each persona's speaker, pitch and rate; espeak-ng as before), each on its own persona's lines.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,6 +22,11 @@ import { editDistance, normaliseWords } from '../server/audio/wer';
 import { fillFacts, PERSONA_FACTS } from '../server/providers/brain/personas';
 import { findPocketSphinx, PocketSphinxStt } from '../server/providers/stt/pocketsphinx';
 import { FLITE_VOICES, festivalVoiceCommand, fliteArgs } from '../server/providers/tts/unit-voices';
+import { personaVoice } from '../server/providers/brain/personas';
+import { EspeakTts } from '../server/providers/tts/espeak';
+import { FliteTts } from '../server/providers/tts/flite';
+import type { TextToSpeech } from '../server/providers/tts/types';
+import type { Stage } from '../core/stages';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const args = process.argv.slice(2);
@@ -100,9 +107,9 @@ const CANDIDATES: Candidate[] = [
 ];
 
 /** The homeowners' lines: each persona's openings, then its first objections and reactions. */
-function homeownerLines(): string[] {
+function homeownerLines(only?: Stage): string[] {
   const lines: string[] = [];
-  for (const stage of STAGES) {
+  for (const stage of only ? [only] : STAGES) {
     const f = PERSONA_FACTS[stage];
     const pool = [
       ...f.openings,
@@ -132,7 +139,55 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
+/** The engine's audio for a line, as 16 kHz PCM, and the time to its first chunk. */
+async function engineLine(tts: TextToSpeech, stage: Stage, text: string) {
+  const t0 = performance.now();
+  let firstMs = 0;
+  const parts: Int16Array[] = [];
+  let rate = 16_000;
+  for await (const chunk of tts.synthesize(text, { voice: personaVoice(stage) })) {
+    if (!parts.length) firstMs = performance.now() - t0;
+    parts.push(chunk.pcm);
+    rate = chunk.sampleRate;
+  }
+  const all = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return { pcm: rate === 16_000 ? all : resampleInt16(all, rate, 16_000), firstMs };
+}
+
+async function personas() {
+  const stt = new PocketSphinxStt();
+  console.log('| persona | engine | word error rate | first audio median |');
+  console.log('| --- | --- | --- | --- |');
+  for (const stage of STAGES) {
+    for (const [name, tts] of [
+      ['espeak-ng', new EspeakTts()],
+      ['flite', new FliteTts()],
+    ] as const) {
+      let errors = 0;
+      let words = 0;
+      const first: number[] = [];
+      for (const line of homeownerLines(stage)) {
+        const { pcm, firstMs } = await engineLine(tts, stage, firstSentence(line));
+        first.push(firstMs);
+        const heard = (await stt.transcribe(pcm)).map((s) => s.text).join(' ');
+        const ref = normaliseWords(firstSentence(line));
+        errors += editDistance(ref, normaliseWords(heard));
+        words += ref.length;
+      }
+      console.log(
+        `| ${stage} | ${name} | ${((errors / words) * 100).toFixed(1)}% | ${Math.round(pct(first, 50))} ms |`,
+      );
+    }
+  }
+}
+
 async function main() {
+  if (args.includes('--personas')) return personas();
   if (!findPocketSphinx()) {
     console.log('PocketSphinx is not installed: intelligibility cannot be measured (npm run setup).');
     process.exit(1);

@@ -102,6 +102,32 @@ async function main() {
       },
     },
     {
+      name: 'roleplay-typed',
+      go: async (page, base) => {
+        await page.goto(`${base}/?stage=General`);
+        await page.getByRole('button', { name: 'Type', exact: true }).click();
+        const input = page.getByRole('textbox', { name: 'What you say' });
+        await input.waitFor({ timeout: 30_000 });
+        await page.getByTestId('transcript-panel').locator('li').first().waitFor({ timeout: 30_000 });
+        await input.fill('Hi Tom, thanks for having me. What has been on your list lately?');
+        await page.getByRole('button', { name: 'Send' }).click();
+        await page.getByTestId('transcript-panel').locator('li').nth(2).waitFor({ timeout: 30_000 });
+      },
+    },
+    {
+      name: 'roleplay-results',
+      go: async (page, base) => {
+        await page.goto(roleplayUrl(base, { stage: 'Windows' }));
+        await page.getByRole('button', { name: 'Talk', exact: true }).click();
+        const form = page.getByRole('form', { name: 'Unlock and email me the summary' });
+        await form.waitFor({ timeout: 120_000 });
+        await form.getByLabel('Email', { exact: true }).fill('rep@example.com');
+        await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
+        await page.getByText('Sent to rep@example.com').waitFor();
+        await page.getByTestId('results-actions').scrollIntoViewIfNeeded();
+      },
+    },
+    {
       name: 'audio',
       go: async (page, base) => {
         await page.goto(`${base}/audio`);
@@ -141,7 +167,7 @@ async function main() {
       name: 'not-found',
       go: async (page, base) => {
         await page.goto(`${base}/no-such-page`);
-        await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+        await page.getByRole('heading', { name: "We couldn't find that page" }).waitFor();
       },
     },
   ];

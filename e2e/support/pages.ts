@@ -12,7 +12,7 @@ export const roleplay = {
   resultsActions: (page: Page): Locator => page.getByTestId('results-actions'),
 
   async startCall(page: Page): Promise<void> {
-    await roleplay.callCard(page).getByRole('button', { name: 'Start call' }).click();
+    await roleplay.callCard(page).getByRole('button', { name: 'Talk', exact: true }).click();
   },
 
   /** Presses stop; under 30 s the page asks first, and `confirmEarly` answers 'Stop Anyway'. */

@@ -62,6 +62,7 @@ export function RoleplayPage() {
     reactDispatch(action);
   }, []);
   const transcriptRef = useRef<HTMLDivElement>(null);
+  const focusCoachingNext = useRef(false);
   const coachingRef = useRef<HTMLDivElement>(null);
   const persona = personaFor(state.stage);
 
@@ -110,8 +111,8 @@ export function RoleplayPage() {
       // The coaching section is shown even when saving failed (spec §4).
       console.error('Failed to save transcript', err);
     }
+    focusCoachingNext.current = true;
     dispatch({ type: 'show-coaching' });
-    focusSoon('coaching-title');
   }, [dispatch]);
 
   const call = useVoiceCall({
@@ -155,7 +156,13 @@ export function RoleplayPage() {
     if (showTranscript) scrollIntoViewSoon(transcriptRef.current);
   }, [showTranscript]);
   useEffect(() => {
-    if (state.showCoaching) scrollIntoViewSoon(coachingRef.current);
+    if (!state.showCoaching) return;
+    scrollIntoViewSoon(coachingRef.current);
+    // After a call ends (not on a reopened link), focus follows to the coaching's heading.
+    if (focusCoachingNext.current) {
+      focusCoachingNext.current = false;
+      focusSoon('coaching-title');
+    }
   }, [state.showCoaching]);
 
   const startCall = async (input: 'audio' | 'text' = 'audio') => {

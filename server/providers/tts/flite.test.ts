@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../../../core/stages';
 import { personaVoice, PERSONA_FACTS } from '../brain/personas';
-import { fliteVoiceFor } from './flite';
+import { skipWithout } from '../../test-support/engines';
+import { selectTextToSpeech } from './index';
+import { fliteAvailable, fliteVoiceFor } from './flite';
+import { loadConfig } from '../../env';
 import { festivalVoiceCommand, fliteArgs, FLITE_VOICES } from './unit-voices';
 
 describe('Flite voices', () => {
@@ -28,5 +31,16 @@ describe('Flite voices', () => {
     expect(fliteVoiceFor({ espeakVoice: 'en-us+m3', rate: 170, pitch: 50, speaker: 0 }).voice).toBe('rms');
     expect(festivalVoiceCommand('kal_diphone')).toBe('(voice_kal_diphone)');
     expect(() => festivalVoiceCommand('x) (system "rm")')).toThrow();
+  });
+});
+
+describe.skipIf(skipWithout('flite'))('choosing Flite', () => {
+  it('finds the installed Flite and makes it the default voice, espeak-ng only when asked', async () => {
+    expect(fliteAvailable()).toBe(true);
+    expect(fliteAvailable('/nonexistent/flite')).toBe(false);
+    const env = { ...process.env, LOG_LEVEL: 'silent', TTS_PROVIDER: '' };
+    expect((await selectTextToSpeech(loadConfig(env))).engine.id).toBe('flite');
+    const espeak = await selectTextToSpeech(loadConfig({ ...env, TTS_PROVIDER: 'espeak' }));
+    expect(espeak.engine.id).toMatch(/espeak/);
   });
 });

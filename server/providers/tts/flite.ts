@@ -14,8 +14,9 @@ const CHUNK_SAMPLES = 1600;
 const SYNTH_TIMEOUT_MS = 15_000;
 
 export function fliteAvailable(bin = 'flite'): boolean {
-  const r = spawnSync(bin, ['--version'], { encoding: 'utf8' });
-  return r.status === 0 && /flite/i.test(r.stdout);
+  // `flite --version` prints its version and exits with 1.
+  const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  return !r.error && /flite-\d/i.test(`${r.stdout}${r.stderr}`);
 }
 
 /** The Flite voice for a style: the persona's own, else by the espeak-ng voice's gender. */

@@ -37,40 +37,39 @@ function MetricRow({ row }: { row: MetricExplanation }) {
   const [open, setOpen] = useState(false);
   const helpId = `metric-help-${row.key}`;
   const word = healthWord(row.healthy);
+  // A dl group: the term, its value, and its help as a second description (valid for axe).
   return (
-    <div className="px-3 py-1" data-metric={row.key}>
-      <div className="flex items-center justify-between gap-3">
-        <dt className="flex items-center text-slate-700">
-          {row.label}
-          <button
-            type="button"
-            className="-my-1 ml-0.5 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-brand-600"
-            aria-label={`About ${row.label}`}
-            aria-expanded={open}
-            aria-controls={helpId}
-            onClick={() => setOpen((o) => !o)}
+    <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 px-3 py-1" data-metric={row.key}>
+      <dt className="flex items-center text-slate-700">
+        {row.label}
+        <button
+          type="button"
+          className="-my-1 ml-0.5 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-brand-600"
+          aria-label={`About ${row.label}`}
+          aria-expanded={open}
+          aria-controls={helpId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <Info className="size-4" aria-hidden="true" />
+        </button>
+      </dt>
+      <dd className="text-right font-medium">
+        <span className="text-slate-900">{row.value}</span>
+        {word && (
+          <span
+            className={cn(
+              'ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+              row.healthy ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900',
+            )}
+            data-health={row.healthy ? 'in' : 'out'}
           >
-            <Info className="size-4" aria-hidden="true" />
-          </button>
-        </dt>
-        <dd className="text-right font-medium">
-          <span className="text-slate-900">{row.value}</span>
-          {word && (
-            <span
-              className={cn(
-                'ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
-                row.healthy ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900',
-              )}
-              data-health={row.healthy ? 'in' : 'out'}
-            >
-              {word}
-            </span>
-          )}
-        </dd>
-      </div>
-      <p id={helpId} hidden={!open} className="pb-2 text-sm text-slate-600">
+            {word}
+          </span>
+        )}
+      </dd>
+      <dd id={helpId} hidden={!open} className="col-span-2 pb-2 text-sm text-slate-600">
         {row.help}
-      </p>
+      </dd>
     </div>
   );
 }
