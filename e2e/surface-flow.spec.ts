@@ -168,9 +168,9 @@ describe('results that last', () => {
     await card.getByTestId('unlock-gate').waitFor();
 
     // Unlock with the email alone; the reload after it shows everything, with the overall score.
-    const form = card.getByRole('form', { name: 'Unlock with your email' });
+    const form = card.getByRole('form', { name: 'Unlock and email me the summary' });
     await form.getByRole('textbox', { name: 'Email' }).fill('rep@example.com');
-    await form.getByRole('button', { name: 'Unlock Full Results' }).click();
+    await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
     await card.getByTestId('unlock-gate').waitFor({ state: 'detached' });
     await page.reload();
     await roleplay.waitForCoaching(page, 90_000);
