@@ -78,8 +78,9 @@ describe.skipIf(noBrowser)('role-play page', () => {
   it('lets the stage be chosen with the keyboard', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(server.url + '/');
+    // Listed from the easiest homeowner: General, then Flooring.
     await page.getByRole('radio', { name: /^General/ }).focus();
-    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
     expect(await page.getByRole('radio', { name: /^Flooring/ }).isChecked()).toBe(true);
     await page.getByText('Style-Conscious / Cautious').waitFor();
     expect(await page.getByRole('region', { name: 'Role play conversation' }).innerText()).toContain('Priya');

@@ -202,6 +202,13 @@ export function RoleplayPage() {
     setRestoreProblem(null);
     if (stateRef.current.sessionId) setSessionInUrl(null);
     dispatch({ type: 'select-stage', stage });
+    // On a phone the start buttons sit below the trades: bring the homeowner, the brief and
+    // Talk / Type into view, so the next tap starts the call.
+    requestAnimationFrame(() => {
+      const start = document.querySelector('[data-testid="start-call"]');
+      if (start && start.getBoundingClientRect().bottom > window.innerHeight)
+        document.getElementById('call-card')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    });
   };
 
   return (

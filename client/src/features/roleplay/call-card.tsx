@@ -68,80 +68,88 @@ export function CallCard(props: CallCardProps) {
   };
 
   return (
-    <Card role="region" aria-labelledby="call-card-title">
+    <Card id="call-card" role="region" aria-labelledby="call-card-title" className="scroll-mt-16">
       <CardHeader className="pb-3 sm:pb-4">
         <CardTitle id="call-card-title" tabIndex={-1} className="focus:outline-none">
           Role play conversation
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4 sm:space-y-6">
-        <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 sm:gap-4 sm:p-4">
-          <div
-            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white sm:size-12"
-            aria-hidden="true"
-          >
-            {persona.name.charAt(0)}
-          </div>
-          <div className="min-w-0 flex-1 space-y-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <p className="text-base font-semibold text-slate-900">{persona.name}</p>
-              <DifficultyBadge difficulty={persona.difficulty} />
+        {/* Who and what first, then how to start: side by side on wider screens, the brief above Start on phones. */}
+        <div
+          className={cn(
+            'space-y-4 sm:space-y-6',
+            !isCallActive && 'md:grid md:grid-cols-[3fr_2fr] md:items-center md:gap-6 md:space-y-0',
+          )}
+        >
+          <div className="space-y-4">
+            <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 sm:gap-4 sm:p-4">
+              <div
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white sm:size-12"
+                aria-hidden="true"
+              >
+                {persona.name.charAt(0)}
+              </div>
+              <div className="min-w-0 flex-1 space-y-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="text-base font-semibold text-slate-900">{persona.name}</p>
+                  <DifficultyBadge difficulty={persona.difficulty} />
+                </div>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+                  <dt className="text-slate-500">Buyer type</dt>
+                  <dd className="font-medium text-slate-800">{persona.buyerType}</dd>
+                  <dt className="text-slate-500">Focus</dt>
+                  <dd className="font-medium text-slate-800">{persona.focus}</dd>
+                </dl>
+              </div>
             </div>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
-              <dt className="text-slate-500">Buyer type</dt>
-              <dd className="font-medium text-slate-800">{persona.buyerType}</dd>
-              <dt className="text-slate-500">Focus</dt>
-              <dd className="font-medium text-slate-800">{persona.focus}</dd>
-            </dl>
+            {!isCallActive && brief && <PersonaBriefView brief={brief} />}
           </div>
-        </div>
-
-        {!isCallActive && brief && <PersonaBriefView brief={brief} />}
-
-        {!isCallActive && (
-          <div className="space-y-3" role="group" aria-labelledby="start-call-label">
-            <p id="start-call-label" className="text-center text-sm font-medium text-slate-700">
-              {isConnecting ? 'Connecting to AI...' : 'Ready to start'}
-              <span className="text-slate-500"> · </span>
-              <span className="font-mono text-slate-900 tabular-nums" aria-live="off">
-                {formatClock(remaining)}
-              </span>
-            </p>
-            <div className="flex items-stretch justify-center gap-3 sm:gap-4">
-              <StartButton
-                label="Talk"
-                icon={<Mic aria-hidden="true" />}
-                busy={isConnecting && props.startingInput !== 'text'}
-                disabled={isConnecting}
-                onClick={() => {
-                  // A confirmation left open by a call that ended on its own must not come back.
-                  setConfirmOpen(false);
-                  props.onStart();
-                }}
-                testId="start-call"
-              />
-              {props.onStartTyping && (
+          {!isCallActive && (
+            <div className="space-y-3" role="group" aria-labelledby="start-call-label">
+              <p id="start-call-label" className="text-center text-sm font-medium text-slate-700">
+                {isConnecting ? 'Connecting to AI...' : 'Ready to start'}
+                <span className="text-slate-500"> · </span>
+                <span className="font-mono text-slate-900 tabular-nums" aria-live="off">
+                  {formatClock(remaining)}
+                </span>
+              </p>
+              <div className="flex items-stretch justify-center gap-3 sm:gap-4">
                 <StartButton
-                  label="Type"
-                  variant="outline"
-                  icon={<Keyboard aria-hidden="true" />}
-                  busy={isConnecting && props.startingInput === 'text'}
+                  label="Talk"
+                  icon={<Mic aria-hidden="true" />}
+                  busy={isConnecting && props.startingInput !== 'text'}
                   disabled={isConnecting}
                   onClick={() => {
+                    // A confirmation left open by a call that ended on its own must not come back.
                     setConfirmOpen(false);
-                    props.onStartTyping?.();
+                    props.onStart();
                   }}
-                  testId="start-typing"
+                  testId="start-call"
                 />
-              )}
+                {props.onStartTyping && (
+                  <StartButton
+                    label="Type"
+                    variant="outline"
+                    icon={<Keyboard aria-hidden="true" />}
+                    busy={isConnecting && props.startingInput === 'text'}
+                    disabled={isConnecting}
+                    onClick={() => {
+                      setConfirmOpen(false);
+                      props.onStartTyping?.();
+                    }}
+                    testId="start-typing"
+                  />
+                )}
+              </div>
+              <p className="text-center text-sm text-slate-600">
+                {props.onStartTyping
+                  ? 'Talk out loud, or type if you can’t speak right now. You have five minutes.'
+                  : 'Talk out loud with the homeowner. You have five minutes.'}
+              </p>
             </div>
-            <p className="text-center text-sm text-slate-600">
-              {props.onStartTyping
-                ? 'Talk out loud, or type if you can’t speak right now. You have five minutes.'
-                : 'Talk out loud with the homeowner. You have five minutes.'}
-            </p>
-          </div>
-        )}
+          )}
+        </div>
 
         {error && (
           <Alert variant="destructive" className="mx-auto max-w-md">

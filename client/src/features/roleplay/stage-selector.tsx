@@ -72,7 +72,8 @@ export function StageSelector({
           <CardContent>
             <fieldset disabled={disabled} className="disabled:opacity-60">
               <legend className="sr-only">Stage</legend>
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+              {/* One row per trade on phones (badge beside the name), cards in a row on wider screens. */}
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-3 lg:grid-cols-5">
                 {STAGES_BY_DIFFICULTY.map((s) => (
                   <StageOption
                     key={s}
@@ -117,7 +118,7 @@ function StageOption({
   return (
     <label
       className={cn(
-        'flex cursor-pointer flex-col gap-2 rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+        'flex cursor-pointer flex-row items-center justify-between gap-2 rounded-lg border px-3 py-2 transition-colors sm:flex-col sm:items-stretch sm:justify-start sm:py-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
         checked
           ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600'
           : 'border-slate-200 bg-white hover:border-slate-300',
@@ -131,11 +132,12 @@ function StageOption({
         onChange={() => onSelect(value)}
         className="sr-only"
       />
-      <span className="flex items-center justify-between gap-2">
+      <span className="flex items-baseline gap-2 sm:justify-between">
         <span className="font-semibold text-slate-900">{value}</span>
+        <span className="text-sm text-slate-600 sm:hidden">{subtitle}</span>
       </span>
       <span className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-        <span>{subtitle}</span>
+        <span className="hidden sm:inline">{subtitle}</span>
         {badge}
       </span>
     </label>
