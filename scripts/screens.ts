@@ -111,7 +111,17 @@ async function main() {
         await page.getByTestId('transcript-panel').locator('li').first().waitFor({ timeout: 30_000 });
         await input.fill('Hi Tom, thanks for having me. What has been on your list lately?');
         await page.getByRole('button', { name: 'Send' }).click();
-        await page.getByTestId('transcript-panel').locator('li').nth(2).waitFor({ timeout: 30_000 });
+        await page
+          .getByTestId('transcript-panel')
+          .locator('li[data-role="user"]')
+          .first()
+          .waitFor({ timeout: 30_000 });
+        // The homeowner's answer, when it comes in time for the picture.
+        await page
+          .locator('[data-testid="transcript-panel"] li[data-role="user"] ~ li[data-role="assistant"]')
+          .first()
+          .waitFor({ timeout: 20_000 })
+          .catch(() => undefined);
       },
     },
     {
