@@ -20,7 +20,7 @@ FROM node:20-bookworm-slim
 # Debian's maintained ffmpeg to decode uploads, and bzip2 to unpack the models fetched at start.
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-    pocketsphinx pocketsphinx-en-us espeak-ng ffmpeg bzip2 \
+    pocketsphinx pocketsphinx-en-us espeak-ng flite ffmpeg bzip2 \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app /app

@@ -45,10 +45,33 @@ export interface MetricExplanation {
 const fmt = (n: number | null, unit = '') => (n === null ? 'n/a' : `${n}${unit}`);
 
 /**
- * Display rows for the coaching card, the PDF and emails, so every surface explains the
- * numbers the same way.
+ * Rows a typed call leaves out: they time speech (pace, pauses, talk time and monologues by the
+ * clock, fillers and questions per minute), and a typed turn's time is typing and reading.
  */
-export function describeMetrics(m: ConversationMetrics): MetricExplanation[] {
+export const TIMED_METRICS: ReadonlySet<string> = new Set([
+  'questionRate',
+  'interactivity',
+  'patience',
+  'fillers',
+  'pace',
+]);
+
+/**
+ * Nobody speaks faster than about 400 words a minute; a faster "pace" means the turns' times
+ * do not measure speech (typed turns arrive all at once), so there is no pace to show.
+ */
+export const MAX_PLAUSIBLE_WPM = 400;
+
+/**
+ * Display rows for the coaching card, the PDF and emails, so every surface explains the
+ * numbers the same way. `typed`: the rep typed their turns, so only what words measure is shown
+ * (talk share and monologues in words, questions, pressure).
+ */
+export function describeMetrics(m: ConversationMetrics, opts: { typed?: boolean } = {}): MetricExplanation[] {
+  if (opts.typed) {
+    const words: ConversationMetrics = { ...m, talkRatioTimePercent: null, longestMonologueSec: null };
+    return describeMetrics(words).filter((row) => !TIMED_METRICS.has(row.key));
+  }
   const within = (v: number | null, lo: number, hi: number) => (v === null ? null : v >= lo && v <= hi);
   return [
     {

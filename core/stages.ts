@@ -60,6 +60,19 @@ export const PERSONAS: Record<Stage, PersonaCard> = {
   },
 };
 
+/** The five stages from easiest to hardest homeowner: how the stage picker lists them. */
+export const STAGES_BY_DIFFICULTY: readonly Stage[] = [...STAGES].sort(
+  (a, b) => PERSONAS[a].difficulty - PERSONAS[b].difficulty,
+);
+
+/** The next harder homeowner's stage, or null after the hardest. */
+export function harderStage(stage: string): Stage | null {
+  const at = STAGES_BY_DIFFICULTY.indexOf(stage as Stage);
+  return at >= 0 && at < STAGES_BY_DIFFICULTY.length - 1 ? STAGES_BY_DIFFICULTY[at + 1] : null;
+}
+
+export const MAX_DIFFICULTY = 5;
+
 export function personaFor(stage: string): PersonaCard | undefined {
   return isStage(stage) ? PERSONAS[stage] : undefined;
 }

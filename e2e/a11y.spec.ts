@@ -31,12 +31,12 @@ describe.skipIf(noBrowser)('accessibility (axe: no serious or critical violation
   it('role-play page during a call with a transcript and the balance bar', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(roleplayUrl(server.url, { script: 'balance-60-40' }));
-    await page.getByRole('button', { name: 'Start call' }).click();
+    await page.getByRole('button', { name: 'Talk', exact: true }).click();
     await page.getByText('Great listening ratio!').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     // A dimmed partial line still has to be readable.
     await page.goto(roleplayUrl(server.url, { script: 'partial-hold' }));
-    await page.getByRole('button', { name: 'Start call' }).click();
+    await page.getByRole('button', { name: 'Talk', exact: true }).click();
     await page.locator('[data-partial="true"]').getByText('So I was wondering').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
@@ -48,7 +48,7 @@ describe.skipIf(noBrowser)('accessibility (axe: no serious or critical violation
     await page.getByRole('heading', { name: 'Coming Soon' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(roleplayUrl(server.url, { script: 'silent' }));
-    await page.getByRole('button', { name: 'Start call' }).click();
+    await page.getByRole('button', { name: 'Talk', exact: true }).click();
     await page.getByRole('button', { name: 'Stop call' }).click();
     await page.getByRole('dialog', { name: 'Stop call early?' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -70,12 +70,12 @@ describe.skipIf(noBrowser)('accessibility (axe: no serious or critical violation
     await context.close();
   });
 
-  it('coaching card with the gate and the feedback form after a full call', async () => {
+  it('coaching card with the gate and its one form after a full call', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(roleplayUrl(server.url, { stage: 'Windows' }));
     await roleplay.startCall(page);
     await roleplay.waitForCoaching(page);
-    await roleplay.feedbackForm(page).waitFor();
+    await roleplay.summaryForm(page).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
@@ -105,7 +105,7 @@ describe.skipIf(noBrowser)('accessibility (axe: no serious or critical violation
   it('404 page', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(server.url + '/missing');
-    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByRole('heading', { name: "We couldn't find that page" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

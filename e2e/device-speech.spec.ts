@@ -172,19 +172,27 @@ describe('device speech in the browser', () => {
     await context.close();
   });
 
-  it('asks before downloading the English pack, shows progress, then listens on the device', async () => {
+  it('never holds a call on the download question: the pack is offered after the call, then used', async () => {
     const { page, context } = await openDevicePage({ available: 'downloadable' });
     await roleplay.startCall(page);
+    // The call starts at once on the server's recognition; nothing asks while it starts or runs.
+    await page.getByText('Time Remaining').waitFor({ timeout: 20_000 });
     const question = page.getByRole('region', { name: 'Speech recognition choice' });
-    await question.getByText(/one-time download/).waitFor();
+    expect(await question.count()).toBe(0);
+    expect((await speech(page)).instances).toBe(0);
     expect((await speech(page)).installs).toBe(0);
+    await roleplay.stopCall(page);
+
+    // After the call, the offer sits with the start buttons.
+    await question.getByText(/For your next call.*one-time download/).waitFor();
     await question.getByRole('button', { name: 'Download' }).click();
-    await page.getByText(/Downloading the English speech pack/).waitFor();
+    await page.getByText(/English speech pack ready/).waitFor({ timeout: 20_000 });
+    expect((await speech(page)).installs).toBe(1);
+
+    await roleplay.startCall(page);
     await page.getByText('Time Remaining').waitFor({ timeout: 20_000 });
     await page.getByTestId('device-speech-notice').getByText("Using your device's speech").waitFor();
-    const state = await speech(page);
-    expect(state.installs).toBe(1);
-    expect(state.starts[0].processLocally).toBe(true);
+    expect((await speech(page)).starts[0].processLocally).toBe(true);
     await roleplay.stopCall(page);
     await context.close();
   });
@@ -193,11 +201,9 @@ describe('device speech in the browser', () => {
     // A recogniser that cannot promise on-device processing (as in Safari).
     const { page, context } = await openDevicePage({ available: 'none' });
     await roleplay.startCall(page);
-    const question = page.getByRole('region', { name: 'Speech recognition choice' });
-    await question.getByText(/sending your voice to Google/).waitFor();
-    expect((await speech(page)).instances).toBe(0);
-    await question.getByRole('button', { name: "Use this site's recognition" }).click();
     await page.getByText('Time Remaining').waitFor({ timeout: 20_000 });
+    const question = page.getByRole('region', { name: 'Speech recognition choice' });
+    expect(await question.count()).toBe(0);
     await page
       .getByTestId('device-speech-notice')
       .getByText("Using your device's voice for the homeowner; your words are recognised on our server")
@@ -211,19 +217,26 @@ describe('device speech in the browser', () => {
     await roleplay.stopCall(page);
     await page.getByText('Ready to start').waitFor();
 
-    // The next call does not ask again.
+    await question.getByText(/sending your voice to Google/).waitFor();
+    await question.getByRole('button', { name: "Use this site's recognition" }).click();
+    // The next call does not offer it again.
     await roleplay.startCall(page);
     await page.getByText('Time Remaining').waitFor({ timeout: 20_000 });
-    expect(await question.count()).toBe(0);
     expect((await speech(page)).instances).toBe(0);
     await roleplay.stopCall(page);
+    await page.getByText('Ready to start').waitFor();
+    expect(await question.count()).toBe(0);
     await context.close();
   });
 
   it('uses online recognition only after the rep allows it, and says so', async () => {
     const { page, context } = await openDevicePage({ available: 'unavailable' });
     await roleplay.startCall(page);
+    await page.getByText('Time Remaining').waitFor({ timeout: 20_000 });
+    expect((await speech(page)).instances).toBe(0);
+    await roleplay.stopCall(page);
     await page.getByRole('button', { name: 'Use online recognition' }).click();
+    await roleplay.startCall(page);
     await page.getByText('Time Remaining').waitFor({ timeout: 20_000 });
     const notice = page.getByTestId('device-speech-notice');
     await notice.getByText(/online speech recognition \(you allowed it\)/).waitFor();
@@ -253,7 +266,7 @@ describe('device speech in the browser', () => {
     }
     const alert = roleplay.callCard(page).getByRole('alert');
     await alert.getByText(/cannot be reached/).waitFor();
-    await roleplay.callCard(page).getByRole('button', { name: 'Start call' }).waitFor();
+    await roleplay.callCard(page).getByRole('button', { name: 'Talk', exact: true }).waitFor();
 
     await startAndWaitForOpening(page);
     await page.evaluate(() => (window as any).__speech.error('not-allowed'));

@@ -162,7 +162,7 @@ describe.skipIf(noBrowser)('the built-in gate', () => {
     expect(await sessionUnlocked(server.url, id)).toBe(false);
 
     // The unlock panel is reachable from the keyboard, and focus never enters the gated sections.
-    const form = gate(page).getByRole('form', { name: 'Unlock with your email' });
+    const form = gate(page).getByRole('form', { name: 'Unlock and email me the summary' });
     await tabTo(page, '[data-testid="unlock-gate"] input[type="email"]');
 
     // Validated in the page before anything is sent.
@@ -170,10 +170,10 @@ describe.skipIf(noBrowser)('the built-in gate', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith('/api/leads')) leadPosts.push(r.postData() ?? '');
     });
-    await form.getByRole('button', { name: 'Unlock Full Results' }).click();
+    await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
     await form.getByText('Email is required.').waitFor();
     await page.keyboard.type('not-an-email');
-    await form.getByRole('button', { name: 'Unlock Full Results' }).click();
+    await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
     await form.getByText(EMAIL_MESSAGE).waitFor();
     await form.getByRole('textbox', { name: 'Email' }).fill('rep@example.com');
     expect(leadPosts).toHaveLength(0);
@@ -190,7 +190,7 @@ describe.skipIf(noBrowser)('the built-in gate', () => {
     const refetched = page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/sessions/${id}/coaching`),
     );
-    await form.getByRole('button', { name: 'Unlock Full Results' }).click();
+    await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
     expect((await posted).status()).toBe(201);
     // The full coaching is fetched again from the server once it has the lead.
     expect(((await (await refetched).json()) as { unlocked: boolean }).unlocked).toBe(true);
@@ -262,7 +262,7 @@ describe.skipIf(noBrowser)('the HubSpot gate', () => {
       await expectNoGatedContent(page, server, id);
       const hs = gate(page).getByTestId('hubspot-form');
       await hs.locator('input[name="email"]').waitFor();
-      expect(await gate(page).getByRole('form', { name: 'Unlock with your email' }).count()).toBe(0);
+      expect(await gate(page).getByRole('form', { name: 'Unlock and email me the summary' }).count()).toBe(0);
       const created = await page.evaluate(() => (window as any).__hubspotStandIn.created);
       expect(created).toEqual([
         expect.objectContaining({ region: 'na1', portalId: '1234567', formId: 'stand-in-form' }),
@@ -318,7 +318,7 @@ describe.skipIf(noBrowser)('the HubSpot gate', () => {
     // The same event for the configured form without an email cannot unlock on the server, so
     // the page asks for the email in the built-in form instead of pretending.
     await seen('stand-in-form');
-    await gate(page).getByRole('form', { name: 'Unlock with your email' }).waitFor();
+    await gate(page).getByRole('form', { name: 'Unlock and email me the summary' }).waitFor();
     expect(await gate(page).innerText()).toContain('Please confirm your email here to finish unlocking.');
     await expectLocked(page);
     expect(await sessionUnlocked(server.url, id)).toBe(false);
@@ -329,7 +329,7 @@ describe.skipIf(noBrowser)('the HubSpot gate', () => {
     const { page, context } = await openPage(browser);
     await context.route(HUBSPOT_SCRIPT, (route) => route.abort('blockedbyclient'));
     await openCoachedSession(page, server.url);
-    await gate(page).getByRole('form', { name: 'Unlock with your email' }).waitFor();
+    await gate(page).getByRole('form', { name: 'Unlock and email me the summary' }).waitFor();
     expect(await gate(page).innerText()).toContain('The sign-up form could not load');
     await context.close();
   });

@@ -27,7 +27,7 @@ describe.skipIf(noBrowser)('call controls', () => {
     await startCall(page);
 
     await page.getByText('Connecting to AI...').waitFor();
-    expect(await callCard(page).getByRole('button', { name: 'Connecting' }).isDisabled()).toBe(true);
+    expect(await callCard(page).getByRole('button', { name: 'Talk', exact: true }).isDisabled()).toBe(true);
 
     await page.getByText('Time Remaining').waitFor();
     const card = callCard(page);
@@ -242,26 +242,32 @@ describe.skipIf(noBrowser)('a full call', () => {
     expect(await gated.innerText()).toContain('Objection Handling');
     expect(await gated.innerText()).not.toContain('Needs Analysis');
 
-    // The feedback form appears once coaching has loaded.
-    const form = page.getByRole('region', { name: 'Want more detailed feedback on your call?' });
+    // One form after the call: the email unlocks the results and sends the summary.
+    const form = roleplay.summaryForm(page);
     await form.waitFor();
-    expect(await form.innerText()).toContain('Submit the form and get it sent to your email.');
-    await form.getByLabel('Name').fill('Sam Rep');
-    await form.getByLabel('Email').fill('not-an-email');
-    await form.getByRole('button', { name: 'Submit' }).click();
+    expect(await page.getByText('Want more detailed feedback on your call?').count()).toBe(0);
+    await form.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
     await form.getByText('Please enter a valid email address.').waitFor();
 
-    await form.getByLabel('Email').fill('sam@example.com');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('status').filter({ hasText: 'Feedback submitted!' }).waitFor();
-    // The form resets; the coaching the rep just read stays on screen.
-    await page.waitForFunction(() => {
-      const form = [...document.querySelectorAll('section, [role="region"]')].find((el) =>
-        el.textContent?.includes('Want more detailed feedback on your call?'),
-      );
-      const email = form?.querySelector<HTMLInputElement>('input[type="email"]');
-      return !!email && email.value === '';
+    await form.getByLabel('Email', { exact: true }).fill('sam@example.com');
+    const requests: { url: string; body: unknown }[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/(leads|feedback)$/.test(r.url()))
+        requests.push({ url: new URL(r.url()).pathname, body: r.postDataJSON() });
     });
+    await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
+    const actions = roleplay.resultsActions(page);
+    await actions.getByText('Sent to sam@example.com').waitFor();
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="gated-sections"]')?.hasAttribute('inert'),
+    );
+    expect(requests.map((r) => r.url)).toEqual(['/api/leads', '/api/feedback']);
+    // No name given: the address greets the rep.
+    expect(requests[1].body).toMatchObject({ email: 'sam@example.com', name: 'sam' });
+    // Resend sends it again; the coaching the rep just read stays on screen.
+    await actions.getByRole('button', { name: 'Resend' }).click();
+    await expect.poll(() => requests.length).toBe(3);
     expect(await page.getByRole('region', { name: 'Coaching Feedback' }).count()).toBe(1);
     expect(await page.getByRole('radio', { name: /^Windows/ }).isChecked()).toBe(true);
     expect(await page.getByRole('region', { name: 'Live Transcript' }).count()).toBe(1);
@@ -280,12 +286,12 @@ describe.skipIf(noBrowser)('a refused feedback submission', () => {
     await limited?.close();
   });
 
-  it('shows the destructive "Submission failed" toast with the reason and keeps the page', async () => {
+  it('unlocks the results and says the summary could not be sent, with Resend', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(roleplayUrl(limited.url, { stage: 'HVAC' }));
     await roleplay.startCall(page);
     await roleplay.waitForCoaching(page);
-    const form = roleplay.feedbackForm(page);
+    const form = roleplay.summaryForm(page);
     await form.waitFor();
 
     const first = await fetch(`${limited.url}/api/feedback`, {
@@ -295,19 +301,17 @@ describe.skipIf(noBrowser)('a refused feedback submission', () => {
     });
     expect(first.status).toBe(201);
 
-    await form.getByLabel('Name').fill('Sam Rep');
-    await form.getByLabel('Email').fill('sam@example.com');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    const toast = page.getByRole('status').filter({ hasText: 'Submission failed' });
-    await toast.waitFor();
-    expect(await toast.innerText()).toMatch(/Too many feedback submissions/);
-    expect(
-      await page.locator('[data-variant="destructive"]').filter({ hasText: 'Submission failed' }).count(),
-    ).toBe(1);
-    // Nothing was reset: the coaching and the filled form stay.
+    await form.getByLabel('Email', { exact: true }).fill('sam@example.com');
+    await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
+    const status = roleplay.resultsActions(page).getByRole('status');
+    await status.getByText(/could not be sent to sam@example.com/).waitFor();
+    expect(await status.innerText()).toMatch(/Too many feedback submissions/);
+    expect(await status.getByRole('button', { name: 'Resend' }).isEnabled()).toBe(true);
+    // The unlock went through: the coaching stays and its gated sections are open.
     expect(await roleplay.coaching(page).count()).toBe(1);
-    expect(await form.getByLabel('Email').inputValue()).toBe('sam@example.com');
-    expect(await form.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="gated-sections"]')?.hasAttribute('inert'),
+    );
     await context.close();
   });
 });

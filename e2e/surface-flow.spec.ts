@@ -50,13 +50,26 @@ const activeLabel = (page: Page) =>
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   describe(`on ${size} (${viewport.width}x${viewport.height})`, () => {
-    it('fits the stage choice, persona and Start on the first screen, with the brief beside Start', async () => {
+    it('fits the stage choice, persona and Start on the first screen, with the brief before Start', async () => {
       const { page, context, errors } = await openPage(browser, { viewport });
       await page.goto(server.url + '/?stage=Roofing');
       await roleplay.callCard(page).waitFor();
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       expect(await onScreen(page, 'fieldset')).toBe(true);
-      expect(await onScreen(page, '[data-testid="start-call"]')).toBe(true);
+      if (size === 'desktop') expect(await onScreen(page, '[data-testid="start-call"]')).toBe(true);
+      else {
+        // A phone shows the trades first; choosing one brings the brief and Start on screen.
+        await page.locator('label', { hasText: 'Windows' }).click();
+        await page.waitForFunction(() => {
+          const r = document.querySelector('[data-testid="start-call"]')?.getBoundingClientRect();
+          return !!r && r.top >= 0 && r.bottom <= window.innerHeight;
+        });
+        await page.locator('label', { hasText: 'Roofing' }).click();
+        await page.waitForFunction(() => {
+          const r = document.querySelector('[data-testid="start-call"]')?.getBoundingClientRect();
+          return !!r && r.top >= 0 && r.bottom <= window.innerHeight;
+        });
+      }
       expect(await roleplay.callCard(page).getByText('Frank', { exact: true }).isVisible()).toBe(true);
       const brief = page.getByRole('region', { name: 'Your brief' });
       const text = await brief.innerText();
@@ -73,10 +86,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await roleplay.startCall(page);
       const bar = page.getByRole('region', { name: 'Call controls' });
       await bar.waitFor();
-      // Focus moved to the call bar, not the page body.
-      await page.waitForFunction(
-        () => document.activeElement?.getAttribute('aria-label') === 'Call controls',
-      );
+      // Focus moved to the conversation's heading, not the page body.
+      await page.waitForFunction(() => document.activeElement?.id === 'live-transcript-title');
       await page.getByText('Great listening ratio!').waitFor();
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       for (const sel of [
@@ -168,9 +179,9 @@ describe('results that last', () => {
     await card.getByTestId('unlock-gate').waitFor();
 
     // Unlock with the email alone; the reload after it shows everything, with the overall score.
-    const form = card.getByRole('form', { name: 'Unlock with your email' });
+    const form = card.getByRole('form', { name: 'Unlock and email me the summary' });
     await form.getByRole('textbox', { name: 'Email' }).fill('rep@example.com');
-    await form.getByRole('button', { name: 'Unlock Full Results' }).click();
+    await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
     await card.getByTestId('unlock-gate').waitFor({ state: 'detached' });
     await page.reload();
     await roleplay.waitForCoaching(page, 90_000);

@@ -77,14 +77,14 @@ async function main() {
       name: 'roleplay',
       go: async (page, base) => {
         await page.goto(`${base}/?stage=Windows`);
-        await page.getByRole('button', { name: 'Start call' }).waitFor();
+        await page.getByRole('button', { name: 'Talk', exact: true }).waitFor();
       },
     },
     {
       name: 'roleplay-call',
       go: async (page, base) => {
         await page.goto(roleplayUrl(base, { script: 'balance-60-40' }));
-        await page.getByRole('button', { name: 'Start call' }).click();
+        await page.getByRole('button', { name: 'Talk', exact: true }).click();
         await page.getByText('Great listening ratio!').waitFor();
       },
     },
@@ -92,13 +92,49 @@ async function main() {
       name: 'roleplay-coaching',
       go: async (page, base) => {
         await page.goto(roleplayUrl(base, { stage: 'Windows' }));
-        await page.getByRole('button', { name: 'Start call' }).click();
+        await page.getByRole('button', { name: 'Talk', exact: true }).click();
         await page
           .getByRole('region', { name: 'Coaching Feedback' })
           .getByText(COACHED)
           .first()
           .waitFor({ timeout: 120_000 });
         await page.getByTestId('unlock-gate').scrollIntoViewIfNeeded();
+      },
+    },
+    {
+      name: 'roleplay-typed',
+      go: async (page, base) => {
+        await page.goto(`${base}/?stage=General`);
+        await page.getByRole('button', { name: 'Type', exact: true }).click();
+        const input = page.getByRole('textbox', { name: 'What you say' });
+        await input.waitFor({ timeout: 30_000 });
+        await page.getByTestId('transcript-panel').locator('li').first().waitFor({ timeout: 30_000 });
+        await input.fill('Hi Tom, thanks for having me. What has been on your list lately?');
+        await page.getByRole('button', { name: 'Send' }).click();
+        await page
+          .getByTestId('transcript-panel')
+          .locator('li[data-role="user"]')
+          .first()
+          .waitFor({ timeout: 30_000 });
+        // The homeowner's answer, when it comes in time for the picture.
+        await page
+          .locator('[data-testid="transcript-panel"] li[data-role="user"] ~ li[data-role="assistant"]')
+          .first()
+          .waitFor({ timeout: 20_000 })
+          .catch(() => undefined);
+      },
+    },
+    {
+      name: 'roleplay-results',
+      go: async (page, base) => {
+        await page.goto(roleplayUrl(base, { stage: 'Windows' }));
+        await page.getByRole('button', { name: 'Talk', exact: true }).click();
+        const form = page.getByRole('form', { name: 'Unlock and email me the summary' });
+        await form.waitFor({ timeout: 120_000 });
+        await form.getByLabel('Email', { exact: true }).fill('rep@example.com');
+        await form.getByRole('button', { name: 'Unlock and email me the summary' }).click();
+        await page.getByText('Sent to rep@example.com').waitFor();
+        await page.getByTestId('results-actions').scrollIntoViewIfNeeded();
       },
     },
     {
@@ -141,7 +177,7 @@ async function main() {
       name: 'not-found',
       go: async (page, base) => {
         await page.goto(`${base}/no-such-page`);
-        await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+        await page.getByRole('heading', { name: "We couldn't find that page" }).waitFor();
       },
     },
   ];

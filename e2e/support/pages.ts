@@ -7,11 +7,12 @@ export const roleplay = {
   transcriptLines: (page: Page): Locator => page.getByTestId('transcript-panel').locator('li'),
   balance: (page: Page): Locator => page.getByTestId('speaking-balance'),
   coaching: (page: Page): Locator => page.getByRole('region', { name: 'Coaching Feedback' }),
-  feedbackForm: (page: Page): Locator =>
-    page.getByRole('region', { name: 'Want more detailed feedback on your call?' }),
+  /** The one form after a call, under the locked sections (email unlocks and sends the summary). */
+  summaryForm: (page: Page): Locator => page.getByRole('form', { name: 'Unlock and email me the summary' }),
+  resultsActions: (page: Page): Locator => page.getByTestId('results-actions'),
 
   async startCall(page: Page): Promise<void> {
-    await roleplay.callCard(page).getByRole('button', { name: 'Start call' }).click();
+    await roleplay.callCard(page).getByRole('button', { name: 'Talk', exact: true }).click();
   },
 
   /** Presses stop; under 30 s the page asks first, and `confirmEarly` answers 'Stop Anyway'. */

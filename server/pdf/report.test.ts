@@ -83,8 +83,8 @@ const base: ReportInput = {
   ],
   coaching,
   metrics: { talkRatio: { rep: 0.41, homeowner: 0.59 }, questionsAsked: 7, longestMonologueSec: 48.5 },
-  sttEngine: { label: 'Offline speech engine (PocketSphinx) — accuracy is limited' },
-  coachingEngine: { label: 'Rubric coach' },
+  sttEngine: { quality: 'basic' },
+  coachingEngine: { quality: 'basic' },
   attributionIsGuess: true,
 };
 
@@ -96,8 +96,7 @@ describe.skipIf(skipWithout('pdftotext'))('audio PDF report', () => {
       'Smith kitchen call – 12 May.m4a',
       '2026-05-12 15:04',
       'Duration: 12:34',
-      'PocketSphinx',
-      'Rubric coach',
+      'Transcript may be approximate.',
       'Speaker Balance',
       'Measured Metrics',
       'Questions asked',
@@ -120,6 +119,22 @@ describe.skipIf(skipWithout('pdftotext'))('audio PDF report', () => {
     expect(text).not.toContain('**');
     expect(text).not.toMatch(/^\s*>/m);
     expect(text).toContain('asked about the drafty windows');
+  });
+
+  it('names no engine: one plain quality line, and none for an enhanced transcript', async () => {
+    const stored = {
+      ...base,
+      sttEngine: {
+        id: 'pocketsphinx',
+        label: 'Offline speech engine (PocketSphinx)',
+        quality: 'basic' as const,
+      },
+    };
+    const text = pdfText(await renderAudioReport(stored));
+    expect(text).not.toMatch(/PocketSphinx|Speech-to-text:|Coaching: /);
+    expect(text).toContain('Transcript may be approximate.');
+    const enhanced = pdfText(await renderAudioReport({ ...base, sttEngine: { quality: 'enhanced' } }));
+    expect(enhanced).not.toContain('Transcript may be approximate');
   });
 
   it('prints the gated sections of a locked call as headings only', async () => {

@@ -23,8 +23,8 @@ export interface ReportInput {
   transcript: TranscriptEntry[];
   coaching: string | null;
   metrics: unknown;
-  sttEngine: { label: string } | null;
-  coachingEngine: { label: string } | null;
+  sttEngine: { quality: 'basic' | 'enhanced' } | null;
+  coachingEngine: { quality: 'basic' | 'enhanced' } | null;
   attributionIsGuess?: boolean;
 }
 
@@ -214,8 +214,8 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
   doc.y = 134;
   doc.x = left;
   doc.font('body').fontSize(9).fillColor(MUTED);
-  doc.text(`Speech-to-text: ${input.sttEngine?.label ?? 'not recorded'}`, { width });
-  doc.text(`Coaching: ${input.coachingEngine?.label ?? 'not generated yet'}`, { width });
+  // Reports name no engine (operators see them on /status): one plain line when the words may be off.
+  if (input.sttEngine?.quality !== 'enhanced') doc.text('Transcript may be approximate.', { width });
   if (input.attributionIsGuess) {
     doc.text(
       'Who said what was worked out from the voices in a one-channel recording and may be imperfect.',

@@ -15,13 +15,21 @@ import { pocketSphinxModelDir } from '../providers/stt/pocketsphinx';
  * another binary, to try the skip path without removing packages.
  */
 export type SystemEngine =
-  'espeak-live' | 'sphinx-live' | 'sphinx-batch' | 'espeak-ng' | 'pocketsphinx' | 'pdftotext' | 'chromium';
+  | 'espeak-live'
+  | 'sphinx-live'
+  | 'sphinx-batch'
+  | 'espeak-ng'
+  | 'flite'
+  | 'pocketsphinx'
+  | 'pdftotext'
+  | 'chromium';
 
 const HOW_TO_ADD: Record<SystemEngine, string> = {
   'espeak-live': 'npm install builds it when espeak-ng and its headers are installed (npm run setup)',
   'sphinx-live': 'npm install builds it when PocketSphinx and its headers are installed (npm run setup)',
   'sphinx-batch': 'npm install builds it when PocketSphinx and its headers are installed (npm run setup)',
   'espeak-ng': 'Debian package espeak-ng (npm run setup)',
+  flite: 'Debian package flite (npm run setup)',
   pocketsphinx: 'Debian packages pocketsphinx and pocketsphinx-en-us (npm run setup)',
   pdftotext: 'Debian package poppler-utils (npm run setup)',
   chromium: 'Debian package chromium (npm run setup)',
@@ -52,6 +60,8 @@ export function engineMissing(name: SystemEngine): string | null {
     }
     case 'espeak-ng':
       return runs(file ?? 'espeak-ng', ['--version']) ? null : missing(file ?? 'espeak-ng');
+    case 'flite':
+      return runs(file ?? 'flite', ['--version']) ? null : missing(file ?? 'flite');
     case 'pocketsphinx':
       if (!runs(file ?? 'pocketsphinx_continuous', ['-h'])) return missing(file ?? 'pocketsphinx_continuous');
       return pocketSphinxModelDir() ? null : missing('the PocketSphinx en-us model');

@@ -216,3 +216,30 @@ describe('contracted "did" questions', () => {
     expect(findQuestions(text).map((q) => q.kind)).toEqual(['open']);
   });
 });
+
+describe('typed calls', () => {
+  const T0 = 1_700_000_000_000;
+  // Typed turns arrive whole, a moment after the homeowner's line: their windows time typing.
+  const typed = [
+    { role: 'assistant' as const, transcript: 'Hi, can I help you?', timestamp: T0 + 2000 },
+    {
+      role: 'user' as const,
+      transcript: 'Hi Tom, I am here about the deck and the back door you mentioned on the phone.',
+      timestamp: T0 + 2010,
+    },
+    { role: 'assistant' as const, transcript: 'Oh right, come on in.', timestamp: T0 + 5000 },
+  ];
+
+  it('shows no pace a person could not speak at', () => {
+    const m = conversationMetrics(typed, { durationSec: 5 });
+    expect(m.paceWpm).toBeNull();
+  });
+
+  it('leaves out what times speech, keeping what words measure', () => {
+    const m = conversationMetrics(typed, { durationSec: 5 });
+    const keys = describeMetrics(m, { typed: true }).map((r) => r.key);
+    expect(keys).toEqual(['talkRatio', 'longestMonologue', 'questions', 'pressure']);
+    const talk = describeMetrics(m, { typed: true })[0];
+    expect(talk.value).not.toMatch(/of time/);
+  });
+});

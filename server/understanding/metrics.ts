@@ -1,4 +1,4 @@
-import type { ConversationMetrics } from '../../core/conversation-metrics';
+import { MAX_PLAUSIBLE_WPM, type ConversationMetrics } from '../../core/conversation-metrics';
 import { countWords, isFinal, type TranscriptEntry } from '../../core/transcript';
 import { countFillers, findPressurePhrases } from './readers/delivery';
 import { findQuestions } from './readers/questions';
@@ -112,9 +112,14 @@ export function conversationMetrics(
     patienceSec: timed ? estimatePatience(turns) : null,
     fillerWords,
     fillersPerMinute: minutes ? round1(fillerWords / minutes) : null,
-    paceWpm: timed && repWindowMs > 0 ? Math.round(repWords / (repWindowMs / 60_000)) : null,
+    paceWpm: plausiblePace(timed && repWindowMs > 0 ? Math.round(repWords / (repWindowMs / 60_000)) : null),
     pressurePhrases,
   };
+}
+
+/** A pace no one speaks at means the times do not measure speech (typed turns): no pace. */
+function plausiblePace(wpm: number | null): number | null {
+  return wpm !== null && wpm > MAX_PLAUSIBLE_WPM ? null : wpm;
 }
 
 /**

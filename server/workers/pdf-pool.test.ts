@@ -15,7 +15,7 @@ const input = (turns: number): ReportInput => ({
   })),
   coaching: null,
   metrics: null,
-  sttEngine: { label: 'Offline speech engine' },
+  sttEngine: { quality: 'basic' },
   coachingEngine: null,
 });
 

@@ -46,7 +46,7 @@ async function buildDebugSession(): Promise<DebugSession> {
 }
 
 export function DebugPage() {
-  useDocumentTitle('Debug');
+  useDocumentTitle('Sample coaching');
   const query = useQuery({ queryKey: ['debug-session'], queryFn: buildDebugSession, gcTime: 0 });
   const persona = PERSONAS.Windows;
 
@@ -55,20 +55,20 @@ export function DebugPage() {
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Debug: sample session
+            Sample coaching: a Windows call
           </h1>
           <Badge variant="secondary">Windows</Badge>
         </div>
         <p className="text-slate-600">
-          A canned five-minute Windows call with {persona.name}, saved through the real API and coached end to
-          end.
+          This is what coaching looks like: a five-minute practice call with {persona.name}, a homeowner
+          weighing new windows, read and scored section by section. Practise your own on the role-play page.
         </p>
       </header>
 
       {query.isPending && (
         <div role="status" className="flex items-center gap-3 text-slate-600">
           <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" />
-          Creating the sample session...
+          Preparing the sample call...
         </div>
       )}
 
@@ -84,9 +84,6 @@ export function DebugPage() {
 
       {query.data && (
         <>
-          <p className="text-sm text-slate-500">
-            Session <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{query.data.id}</code>
-          </p>
           <TranscriptCard title="Transcript" transcripts={query.data.transcript} personaName={persona.name} />
           <CoachingCard
             sessionKind="roleplay"

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Info } from 'lucide-react';
 import { MAX_CALL_SEC } from '@core/constants';
-import { isStage, personaFor } from '@core/stages';
+import { harderStage, isStage, personaFor } from '@core/stages';
 import type { TranscriptEntry } from '@core/transcript';
 import { CoachingCard } from '@client/features/coaching/coaching-card';
 import { CallCard } from '@client/features/roleplay/call-card';
-import { FeedbackForm } from '@client/features/roleplay/feedback-form';
+import { ResultsActions } from '@client/features/roleplay/results-actions';
 import {
   DEFAULT_STAGE,
   initialRoleplayState,
@@ -23,6 +23,8 @@ import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { apiJson, apiRequest, errorMessage } from '@client/lib/request';
 import { useVoiceCall } from '@client/voice';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { setLeaveGuard } from '@client/lib/leave-guard';
+import { recordTypedSession, wasTyped } from '@client/features/roleplay/typed-sessions';
 
 /** Keeps the page's address naming the session, so a reload or a shared link reopens it. */
 function setSessionInUrl(id: string | null) {
@@ -35,6 +37,11 @@ function setSessionInUrl(id: string | null) {
 function scrollIntoViewSoon(el: HTMLElement | null) {
   if (!el) return;
   requestAnimationFrame(() => el.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+}
+
+/** Moves keyboard and screen-reader focus to new content's heading (it has tabIndex -1). */
+function focusSoon(id: string) {
+  requestAnimationFrame(() => document.getElementById(id)?.focus({ preventScroll: true }));
 }
 
 export function RoleplayPage() {
@@ -55,6 +62,7 @@ export function RoleplayPage() {
     reactDispatch(action);
   }, []);
   const transcriptRef = useRef<HTMLDivElement>(null);
+  const focusCoachingNext = useRef(false);
   const coachingRef = useRef<HTMLDivElement>(null);
   const persona = personaFor(state.stage);
 
@@ -103,6 +111,7 @@ export function RoleplayPage() {
       // The coaching section is shown even when saving failed (spec §4).
       console.error('Failed to save transcript', err);
     }
+    focusCoachingNext.current = true;
     dispatch({ type: 'show-coaching' });
   }, [dispatch]);
 
@@ -111,6 +120,26 @@ export function RoleplayPage() {
     onCallEnd: () => void handleCallEnd(),
   });
   const { isCallActive, isConnecting, stop } = call;
+  const [startingInput, setStartingInput] = useState<'audio' | 'text'>('audio');
+
+  // Leaving mid-call ends it: links ask first, and a reload or closed tab gets the browser's prompt.
+  useEffect(() => {
+    setLeaveGuard(isCallActive || isConnecting);
+    return () => setLeaveGuard(false);
+  }, [isCallActive, isConnecting]);
+
+  // Focus follows the call: the conversation when a spoken call starts (a typed call's box
+  // takes it), and back to Talk when a call ends with nothing to coach.
+  const wasActive = useRef(false);
+  useEffect(() => {
+    if (isCallActive && !wasActive.current) {
+      if (!call.typing) focusSoon('live-transcript-title');
+      if (call.typing && stateRef.current.sessionId) recordTypedSession(stateRef.current.sessionId);
+    }
+    if (!isCallActive && wasActive.current && !stateRef.current.showCoaching && !stateRef.current.callHandled)
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="start-call"]')?.focus());
+    wasActive.current = isCallActive;
+  }, [isCallActive, call.typing]);
 
   // One-second timer while active; the call stops itself at the five-minute mark.
   useEffect(() => {
@@ -127,11 +156,18 @@ export function RoleplayPage() {
     if (showTranscript) scrollIntoViewSoon(transcriptRef.current);
   }, [showTranscript]);
   useEffect(() => {
-    if (state.showCoaching) scrollIntoViewSoon(coachingRef.current);
+    if (!state.showCoaching) return;
+    scrollIntoViewSoon(coachingRef.current);
+    // After a call ends (not on a reopened link), focus follows to the coaching's heading.
+    if (focusCoachingNext.current) {
+      focusCoachingNext.current = false;
+      focusSoon('coaching-title');
+    }
   }, [state.showCoaching]);
 
   const startCall = async (input: 'audio' | 'text' = 'audio') => {
     if (!persona || isConnecting || isCallActive) return;
+    setStartingInput(input);
     setRestoreProblem(null);
     setSessionInUrl(null);
     dispatch({ type: 'call-starting' });
@@ -151,10 +187,28 @@ export function RoleplayPage() {
 
   const busy = isCallActive || isConnecting;
 
+  /** A fresh start on a stage: the last session's transcript and coaching go; the start buttons take focus. */
+  const practise = (stage: string) => {
+    if (!isStage(stage)) return;
+    setRestoreProblem(null);
+    setSessionInUrl(null);
+    dispatch({ type: 'reset' });
+    dispatch({ type: 'select-stage', stage });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    requestAnimationFrame(() => document.getElementById('call-card-title')?.focus({ preventScroll: true }));
+  };
+
   const selectStage = (stage: string) => {
     setRestoreProblem(null);
     if (stateRef.current.sessionId) setSessionInUrl(null);
     dispatch({ type: 'select-stage', stage });
+    // On a phone the start buttons sit below the trades: bring the homeowner, the brief and
+    // Talk / Type into view, so the next tap starts the call.
+    requestAnimationFrame(() => {
+      const start = document.querySelector('[data-testid="start-call"]');
+      if (start && start.getBoundingClientRect().bottom > window.innerHeight)
+        document.getElementById('call-card')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    });
   };
 
   return (
@@ -191,9 +245,10 @@ export function RoleplayPage() {
           muted={call.canMute ? call.muted : undefined}
           onMute={call.canMute ? call.setMuted : undefined}
           onStart={() => void startCall()}
-          onStartTyping={call.canType ? () => void startCall('text') : undefined}
+          onStartTyping={call.canStartTyping || call.canType ? () => void startCall('text') : undefined}
           onSendText={call.canType ? call.sendText : undefined}
           typing={call.typing}
+          startingInput={startingInput}
           onStop={stop}
         />
       ) : (
@@ -205,15 +260,25 @@ export function RoleplayPage() {
       )}
 
       {state.showCoaching && (
-        <div ref={coachingRef} className="scroll-mt-20">
+        <div ref={coachingRef} className="scroll-mt-20 space-y-4">
+          <ResultsActions
+            key={`${state.generation}-${state.sessionId}`}
+            sessionId={state.sessionId}
+            stage={state.stage}
+            unlocked={state.unlocked}
+            onPractiseAgain={() => practise(state.stage)}
+            harderStage={harderStage(state.stage)}
+            onTryHarder={(stage) => practise(stage)}
+          />
           <CoachingCard
             key={`${state.generation}-${state.sessionId}`}
             sessionKind="roleplay"
             sessionId={state.sessionId}
             transcript={state.transcripts}
             otherName={persona?.name ?? 'Homeowner'}
-            onLoaded={({ overall }) => {
-              dispatch({ type: 'coaching-loaded' });
+            typed={state.sessionId ? wasTyped(state.sessionId) : false}
+            onLoaded={({ overall, unlocked }) => {
+              dispatch({ type: 'coaching-loaded', unlocked });
               if (state.sessionId)
                 recordPractice({
                   kind: 'roleplay',
@@ -227,28 +292,7 @@ export function RoleplayPage() {
         </div>
       )}
 
-      {state.showCoaching && state.coachingLoaded && (
-        <FeedbackForm
-          key={`${state.generation}-${state.formGeneration}`}
-          sessionId={state.sessionId}
-          // The form empties; the coaching the rep just read stays on screen.
-          onSubmitted={() => dispatch({ type: 'feedback-sent' })}
-        />
-      )}
-
-      {!busy && (
-        <RecentPracticeCard
-          onPractiseAgain={(stage) => {
-            if (!isStage(stage)) return;
-            // A fresh start on that stage: the reopened session's transcript and coaching go.
-            setRestoreProblem(null);
-            setSessionInUrl(null);
-            dispatch({ type: 'reset' });
-            dispatch({ type: 'select-stage', stage });
-            window.scrollTo({ top: 0, behavior: 'smooth' });
-          }}
-        />
-      )}
+      {!busy && <RecentPracticeCard onPractiseAgain={practise} />}
     </div>
   );
 }

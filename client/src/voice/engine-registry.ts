@@ -61,3 +61,8 @@ export function kindFromEnginePath(path: string): string | null {
   const m = path.match(/engines\/([^/]+)\/index\.tsx?$/);
   return m ? m[1] : null;
 }
+
+/** Engines that take typed rep turns (`sendText`): our call socket, with or without device speech. */
+export function takesTypedTurns(kind: VoiceKind): boolean {
+  return kind === 'local' || kind === 'device';
+}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Stage } from '@core/stages';
 import type { TranscriptEntry } from '@core/transcript';
 import {
@@ -10,7 +10,7 @@ import {
   VOICE_ERROR_MESSAGE,
   voiceErrorText,
 } from './call-state';
-import type { ClientConfig } from './engine-registry';
+import { takesTypedTurns, type ClientConfig } from './engine-registry';
 import { createVoiceClient, pickVoiceKind } from './create-client';
 import type { EnginesMessage, VoiceClient, VoiceMessage } from './types';
 
@@ -24,6 +24,11 @@ export const CONFIG_QUERY_KEY = ['/api/config'] as const;
 /** Runs one call at a time through whichever engine the config and URL select. */
 export function useVoiceCall(options: UseVoiceCallOptions) {
   const queryClient = useQueryClient();
+  const config = useQuery<ClientConfig>({ queryKey: CONFIG_QUERY_KEY });
+  // Known before any call: whether this server's engine takes typed turns ("Type" beside "Talk").
+  const canStartTyping =
+    config.isSuccess &&
+    takesTypedTurns(pickVoiceKind(new URLSearchParams(location.search), config.data ?? null));
   const [state, dispatch] = useReducer(callReducer, initialCallState);
   const [assistantLevel, setAssistantLevel] = useState(0);
   const [assistantSpeaking, setAssistantSpeaking] = useState(false);
@@ -163,6 +168,8 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
     canType,
     /** Whether the running call was started for typing (no microphone). */
     typing,
+    /** Whether a call can be started for typing, before any call (the engine takes typed turns). */
+    canStartTyping,
     sendText,
   };
 }

@@ -1,6 +1,7 @@
 import { PERSONAS, STAGES, type PersonaCard, type Stage } from '../../../core/stages';
 import type { VoiceStyle } from '../tts/types';
 import { capitaliseSentences, fillTemplate } from '../../understanding/text/lines';
+import type { FliteVoice } from '../tts/unit-voices';
 
 import {
   LIFE_SUBJECTS,
@@ -1301,9 +1302,27 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
 
 /** Persona facts with placeholders filled from the household facts. */
 /** How the persona sounds, handed to text-to-speech as data. */
+/**
+ * Each homeowner's Flite voice, all five distinct (docs/benchmarks.md, "Offline voices"): the
+ * two women share Flite's one female voice, Priya a step higher; the men are three speakers.
+ */
+export const PERSONA_FLITE_VOICES: Record<Stage, FliteVoice> = {
+  Windows: { voice: 'slt' },
+  HVAC: { voice: 'rms', rate: 1.1 },
+  Roofing: { voice: 'awb', pitchShift: 0.94, rate: 0.92 },
+  Flooring: { voice: 'slt', pitchShift: 1.08 },
+  General: { voice: 'kal16' },
+};
+
 export function personaVoice(stage: Stage): VoiceStyle {
   const f = PERSONA_FACTS[stage];
-  return { espeakVoice: f.voice, rate: f.rate, pitch: f.pitch, speaker: STAGES.indexOf(stage) };
+  return {
+    espeakVoice: f.voice,
+    rate: f.rate,
+    pitch: f.pitch,
+    speaker: STAGES.indexOf(stage),
+    flite: PERSONA_FLITE_VOICES[stage],
+  };
 }
 
 /**

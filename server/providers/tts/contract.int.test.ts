@@ -6,6 +6,7 @@ import { sharedDir } from '../../test-support/harness';
 import { EspeakTts } from './espeak';
 import { EspeakLiveTts } from './espeak-live';
 import { FakeTts } from './fake';
+import { FliteTts } from './flite';
 import { OpenAiSpeechTts } from './openai-speech';
 import { startSpeechApi } from '../../test-support/speech-api';
 import { findSherpaTtsModel, SherpaTts } from './sherpa';
@@ -46,6 +47,11 @@ const engines: Engine[] = [
     name: 'espeak-live',
     missing: () => (skipWithout('espeak-live') ? 'build/espeak-live is not built' : null),
     load: () => new EspeakLiveTts(builtHelper('espeak-live')!, 1),
+  },
+  {
+    name: 'flite',
+    missing: () => (skipWithout('flite') ? 'flite is not installed' : null),
+    load: () => new FliteTts(),
   },
   {
     name: 'sherpa-onnx',

@@ -1,6 +1,7 @@
 import type { Config } from '../../env';
 import type { EngineInfo } from '../types';
 import { espeakAvailable, EspeakTts } from './espeak';
+import { fliteAvailable, FliteTts } from './flite';
 import { builtHelper } from '../../native-helpers';
 import { EspeakLiveTts } from './espeak-live';
 import { OpenAiSpeechTts } from './openai-speech';
@@ -22,7 +23,7 @@ function info(engine: TextToSpeech, reason: string, quality: EngineInfo['quality
   };
 }
 
-/** Chooses the text-to-speech engine (TTS_PROVIDER, then models present, then espeak-ng). */
+/** Chooses the text-to-speech engine (TTS_PROVIDER, then models present, then Flite, then espeak-ng). */
 export async function selectTextToSpeech(
   config: Config,
 ): Promise<{ engine: TextToSpeech; info: EngineInfo }> {
@@ -53,6 +54,17 @@ export async function selectTextToSpeech(
     } else if (wanted === 'sherpa' || wanted === 'sherpa-onnx') {
       notes.push(`TTS_PROVIDER=${wanted} but no voice under ${config.modelsDir}/tts`);
     }
+  }
+  // Flite's voices are far easier to follow than espeak-ng's (docs/benchmarks.md); espeak-ng
+  // stays the fallback, and TTS_PROVIDER=espeak chooses it.
+  if (wanted !== 'espeak' && wanted !== 'espeak-ng') {
+    if (fliteAvailable()) {
+      const engine = new FliteTts();
+      const reason = `${notes.length ? `fallback: ${notes.join('; ')}` : 'embedded default'}; a voice per persona`;
+      return { engine, info: info(engine, reason, 'basic') };
+    }
+    if (wanted === 'flite') notes.push('TTS_PROVIDER=flite but flite is not installed (npm run setup)');
+    else notes.push('flite is not installed (npm run setup adds its clearer voices)');
   }
   if (espeakAvailable()) {
     const live = builtHelper('espeak-live');

@@ -1,3 +1,5 @@
+import type { FliteVoice } from './unit-voices';
+
 /** Text-to-speech: a sentence in, 16-bit mono PCM chunks out (streamed). */
 export interface TtsAudio {
   sampleRate: number;
@@ -17,6 +19,8 @@ export interface VoiceStyle {
   pitch: number;
   /** Which speaker of a multi-speaker model or service to use. */
   speaker: number;
+  /** The Flite voice (speaker, pitch, rate) of this persona; Flite picks by gender without it. */
+  flite?: FliteVoice;
 }
 
 /** A plain voice for callers without a persona. */

@@ -1,4 +1,4 @@
-import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Headphones, Pause, Play } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -25,6 +25,25 @@ export const AudioPlayer = forwardRef<AudioPlayerHandle, AudioPlayerProps>(funct
   const [playing, setPlaying] = useState(false);
   const [currentSec, setCurrentSec] = useState(0);
   const [durationSec, setDurationSec] = useState(0);
+
+  // The element may know its duration before React's handlers are attached (a cached file after
+  // a reload or a shared link) or learn it late (streamed files): read it on mount and on every change.
+  const readDuration = (audio: HTMLAudioElement | null) => {
+    if (!audio) return;
+    setDurationSec(Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : 0);
+  };
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    readDuration(audio);
+    const onChange = () => readDuration(audio);
+    audio.addEventListener('durationchange', onChange);
+    audio.addEventListener('loadedmetadata', onChange);
+    return () => {
+      audio.removeEventListener('durationchange', onChange);
+      audio.removeEventListener('loadedmetadata', onChange);
+    };
+  }, [src]);
 
   useImperativeHandle(ref, () => ({
     seekTo(ms: number) {
@@ -54,9 +73,6 @@ export const AudioPlayer = forwardRef<AudioPlayerHandle, AudioPlayerProps>(funct
           onPause={() => setPlaying(false)}
           onEnded={() => setPlaying(false)}
           onTimeUpdate={(e) => setCurrentSec(e.currentTarget.currentTime)}
-          onLoadedMetadata={(e) =>
-            setDurationSec(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)
-          }
         />
         <div className="flex min-w-0 flex-1 items-center gap-4">
           <Button

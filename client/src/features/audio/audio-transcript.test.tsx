@@ -43,7 +43,8 @@ describe('AudioTranscript speaker note', () => {
 
   it('shows a neutral quality hint, never set-up commands or variable names', () => {
     const html = render('stereo', false);
-    expect(html).toContain('Offline transcription — basic');
+    expect(html).toContain('Transcript may be approximate');
+    expect(html).not.toMatch(/PocketSphinx|engine/i);
     expect(html).not.toMatch(/npm|STT_PROVIDER|models/);
   });
 

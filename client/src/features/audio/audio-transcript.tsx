@@ -72,9 +72,10 @@ export function AudioTranscript({
                   type="button"
                   onClick={() => onSeek(offset)}
                   className="flex w-full cursor-pointer gap-3 rounded-md px-2 py-2 text-left text-sm hover:bg-white focus-visible:bg-white"
-                  aria-label={`Play from ${formatOffset(offset)}: ${rep ? SPEAKER_LABELS.user : SPEAKER_LABELS.assistant}: ${entry.transcript}`}
                 >
-                  <span className="w-12 shrink-0 pt-0.5 font-mono text-xs text-slate-500 tabular-nums">
+                  {/* The name is the visible text with "Play from" before it, so voice control can say what it sees. */}
+                  <span className="w-12 shrink-0 pt-0.5 font-mono text-xs text-slate-600 tabular-nums">
+                    <span className="sr-only">Play from </span>
                     {formatOffset(offset)}
                   </span>
                   <span className="min-w-0 flex-1">
@@ -90,11 +91,9 @@ export function AudioTranscript({
             );
           })}
         </ol>
-        {sttEngine && (
-          <p className="text-xs text-slate-500" data-testid="stt-quality">
-            {sttEngine.quality === 'enhanced'
-              ? 'AI transcription — enhanced'
-              : 'Offline transcription — basic'}
+        {sttEngine?.quality === 'basic' && (
+          <p className="text-sm text-slate-600" data-testid="stt-quality">
+            Transcript may be approximate
           </p>
         )}
       </CardContent>

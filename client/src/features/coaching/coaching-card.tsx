@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, Award, Loader2, Lock } from 'lucide-react';
 import { COACHING_QUERY_RETRIES } from '@core/constants';
@@ -41,6 +41,8 @@ export interface CoachingCardProps {
    * unlock brings the full coaching: `overall` is the six-section mean, null while locked.
    */
   onLoaded?: (info: { overall: number | null; unlocked: boolean }) => void;
+  /** The rep typed this call: timing metrics are left out. */
+  typed?: boolean;
   className?: string;
 }
 
@@ -51,6 +53,7 @@ export function CoachingCard({
   transcript = [],
   otherName = 'Customer',
   onLoaded,
+  typed = false,
   className,
 }: CoachingCardProps) {
   const query = useQuery<CoachingResponse>({
@@ -73,7 +76,11 @@ export function CoachingCard({
       <CardHeader className="border-b border-slate-100 bg-gradient-to-r from-brand-50 to-white">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <CardTitle id="coaching-title" className="flex items-center gap-2">
+            <CardTitle
+              id="coaching-title"
+              tabIndex={-1}
+              className="flex items-center gap-2 focus:outline-none"
+            >
               <Award className="size-5 text-brand-600" aria-hidden="true" />
               Coaching Feedback
             </CardTitle>
@@ -111,6 +118,7 @@ export function CoachingCard({
             sessionId={sessionId}
             transcript={transcript}
             otherName={otherName}
+            typed={typed}
           />
         )}
       </CardContent>
@@ -134,11 +142,16 @@ function OverallScore({ value }: { value: number | null }) {
   );
 }
 
+const FIRST_UNLOCKED_ID = 'first-unlocked-section';
+
 const toneClasses = {
   green: 'bg-emerald-100 text-emerald-800 border-emerald-200',
   yellow: 'bg-amber-100 text-amber-900 border-amber-200',
   red: 'bg-red-100 text-red-800 border-red-200',
 } as const;
+
+/** The word beside every coloured score, so colour is never the only signal. */
+export const SCORE_WORDS = { green: 'Strong', yellow: 'Fair', red: 'Needs work' } as const;
 
 function ScoreBadge({ score }: { score: number | null }) {
   if (score === null) return null;
@@ -151,12 +164,12 @@ function ScoreBadge({ score }: { score: number | null }) {
         toneClasses[tone],
       )}
     >
-      Score: {score}/10
+      Score: {score}/10 · {SCORE_WORDS[tone]}
     </span>
   );
 }
 
-function SectionBlock({ section }: { section: CoachingSection }) {
+function SectionBlock({ section, headingId }: { section: CoachingSection; headingId?: string }) {
   if (isLockedSection(section)) {
     // The server sent only the heading: nothing to score or read until the unlock.
     return (
@@ -180,9 +193,13 @@ function SectionBlock({ section }: { section: CoachingSection }) {
   return (
     <section className="space-y-2 rounded-lg border border-slate-200 p-4" aria-label={section.title}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold text-slate-900">
+        <h3
+          id={headingId}
+          tabIndex={headingId ? -1 : undefined}
+          className="font-semibold text-slate-900 focus:outline-none"
+        >
           <span
-            className={section.score !== null && section.score >= 8 ? 'text-emerald-700' : 'text-slate-500'}
+            className={section.score !== null && section.score >= 8 ? 'text-emerald-700' : 'text-slate-600'}
           >
             {headingPrefix(section.score)}:
           </span>{' '}
@@ -225,7 +242,9 @@ function CoachingDocumentView({
   sessionId,
   transcript,
   otherName,
+  typed,
 }: {
+  typed: boolean;
   response: CoachingResponse;
   doc: NonNullable<ReturnType<typeof parseCoaching>>;
   sessionKind: SessionKind;
@@ -238,6 +257,13 @@ function CoachingDocumentView({
   const open = doc.sections.filter((s) => !GATED_SECTIONS.includes(s.key));
   const gated = doc.sections.filter((s) => GATED_SECTIONS.includes(s.key));
   const engine = response.engine;
+  // After the unlock, focus moves to the first section it revealed.
+  const wasLocked = useRef(!unlocked);
+  useEffect(() => {
+    if (unlocked && wasLocked.current)
+      requestAnimationFrame(() => document.getElementById(FIRST_UNLOCKED_ID)?.focus());
+    wasLocked.current = !unlocked;
+  }, [unlocked]);
 
   return (
     <div className="space-y-5">
@@ -246,7 +272,7 @@ function CoachingDocumentView({
         <FormattedText content={doc.summary} />
         <div className="grid gap-4 md:grid-cols-2">
           <SpeakerBalance transcript={transcript} otherName={otherName} />
-          <MetricsPanel metrics={response.metrics} />
+          <MetricsPanel metrics={response.metrics} typed={typed} />
         </div>
       </section>
 
@@ -280,8 +306,12 @@ function CoachingDocumentView({
               !unlocked && 'pointer-events-none blur-sm select-none',
             )}
           >
-            {gated.map((s) => (
-              <SectionBlock key={s.key} section={s} />
+            {gated.map((s, i) => (
+              <SectionBlock
+                key={s.key}
+                section={s}
+                headingId={i === 0 && unlocked ? FIRST_UNLOCKED_ID : undefined}
+              />
             ))}
           </div>
           {!unlocked && (

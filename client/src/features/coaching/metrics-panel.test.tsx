@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ConversationMetrics } from '@core/conversation-metrics';
-import { TooltipProvider } from '@client/components/ui/tooltip';
 import { MetricsPanel } from './metrics-panel';
 
 /**
@@ -29,15 +28,11 @@ const metrics: ConversationMetrics = {
   pressurePhrases: ['only good today', 'trust me'],
 };
 
-const render = (m: unknown) =>
-  renderToStaticMarkup(
-    <TooltipProvider>
-      <MetricsPanel metrics={m} />
-    </TooltipProvider>,
-  );
+const render = (m: unknown, typed = false) =>
+  renderToStaticMarkup(<MetricsPanel metrics={m} typed={typed} />);
 
 describe('MetricsPanel', () => {
-  it('shows every metric with an accessible explanation', () => {
+  it('shows every metric with help that opens on a tap and a word for its range', () => {
     const html = render(metrics);
     expect(html).toContain('Conversation Metrics');
     for (const label of [
@@ -52,9 +47,21 @@ describe('MetricsPanel', () => {
       expect(html).toContain(`aria-label="About ${label}"`);
     }
     expect(html).toContain('top reps near 43% talk time');
-    expect(html).toMatch(/aria-describedby="metric-help-talkRatio"/);
+    expect(html).toMatch(/aria-controls="metric-help-talkRatio"/);
+    expect(html).toMatch(/aria-expanded="false"/);
     expect(html).toMatch(/Pressure phrases.*2: (only good today; trust me|trust me; only good today)/);
-    expect(html).toContain('(outside the healthy range)');
+    // Colour is never the only signal.
+    expect(html).toContain('Out of range');
+    expect(html).toContain('In range');
+  });
+
+  it('leaves the timing metrics out of a typed call', () => {
+    const html = render(metrics, true);
+    for (const label of ['Speaking pace', 'Patience', 'Filler words', 'Question rate', 'Interactivity'])
+      expect(html).not.toContain(`About ${label}`);
+    expect(html).toContain('About Your talk time');
+    expect(html).not.toMatch(/% of time/);
+    expect(html).toContain('You typed this call');
   });
 
   it('renders nothing for sessions coached before metrics existed', () => {

@@ -11,6 +11,9 @@ import { Label } from '@client/components/ui/label';
 import { errorMessage } from '@client/lib/request';
 import type { GateSessionKind } from './gate-store';
 import { postLead } from './leads-api';
+import { sendSummary } from './summary-email';
+
+export const SUMMARY_BUTTON = 'Unlock and email me the summary';
 
 type LeadFormValues = z.input<typeof leadFormSchema>;
 type LeadFormOutput = z.output<typeof leadFormSchema>;
@@ -23,10 +26,16 @@ export function BuiltInLeadForm({
   sessionKind,
   sessionId,
   onUnlocked,
+  emailSummary = false,
 }: {
   sessionKind: GateSessionKind;
   sessionId: string | null;
   onUnlocked: () => void;
+  /**
+   * A role-play's one form after the call: the same email unlocks the results and gets the
+   * summary sent (POST /api/leads, then POST /api/feedback).
+   */
+  emailSummary?: boolean;
 }) {
   const uid = useId();
   const ids = {
@@ -41,15 +50,18 @@ export function BuiltInLeadForm({
     defaultValues: { email: '', name: '', marketingOptIn: false },
   });
   const mutation = useMutation({
-    mutationFn: (values: LeadFormOutput) =>
-      postLead({
+    mutationFn: async (values: LeadFormOutput) => {
+      await postLead({
         email: values.email,
         name: values.name || null,
         marketingOptIn: values.marketingOptIn,
         sessionId: sessionId!,
         sessionKind,
         source: 'builtin',
-      }),
+      });
+      // The results unlock either way; whether the email went out shows as "Sent to" or a retry.
+      if (emailSummary) await sendSummary(sessionId!, values.email, values.name || null);
+    },
     onSuccess: onUnlocked,
   });
   const { errors } = form.formState;
@@ -57,7 +69,7 @@ export function BuiltInLeadForm({
   return (
     <form
       noValidate
-      aria-label="Unlock with your email"
+      aria-label={emailSummary ? SUMMARY_BUTTON : 'Unlock with your email'}
       className="grid gap-3 text-left"
       onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
     >
@@ -114,7 +126,7 @@ export function BuiltInLeadForm({
       )}
       <Button type="submit" disabled={mutation.isPending || !sessionId} className="w-full">
         {mutation.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-        {mutation.isPending ? 'Unlocking...' : 'Unlock Full Results'}
+        {mutation.isPending ? 'Unlocking...' : emailSummary ? SUMMARY_BUTTON : 'Unlock Full Results'}
       </Button>
     </form>
   );

@@ -95,7 +95,12 @@ export function UnlockGate({ sessionKind, sessionId }: GateProps) {
               {hubspotProblem ?? 'The sign-up form could not load, so you can use this one.'}
             </p>
           )}
-          <BuiltInLeadForm sessionKind={sessionKind} sessionId={sessionId} onUnlocked={refetchUnlocked} />
+          <BuiltInLeadForm
+            sessionKind={sessionKind}
+            sessionId={sessionId}
+            onUnlocked={refetchUnlocked}
+            emailSummary={sessionKind === 'roleplay'}
+          />
         </>
       )}
     </section>

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { AlertCircle, Keyboard, Loader2, Mic, MicOff, Square } from 'lucide-react';
 import { EARLY_STOP_WARNING_SEC, MAX_CALL_SEC } from '@core/constants';
-import { difficultyLabel, PERSONA_BRIEFS, type PersonaCard } from '@core/stages';
+import { PERSONA_BRIEFS, type PersonaBrief, type PersonaCard } from '@core/stages';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -36,10 +36,15 @@ export interface CallCardProps {
   onStop: () => void;
   /** Sends a typed turn; present when the engine takes typed turns ("Type instead"). */
   onSendText?: (text: string) => void;
-  /** Starts a call without the microphone, turns typed (offered when the microphone is refused). */
+  /**
+   * Starts a call without the microphone, turns typed: offered beside "Talk" when this server's
+   * engine takes typed turns, and again after a microphone error.
+   */
   onStartTyping?: () => void;
   /** The running call was started for typing. */
   typing?: boolean;
+  /** Which start button was pressed, while connecting (its button shows the spinner). */
+  startingInput?: 'audio' | 'text';
   /** Extra call controls, shown in the call bar. */
   extraControls?: ReactNode;
 }
@@ -51,15 +56,9 @@ export function CallCard(props: CallCardProps) {
   const { persona, elapsedSec, isConnecting, isCallActive, error } = props;
   const [confirmOpen, setConfirmOpen] = useState(false);
   const openerRef = useRef<HTMLElement | null>(null);
-  const callBarRef = useRef<HTMLDivElement>(null);
   // Between calls the clock shows the full five minutes, also after a dropped call.
   const remaining = isCallActive ? remainingSec(elapsedSec) : MAX_CALL_SEC;
   const brief = PERSONA_BRIEFS[persona.stage];
-
-  // Keyboard and screen-reader users land on the call controls when the call starts.
-  useEffect(() => {
-    if (isCallActive) callBarRef.current?.focus();
-  }, [isCallActive]);
 
   const requestStop = () => {
     if (elapsedSec < EARLY_STOP_WARNING_SEC) {
@@ -69,69 +68,88 @@ export function CallCard(props: CallCardProps) {
   };
 
   return (
-    <Card role="region" aria-labelledby="call-card-title">
+    <Card id="call-card" role="region" aria-labelledby="call-card-title" className="scroll-mt-16">
       <CardHeader className="pb-3 sm:pb-4">
-        <CardTitle id="call-card-title">Role play conversation</CardTitle>
+        <CardTitle id="call-card-title" tabIndex={-1} className="focus:outline-none">
+          Role play conversation
+        </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4 sm:space-y-6">
-        <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 sm:gap-4 sm:p-4">
-          <div
-            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white sm:size-12"
-            aria-hidden="true"
-          >
-            {persona.name.charAt(0)}
-          </div>
-          <div className="min-w-0 flex-1 space-y-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <p className="text-base font-semibold text-slate-900">{persona.name}</p>
-              <DifficultyBadge difficulty={persona.difficulty} />
-              <span className="sr-only">Difficulty {difficultyLabel(persona.difficulty)}</span>
-            </div>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
-              <dt className="text-slate-500">Buyer type</dt>
-              <dd className="font-medium text-slate-800">{persona.buyerType}</dd>
-              <dt className="text-slate-500">Focus</dt>
-              <dd className="font-medium text-slate-800">{persona.focus}</dd>
-            </dl>
-          </div>
-        </div>
-
-        {!isCallActive && (
-          <div className="flex items-center gap-4 sm:flex-col sm:gap-5">
-            <Button
-              size="lg"
-              className="size-16 shrink-0 rounded-full text-base shadow-lg sm:size-24 [&_svg]:size-7 sm:[&_svg]:size-9"
-              onClick={() => {
-                // A confirmation left open by a call that ended on its own must not come back.
-                setConfirmOpen(false);
-                props.onStart();
-              }}
-              disabled={isConnecting}
-              aria-label={isConnecting ? 'Connecting' : 'Start call'}
-              data-testid="start-call"
-            >
-              {isConnecting ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Mic aria-hidden="true" />
-              )}
-            </Button>
-            <div className="min-w-0 sm:text-center">
-              <p className="text-sm font-medium text-slate-500">
-                {isConnecting ? 'Connecting to AI...' : 'Ready to start'}
-              </p>
-              <p
-                className="font-mono text-3xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-5xl"
-                aria-live="off"
+        {/* Who and what first, then how to start: side by side on wider screens, the brief above Start on phones. */}
+        <div
+          className={cn(
+            'space-y-4 sm:space-y-6',
+            !isCallActive && 'md:grid md:grid-cols-[3fr_2fr] md:items-center md:gap-6 md:space-y-0',
+          )}
+        >
+          <div className="space-y-4">
+            <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 sm:gap-4 sm:p-4">
+              <div
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white sm:size-12"
+                aria-hidden="true"
               >
-                {formatClock(remaining)}
+                {persona.name.charAt(0)}
+              </div>
+              <div className="min-w-0 flex-1 space-y-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="text-base font-semibold text-slate-900">{persona.name}</p>
+                  <DifficultyBadge difficulty={persona.difficulty} />
+                </div>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+                  <dt className="text-slate-500">Buyer type</dt>
+                  <dd className="font-medium text-slate-800">{persona.buyerType}</dd>
+                  <dt className="text-slate-500">Focus</dt>
+                  <dd className="font-medium text-slate-800">{persona.focus}</dd>
+                </dl>
+              </div>
+            </div>
+            {!isCallActive && brief && <PersonaBriefView brief={brief} />}
+          </div>
+          {!isCallActive && (
+            <div className="space-y-3" role="group" aria-labelledby="start-call-label">
+              <p id="start-call-label" className="text-center text-sm font-medium text-slate-700">
+                {isConnecting ? 'Connecting to AI...' : 'Ready to start'}
+                <span className="text-slate-500"> · </span>
+                <span className="font-mono text-slate-900 tabular-nums" aria-live="off">
+                  {formatClock(remaining)}
+                </span>
               </p>
-              <p className="text-xs text-slate-500 sm:text-sm">
-                Press the microphone to begin. You have five minutes.
+              <div className="flex items-stretch justify-center gap-3 sm:gap-4">
+                <StartButton
+                  label="Talk"
+                  icon={<Mic aria-hidden="true" />}
+                  busy={isConnecting && props.startingInput !== 'text'}
+                  disabled={isConnecting}
+                  onClick={() => {
+                    // A confirmation left open by a call that ended on its own must not come back.
+                    setConfirmOpen(false);
+                    props.onStart();
+                  }}
+                  testId="start-call"
+                />
+                {props.onStartTyping && (
+                  <StartButton
+                    label="Type"
+                    variant="outline"
+                    icon={<Keyboard aria-hidden="true" />}
+                    busy={isConnecting && props.startingInput === 'text'}
+                    disabled={isConnecting}
+                    onClick={() => {
+                      setConfirmOpen(false);
+                      props.onStartTyping?.();
+                    }}
+                    testId="start-typing"
+                  />
+                )}
+              </div>
+              <p className="text-center text-sm text-slate-600">
+                {props.onStartTyping
+                  ? 'Talk out loud, or type if you can’t speak right now. You have five minutes.'
+                  : 'Talk out loud with the homeowner. You have five minutes.'}
               </p>
             </div>
-          </div>
-        )}
+          )}
+        </div>
 
         {error && (
           <Alert variant="destructive" className="mx-auto max-w-md">
@@ -148,40 +166,24 @@ export function CallCard(props: CallCardProps) {
           </Alert>
         )}
 
-        {!isCallActive && brief && (
-          <section aria-label="Your brief" className="rounded-lg border border-slate-200 p-3 text-sm sm:p-4">
-            <h3 className="mb-2 font-semibold text-slate-900">Your brief</h3>
-            <dl className="space-y-1.5 text-slate-700">
-              <div>
-                <dt className="inline font-medium text-slate-900">Who you are meeting: </dt>
-                <dd className="inline">{brief.homeowner}</dd>
-              </div>
-              <div>
-                <dt className="inline font-medium text-slate-900">What you are selling: </dt>
-                <dd className="inline">{brief.selling}</dd>
-              </div>
-              <div>
-                <dt className="inline font-medium text-slate-900">A good outcome: </dt>
-                <dd className="inline">{brief.goodOutcome}</dd>
-              </div>
-            </dl>
-          </section>
-        )}
-
         {isCallActive && (
           <>
-            <CallBar ref={callBarRef} {...props} remaining={remaining} onRequestStop={requestStop} />
-            {/* Level meters and the engines of the live call (they publish their own events). */}
-            <div className="flex justify-center">
-              <CallStatus personaName={persona.name} />
-            </div>
+            <CallBar {...props} remaining={remaining} onRequestStop={requestStop} />
+            {/* A spoken call: the level meters and one plain quality line. A typed call is a chat. */}
+            {!props.typing && (
+              <div className="flex justify-center">
+                <CallStatus personaName={persona.name} />
+              </div>
+            )}
           </>
         )}
 
-        {/* The device engine's questions (a speech-pack download, online recognition) and which speech is in use. */}
-        <div className="flex justify-center">
-          <DeviceSpeechNotice />
-        </div>
+        {/* Which speech is in use, and between calls the device's offers (a speech-pack download, online recognition). */}
+        {!props.typing && (
+          <div className="flex justify-center">
+            <DeviceSpeechNotice idle={!isCallActive && !isConnecting} />
+          </div>
+        )}
       </CardContent>
 
       <Dialog open={confirmOpen && isCallActive} onOpenChange={setConfirmOpen}>
@@ -191,7 +193,6 @@ export function CallCard(props: CallCardProps) {
             event.preventDefault();
             const opener = openerRef.current;
             if (opener && opener.isConnected) opener.focus();
-            else callBarRef.current?.focus();
           }}
         >
           <DialogHeader>
@@ -228,7 +229,6 @@ type CallBarProps = CallCardProps & { remaining: number; onRequestStop: () => vo
  * and Stop stay in reach while the transcript scrolls (a phone shows little else).
  */
 const CallBar = ({
-  ref,
   persona,
   elapsedSec,
   remaining,
@@ -240,14 +240,12 @@ const CallBar = ({
   extraControls,
   onSendText,
   typing,
-}: CallBarProps & { ref: Ref<HTMLDivElement> }) => {
+}: CallBarProps) => {
   const bars = [0.55, 0.85, 1, 0.85, 0.55];
   const [typeOpen, setTypeOpen] = useState(Boolean(typing));
   const showTyping = Boolean(onSendText) && (typeOpen || Boolean(typing));
   return (
     <div
-      ref={ref}
-      tabIndex={-1}
       role="region"
       aria-label="Call controls"
       data-testid="call-bar"
@@ -261,37 +259,53 @@ const CallBar = ({
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-2.5 sm:gap-5 sm:px-6 sm:py-3">
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline gap-2">
-            <span className="text-xs font-medium text-slate-500">Time Remaining</span>
+            <span className="text-sm font-medium text-slate-600">Time Remaining</span>
             <span className="font-mono text-xl font-bold text-slate-900 tabular-nums sm:text-2xl">
               {formatClock(remaining)}
             </span>
           </div>
           <Progress className="mt-1" label="Call progress" value={(elapsedSec / MAX_CALL_SEC) * 100} />
-          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs" role="status">
-            <span className="flex items-center gap-1.5 font-medium text-red-700">
-              <span className="relative flex size-2.5" aria-hidden="true">
-                <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
-                <span className="relative inline-flex size-2.5 rounded-full bg-red-600" />
+          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm" role="status">
+            {typing ? (
+              // A typed call records nothing and hears nothing: no recording dot, no meter.
+              <span
+                className="flex items-center gap-1.5 font-medium text-slate-700"
+                data-testid="typing-status"
+              >
+                <Keyboard className="size-3.5" aria-hidden="true" />
+                Typing
               </span>
-              Recording
-            </span>
-            <span className="flex items-center gap-1.5 text-slate-700">
-              <span className="flex h-3 items-end gap-0.5" aria-hidden="true">
-                {bars.map((b, i) => (
-                  <span
-                    key={i}
-                    className={cn(
-                      'w-0.5 rounded-full transition-[height] duration-100',
-                      assistantSpeaking ? 'bg-amber-500' : 'bg-brand-600',
-                    )}
-                    style={{
-                      height: `${Math.max(20, (assistantSpeaking ? assistantLevel : 0.3) * b * 100)}%`,
-                    }}
-                  />
-                ))}
-              </span>
-              {typing ? 'Typing' : muted ? 'Muted' : 'Listening'}
-            </span>
+            ) : (
+              <>
+                <span
+                  className="flex items-center gap-1.5 font-medium text-red-700"
+                  data-testid="recording-status"
+                >
+                  <span className="relative flex size-2.5" aria-hidden="true">
+                    <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />
+                    <span className="relative inline-flex size-2.5 rounded-full bg-red-600" />
+                  </span>
+                  Recording
+                </span>
+                <span className="flex items-center gap-1.5 text-slate-700">
+                  <span className="flex h-3 items-end gap-0.5" aria-hidden="true" data-testid="mic-meter">
+                    {bars.map((b, i) => (
+                      <span
+                        key={i}
+                        className={cn(
+                          'w-0.5 rounded-full transition-[height] duration-100',
+                          assistantSpeaking ? 'bg-amber-500' : 'bg-brand-600',
+                        )}
+                        style={{
+                          height: `${Math.max(20, (assistantSpeaking ? assistantLevel : 0.3) * b * 100)}%`,
+                        }}
+                      />
+                    ))}
+                  </span>
+                  {muted ? 'Muted' : 'Listening'}
+                </span>
+              </>
+            )}
             {assistantSpeaking && (
               <span className="font-medium text-amber-700">{persona.name} is talking</span>
             )}
@@ -334,3 +348,61 @@ const CallBar = ({
     </div>
   );
 };
+
+function StartButton({
+  label,
+  icon,
+  busy,
+  disabled,
+  onClick,
+  variant = 'default',
+  testId,
+}: {
+  label: string;
+  icon: ReactNode;
+  busy: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  variant?: 'default' | 'outline';
+  testId: string;
+}) {
+  return (
+    <Button
+      size="lg"
+      variant={variant}
+      className="h-auto min-h-20 w-32 flex-col gap-1.5 rounded-2xl py-3 text-base shadow-md sm:min-h-24 sm:w-40 [&_svg]:size-7"
+      onClick={onClick}
+      disabled={disabled}
+      aria-busy={busy || undefined}
+      data-testid={testId}
+    >
+      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : icon}
+      {label}
+    </Button>
+  );
+}
+
+/** What the rep reads before the call, above the start buttons so it is read first. */
+function PersonaBriefView({ brief }: { brief: PersonaBrief }) {
+  return (
+    <section aria-labelledby="brief-title" className="rounded-lg border border-slate-200 p-3 text-sm sm:p-4">
+      <h3 id="brief-title" className="mb-2 font-semibold text-slate-900">
+        Your brief
+      </h3>
+      <dl className="space-y-1.5 text-slate-700">
+        <div>
+          <dt className="inline font-medium text-slate-900">Who you are meeting: </dt>
+          <dd className="inline">{brief.homeowner}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-slate-900">What you are selling: </dt>
+          <dd className="inline">{brief.selling}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-slate-900">A good outcome: </dt>
+          <dd className="inline">{brief.goodOutcome}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -77,12 +77,15 @@ describe('roleplayReducer', () => {
     expect(reset).toEqual({ ...initialRoleplayState('General'), generation: s.generation + 1 });
   });
 
-  it('keeps the coaching when the feedback form is sent; only the form empties', () => {
+  it('records whether the coaching arrived unlocked, and a new call locks it again', () => {
     let s = afterCall();
     s = roleplayReducer(s, { type: 'show-coaching' });
-    s = roleplayReducer(s, { type: 'coaching-loaded' });
-    const sent = roleplayReducer(s, { type: 'feedback-sent' });
-    expect(sent).toEqual({ ...s, formGeneration: s.formGeneration + 1 });
+    s = roleplayReducer(s, { type: 'coaching-loaded', unlocked: false });
+    expect(s).toMatchObject({ coachingLoaded: true, unlocked: false });
+    s = roleplayReducer(s, { type: 'coaching-loaded', unlocked: true });
+    expect(s.unlocked).toBe(true);
+    expect(roleplayReducer(s, { type: 'coaching-loaded' })).toBe(s);
+    expect(roleplayReducer(s, { type: 'call-starting' }).unlocked).toBe(false);
   });
 
   it('drops partial lines that never became final when the call ends', () => {

@@ -13,8 +13,8 @@ export interface RoleplayState {
   coachingLoaded: boolean;
   /** Bumped on every reset so forms and cards remount empty. */
   generation: number;
-  /** Bumped when the feedback form was sent: the form empties, the coaching stays. */
-  formGeneration: number;
+  /** The session's full coaching is unlocked (the server has an email for it). */
+  unlocked: boolean;
   /** Opened from a link (?session=): the saved session's state, not a call on this page. */
   restored: boolean;
 }
@@ -31,9 +31,8 @@ export type RoleplayAction =
   /** The call is over: partial lines that never became final disappear (the saved transcript has none). */
   | { type: 'call-ended' }
   | { type: 'restore'; id: string; stage: string; transcripts: TranscriptEntry[] }
-  | { type: 'feedback-sent' }
   | { type: 'show-coaching' }
-  | { type: 'coaching-loaded' }
+  | { type: 'coaching-loaded'; unlocked?: boolean }
   | { type: 'reset' };
 
 export function initialRoleplayState(stage: string = DEFAULT_STAGE, generation = 0): RoleplayState {
@@ -46,7 +45,7 @@ export function initialRoleplayState(stage: string = DEFAULT_STAGE, generation =
     showCoaching: false,
     coachingLoaded: false,
     generation,
-    formGeneration: 0,
+    unlocked: false,
     restored: false,
   };
 }
@@ -64,6 +63,7 @@ export function roleplayReducer(state: RoleplayState, action: RoleplayAction): R
         elapsedSec: 0,
         showCoaching: false,
         coachingLoaded: false,
+        unlocked: false,
         callHandled: false,
       };
     case 'call-starting':
@@ -76,6 +76,7 @@ export function roleplayReducer(state: RoleplayState, action: RoleplayAction): R
         callHandled: false,
         showCoaching: false,
         coachingLoaded: false,
+        unlocked: false,
       };
     case 'session-created':
       return { ...state, sessionId: action.id };
@@ -98,12 +99,14 @@ export function roleplayReducer(state: RoleplayState, action: RoleplayAction): R
         showCoaching: finalEntries(action.transcripts).length > 0,
         restored: true,
       };
-    case 'feedback-sent':
-      return { ...state, formGeneration: state.formGeneration + 1 };
     case 'show-coaching':
       return { ...state, showCoaching: true };
-    case 'coaching-loaded':
-      return state.coachingLoaded ? state : { ...state, coachingLoaded: true };
+    case 'coaching-loaded': {
+      const unlocked = action.unlocked ?? state.unlocked;
+      return state.coachingLoaded && state.unlocked === unlocked
+        ? state
+        : { ...state, coachingLoaded: true, unlocked };
+    }
     case 'reset':
       // After feedback is submitted: stage, elapsed time, transcripts and session are cleared.
       return initialRoleplayState(DEFAULT_STAGE, state.generation + 1);

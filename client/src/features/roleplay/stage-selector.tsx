@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ChevronDown, Hammer } from 'lucide-react';
-import { difficultyLabel, isStage, PERSONAS, STAGES } from '@core/stages';
+import { difficultyLabel, isStage, MAX_DIFFICULTY, PERSONAS, STAGES_BY_DIFFICULTY } from '@core/stages';
 import { Badge, type BadgeProps } from '@client/components/ui/badge';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
@@ -14,13 +14,30 @@ const difficultyVariant: Record<number, BadgeProps['variant']> = {
   5: 'danger',
 };
 
+/**
+ * One five-step scale for every trade: filled steps, the step number and the label, so
+ * "Moderate" (2) and "Medium" (3) read as neighbours on the same scale.
+ */
 export function DifficultyBadge({ difficulty }: { difficulty: number }) {
+  const label = difficultyLabel(difficulty);
   return (
     <Badge
       variant={difficultyVariant[difficulty] ?? 'secondary'}
-      className={difficulty === 5 ? 'bg-red-600 text-white' : ''}
+      className={cn('gap-1.5', difficulty === 5 && 'bg-red-600 text-white')}
+      aria-label={`Difficulty ${difficulty} of ${MAX_DIFFICULTY}: ${label}`}
+      role="img"
     >
-      {difficultyLabel(difficulty)}
+      <span className="flex gap-0.5" aria-hidden="true">
+        {Array.from({ length: MAX_DIFFICULTY }, (_, i) => (
+          <span
+            key={i}
+            className={cn('size-1.5 rounded-full', i < difficulty ? 'bg-current' : 'bg-current opacity-25')}
+          />
+        ))}
+      </span>
+      <span aria-hidden="true">
+        {difficulty}/{MAX_DIFFICULTY} {label}
+      </span>
     </Badge>
   );
 }
@@ -42,7 +59,9 @@ export function StageSelector({
         <CollapsibleTrigger className="flex w-full cursor-pointer items-center justify-between gap-3 p-5 text-left sm:px-6">
           <span>
             <span className="block text-lg font-semibold text-slate-900">Set the Stage</span>
-            <span className="block text-sm text-slate-600">Pick the trade you want to practise.</span>
+            <span className="block text-sm text-slate-600">
+              Pick the trade you want to practise, from the easiest homeowner to the hardest.
+            </span>
           </span>
           <ChevronDown
             className={cn('size-5 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')}
@@ -53,8 +72,9 @@ export function StageSelector({
           <CardContent>
             <fieldset disabled={disabled} className="disabled:opacity-60">
               <legend className="sr-only">Stage</legend>
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-                {STAGES.map((s) => (
+              {/* One row per trade on phones (badge beside the name), cards in a row on wider screens. */}
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+                {STAGES_BY_DIFFICULTY.map((s) => (
                   <StageOption
                     key={s}
                     value={s}
@@ -98,7 +118,7 @@ function StageOption({
   return (
     <label
       className={cn(
-        'flex cursor-pointer flex-col gap-2 rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+        'flex cursor-pointer flex-row items-center justify-between gap-2 rounded-lg border px-3 py-2 transition-colors sm:flex-col sm:items-stretch sm:justify-start sm:py-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
         checked
           ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600'
           : 'border-slate-200 bg-white hover:border-slate-300',
@@ -112,11 +132,12 @@ function StageOption({
         onChange={() => onSelect(value)}
         className="sr-only"
       />
-      <span className="flex items-center justify-between gap-2">
+      <span className="flex items-baseline gap-2 sm:justify-between">
         <span className="font-semibold text-slate-900">{value}</span>
+        <span className="text-sm text-slate-600 sm:hidden">{subtitle}</span>
       </span>
-      <span className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
-        <span>{subtitle}</span>
+      <span className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+        <span className="hidden sm:inline">{subtitle}</span>
         {badge}
       </span>
     </label>

@@ -31,7 +31,11 @@ export const TranscriptCard = forwardRef<HTMLDivElement, TranscriptCardProps>(fu
   return (
     <Card ref={ref} role="region" aria-labelledby="live-transcript-title" className="scroll-mt-20">
       <CardHeader className="pb-3">
-        <CardTitle id="live-transcript-title" className="flex items-center gap-2">
+        <CardTitle
+          id="live-transcript-title"
+          tabIndex={-1}
+          className="flex items-center gap-2 focus:outline-none"
+        >
           <MessageSquare className="size-5 text-brand-600" aria-hidden="true" />
           {title}
         </CardTitle>

@@ -5,9 +5,14 @@ import { liveCallEvents, liveCallSnapshot } from '../wrapper';
 
 type Engine = EnginesMessage['engines'][number];
 
+/** The one quality line reps see about a transcript (live calls and recordings alike). */
+export const APPROXIMATE_TRANSCRIPT = 'Transcript may be approximate';
+/** Capabilities that turn the rep's voice into words. */
+const HEARING = new Set(['speech-to-text', 'live-speech-to-text']);
+
 /**
- * Live call status: which engines serve the call (once, with a quality hint) and two
- * level meters, the homeowner speaking and the rep's microphone. Fed by the live call's
+ * Live call status: two level meters, the homeowner speaking and the rep's microphone, and
+ * a plain line when the transcript may be approximate. Fed by the live call's
  * VoiceClient events, so it needs no props beyond the persona's name.
  */
 export function CallStatus({ personaName }: { personaName: string }) {
@@ -42,11 +47,9 @@ export function CallStatus({ personaName }: { personaName: string }) {
   }, []);
 
   if (!active) return null;
-  // Reps see which engines serve the call once, in a line, with a neutral quality hint; how to
-  // upgrade them is for operators (the /status page), never for this screen.
-  const quality = engines.some((e) => e.quality === 'basic')
-    ? 'Offline voice — basic'
-    : 'AI voice — enhanced';
+  // Reps never see which engines serve the call (operators do, on /status): at most one plain
+  // line when the words the call hears may be off.
+  const approximate = engines.some((e) => HEARING.has(e.capability) && e.quality === 'basic');
   return (
     <section aria-label="Call status" data-testid="call-status" className="w-full max-w-sm space-y-3 text-sm">
       <div className="space-y-1">
@@ -61,9 +64,9 @@ export function CallStatus({ personaName }: { personaName: string }) {
         </div>
         <Progress value={micLevel * 100} label="Your microphone level" indicatorClassName="bg-emerald-600" />
       </div>
-      {engines.length > 0 && (
-        <p className="text-xs text-slate-500" data-testid="call-engines">
-          {quality} · {engines.map((e) => e.label).join(' · ')}
+      {approximate && (
+        <p className="text-sm text-slate-600" data-testid="call-quality">
+          {APPROXIMATE_TRANSCRIPT}
         </p>
       )}
     </section>

@@ -8,15 +8,16 @@ import { deviceSpeechStore } from './device/speech-prompt';
  * device engine's questions: downloading the on-device English pack (with its progress), and
  * the browser's online recognition, which sends the rep's voice to the browser's maker.
  */
-export function DeviceSpeechNotice() {
+export function DeviceSpeechNotice({ idle = true }: { idle?: boolean }) {
   const view = useSyncExternalStore(deviceSpeechStore.subscribe, deviceSpeechStore.get);
   const { question, installingSec, notice, cloudInUse } = view;
 
-  if (question) {
+  // Offers wait until the call is over: nothing the rep has to answer shows while one starts or runs.
+  if (question && idle) {
     const text =
       question.kind === 'install'
-        ? 'Your browser can recognise your speech right on this device, more accurately than this site can, after a one-time download of its English speech pack. Your voice stays on your device. Download it now?'
-        : `Your browser can recognise your speech more accurately than this site can, but only by sending your voice to ${question.vendor} while you practise. Nothing is sent unless you allow it. Use your browser's online recognition?`;
+        ? 'For your next call: your browser can recognise your speech right on this device, more accurately than this site can, after a one-time download of its English speech pack. Your voice stays on your device. Download it now?'
+        : `For your next call: your browser can recognise your speech more accurately than this site can, but only by sending your voice to ${question.vendor} while you practise. Nothing is sent unless you allow it. Use your browser's online recognition?`;
     return (
       <section
         aria-label="Speech recognition choice"
@@ -24,10 +25,10 @@ export function DeviceSpeechNotice() {
       >
         <p>{text}</p>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => deviceSpeechStore.answer(true)}>
+          <Button size="sm" onClick={() => void deviceSpeechStore.answer(true)}>
             {question.kind === 'install' ? 'Download' : 'Use online recognition'}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => deviceSpeechStore.answer(false)}>
+          <Button size="sm" variant="outline" onClick={() => void deviceSpeechStore.answer(false)}>
             {question.kind === 'install' ? 'Not now' : "Use this site's recognition"}
           </Button>
         </div>

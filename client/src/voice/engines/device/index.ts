@@ -13,13 +13,13 @@ import { WrappedVoiceClient } from '../../wrapper';
 import { LocalVoiceDriver } from '../local/local-engine';
 import { DeviceVoiceDriver } from './device-engine';
 import { deviceSpeechStore } from './speech-prompt';
-import { installLanguagePack, loadVoices, probeRecognition, recognitionCtor } from './web-speech';
+import { loadVoices, probeRecognition, recognitionCtor } from './web-speech';
 
 /**
- * `createVoiceClient('device')`: decides which halves of the call the device can carry (asking
- * the rep first where a download or the browser vendor's online recognition would be involved),
- * says so on the page, and returns the device engine, or our server engine when the device
- * has nothing to offer.
+ * `createVoiceClient('device')`: decides which halves of the call the device can carry, says so
+ * on the page, and returns the device engine, or our server engine when the device has nothing
+ * to offer. Where a download or the browser vendor's online recognition would be involved, the
+ * rep is offered it after this call; this one starts at once without it.
  */
 export async function createEngine(ctx: VoiceEngineContext): Promise<VoiceClient> {
   const store = deviceSpeechStore;
@@ -34,26 +34,13 @@ export async function createEngine(ctx: VoiceEngineContext): Promise<VoiceClient
     // Any installed English voice; the persona's is picked when the call starts.
     localVoice: voices.some(isLocalEnglishVoice),
   };
-  let choices = store.choices();
-  let plan = planSpeech({ operator, page, probe, choices });
-
-  if (plan.ask === 'install' && ctor) {
-    const yes = await store.ask({ kind: 'install' });
-    store.remember({ install: yes ? 'accepted' : 'declined' });
-    if (yes) {
-      const ok = await installLanguagePack(ctor, (sec) => store.update({ installingSec: sec }));
-      store.update({ installingSec: null });
-      if (!ok) probe.recognition = 'none';
-    }
-    choices = store.choices();
-    plan = planSpeech({ operator, page, probe, choices });
-  }
-  if (plan.ask === 'cloud') {
-    const yes = await store.ask({ kind: 'cloud', vendor: recognitionVendor(navigator.userAgent) });
-    store.remember({ cloud: yes ? 'accepted' : 'declined' });
-    choices = store.choices();
-    plan = planSpeech({ operator, page, probe, choices });
-  }
+  const choices = store.choices();
+  const plan = planSpeech({ operator, page, probe, choices });
+  // A question never holds up the call: it starts on the server's recognition (the plan
+  // without the rep's yes) and the offer waits for the call to end (speech-prompt.ts).
+  if (plan.ask === 'install' && ctor) store.offer({ kind: 'install' });
+  else if (plan.ask === 'cloud')
+    store.offer({ kind: 'cloud', vendor: recognitionVendor(navigator.userAgent) });
 
   store.update({ notice: describePlan(plan), cloudInUse: plan.listen === 'cloud' });
   if (!usesDevice(plan)) return new WrappedVoiceClient(new LocalVoiceDriver());
