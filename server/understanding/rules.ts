@@ -2,7 +2,7 @@ import { type ActLabel, type CorpusTopic, type EmpathyKind, type PressureKind } 
 import { agreesWithClaim, ASKS_CONSENT, consentReply } from './readers/consent';
 import { findPressurePhrases } from './readers/delivery';
 import { saysFarewell, takesLeave } from './readers/leave-taking';
-import { proposesDay } from './readers/proposals';
+import { offersVisit, proposesDay } from './readers/proposals';
 import { namesExpectedFigure, objectionKindOf, refusesFlatly, soundsRelieved } from './readers/objections';
 import { pushbackKinds } from './readers/pushback';
 import { findQuestions, isSmallTalk } from './readers/questions';
@@ -276,6 +276,7 @@ function strongActs(text: string, ctx: RuleContext, acts: Set<ActLabel>): Set<Ac
   else if (answersDay) strong.add(answersDay);
   else if (acts.has('proposal:assumed')) strong.add('proposal:assumed');
   else if (proposesDay(text)) strong.add('proposal:firm');
+  else if (ctx.speaker === 'rep' && offersVisit(text)) strong.add('proposal:hedged');
   if (saysFarewell(text)) strong.add('goodbye');
   if (ctx.speaker === 'rep' && SCARE.test(normalizeText(text))) strong.add('pressure:fear');
   if (ctx.speaker === 'rep' && SIGN_NOW.test(normalizeText(text))) strong.add('pressure:push');

@@ -545,8 +545,33 @@ export const UNDER_THE_QUOTE: Record<Style, string[]> = {
 
 /** The rep has the wrong job ("so it's the roof you wanted looked at?"): put right. */
 export const WRONG_JOB: Record<Style, string[]> = {
-  friendly: ["Oh, no, not that! It's {problem}.", "Ha, no. It's {problem}."],
-  hurried: ["No. It's {problem}. Did you read the job sheet?", "Wrong house? It's {problem}."],
-  wary: ["No. It's {problem}. Do you have the right address?", "That's not it. It's {problem}."],
-  sceptical: ["No, that's not what I called about. It's {problem}.", "No. It's {problem}."],
+  friendly: ['Oh, no, not that! {Problem}.', 'Ha, no, wrong one. {Problem}.'],
+  hurried: ['No. {Problem}. Did you read the job sheet?', 'Wrong house? {Problem}.'],
+  wary: ['No. {Problem}. Do you have the right address?', "That's not it. {Problem}."],
+  sceptical: ["No, that's not what I called about. {Problem}.", 'No. {Problem}.'],
+};
+
+/** Pushed by fear ("that'll leak carbon monoxide, you don't want that"): not frightened into it. */
+export const PRESSURED_FEAR: Record<Style, string[]> = {
+  friendly: [
+    "Oh, now you're scaring me. Is that really true, or is that the sales talk?",
+    "Let's not be dramatic, now.",
+  ],
+  hurried: [
+    "Don't try to scare me. If it's dangerous, show me. Otherwise, numbers.",
+    'Scare tactics. Really?',
+  ],
+  wary: ["Don't try to frighten me into it.", "That's a scare, not a reason."],
+  sceptical: [
+    "Don't try to scare me into signing.",
+    'If it were that dangerous, someone would have said. Show me.',
+  ],
+};
+
+/** A second day offered only in case the first is awkward, after the first was taken: the first stands. */
+export const KEEP_DAY: Record<Style, string[]> = {
+  friendly: ["{When} is fine, let's keep {when}.", "No, {when} suits us. Let's stick with it."],
+  hurried: ['{When} is fine. Keep it.', 'We said {when}. Keep it.'],
+  wary: ["We'll keep {when}.", '{When} stays.'],
+  sceptical: ["{When} is fine. Let's not change it.", "We'll keep {when}, thanks."],
 };

@@ -444,7 +444,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       {
         topic: 'problem',
         minTrust: 2,
-        reveal: ['Fine. {problem}.', 'Short version: {problem}.', 'What it does? {problem}.'],
+        reveal: ['Fine. {problem}.', 'Short version: {problem}.', 'Here is the thing: {problem}.'],
         guarded: ['It works. Mostly. Why?'],
         more: [
           "Upstairs. Downstairs is fine, the kids' rooms upstairs are freezing.",
@@ -679,7 +679,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       {
         topic: 'problem',
         minTrust: 3,
-        reveal: ['Alright. We have {problem}.', "Alright, I'll tell you. We have {problem}."],
+        reveal: ['Alright. We have {problem}.', "This much I'll tell you: we have {problem}."],
         guarded: ["I'm not telling you what's wrong so you can make up a bigger problem."],
         more: [
           "There's a brown stain on the bedroom ceiling, about the size of a dinner plate. It drips when it really pours.",
@@ -905,7 +905,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       {
         topic: 'problem',
         minTrust: 2,
-        reveal: ['Well, {problem}.', 'Honestly? {problem}.'],
+        reveal: ['Well, {problem}.', 'Honestly, {problem}.'],
         guarded: ["It just doesn't feel like us yet."],
         more: [
           "It's the living room and the hallway mostly. The carpet shows every paw print.",
@@ -1117,10 +1117,7 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       {
         topic: 'problem',
         minTrust: 2,
-        reveal: [
-          "Oh, there's {problem}. Susan has a list on the fridge.",
-          "Where to start! There's {problem}.",
-        ],
+        reveal: ["Oh, there's {problem}. Susan has a list on the fridge.", "Well, there's {problem}. It's all on Susan's list."],
         guarded: ['Oh, a little bit of everything.'],
         more: [
           "The back door sticks worst when it's humid. Susan has to shoulder it open.",

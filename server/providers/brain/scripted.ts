@@ -8,13 +8,19 @@ import {
   RESCHEDULE,
   SPOUSE_TOO,
 } from './appointments';
-import { asksWhenFree, proposedWhen, proposedWhens } from '../../understanding/readers/proposals';
+import {
+  asksWhenFree,
+  offersFallback,
+  proposedWhen,
+  proposedWhens,
+} from '../../understanding/readers/proposals';
 import { requestKind, type RequestKind } from '../../understanding/readers/requests';
 import {
   asksTechnicalDetail,
   asksThingAge,
   asksWhoIsHome,
   asksWhoSomeoneIs,
+  checksTheJob,
   tradesNamed,
 } from '../../understanding/readers/household';
 import {
@@ -323,6 +329,9 @@ export class ScriptedConversation implements BrainConversation {
       s.trust -= 3;
       if (s.rudeCount + s.pressureCount >= 2)
         return this.endByHomeowner(f.pressuredAgain, Lines.RUDE_END[st]);
+      // A scare is answered as a scare; other pushes with the owner's own line.
+      if (this.heard && does(this.heard, 'pressure:fear') && !does(this.heard, 'pressure:deadline'))
+        return [pick(Lines.PRESSURED_FEAR[st])];
       return [pick(f.pressured) ?? pick(Lines.RUDE[st])];
     }
     // "Thanks for having me over" in the first turns greets; later it takes leave.
@@ -490,6 +499,10 @@ export class ScriptedConversation implements BrainConversation {
     if (t.close) {
       const corrected = this.correctAssumed();
       if (corrected) return [corrected];
+      // "And if Monday's awkward, Wednesday": the day agreed stands.
+      const agreedWhen = this.state.agreedWhen;
+      if (agreedWhen && this.heard && offersFallback(this.heard.text))
+        return [this.book.pick(Lines.KEEP_DAY[st].map((l) => fillWhen(l, agreedWhen)))];
       // A day named after agreeing: take the rep's day.
       const when = this.proposedDay();
       if (when) this.state.agreedWhen = when;
@@ -952,7 +965,13 @@ export class ScriptedConversation implements BrainConversation {
     if (asksTechnicalDetail(u.text) && !t.close) return [pick(Lines.DONT_KNOW[st])];
     // "So it's the roof you wanted looked at, yeah?" at a door with a deck to fix: put right.
     const trades = tradesNamed(u.text);
-    if (t.isQuestion && trades.length > 0 && !trades.includes(f.card.stage) && !t.close)
+    if (
+      t.isQuestion &&
+      trades.length > 0 &&
+      !trades.includes(f.card.stage) &&
+      !t.close &&
+      checksTheJob(u.text)
+    )
       return [pick(Lines.WRONG_JOB[st])];
     const homeNeed = f.needs.find((n) => n.topic === 'home');
     if (asksThingAge(u.text) && !t.close && s.trust >= (homeNeed?.minTrust ?? 0)) {

@@ -80,3 +80,13 @@ export function tradesNamed(text: string): string[] {
     .filter(([, re]) => re.test(n))
     .map(([trade]) => trade);
 }
+
+/** "So it's the gutters, right?", "you wanted the roof looked at?": a check on what the visit is for. */
+const JOB_CHECK = loose(
+  /\b(you (called|wanted|rang|asked) (about|for|us)|wanted (\w+ ){0,3}looked at|you re after|the job|is it the|it s the|so it s|so this is|here (about|for) the|(right|yeah|correct|yes)\??$)/,
+);
+
+/** Whether a question checks what the visit is for (where a wrong trade named is worth putting right). */
+export function checksTheJob(text: string): boolean {
+  return JOB_CHECK.test(normalizeText(text));
+}

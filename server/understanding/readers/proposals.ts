@@ -137,3 +137,19 @@ export function asksWhenFree(text: string): boolean {
     (text.includes('?') || /^(when|what|are|is|would)\b/.test(n)) && WHEN_FREE.test(n) && !proposesDay(text)
   );
 }
+
+/** "And if Monday's awkward, I've got Wednesday too": a second day only in case the first does not suit. */
+const FALLBACK = loose(
+  /\bif (that|it|\w+day|\w+day s|\w+days|the \w+) (\w+ ){0,2}(is |s |are )?(awkward|no good|bad|not good|a problem|doesn t work|doesnt work|won t work|wont work|tricky)\b|\b(otherwise|as a (backup|fallback)|failing that|or if you d rather)\b/,
+);
+export function offersFallback(text: string): boolean {
+  return FALLBACK.test(normalizeText(text));
+}
+
+/** "Would you maybe want someone to come look at it sometime?": a visit offered without a day. */
+const VISIT_OFFERED = loose(
+  /\b(want|like|need) (me|someone|somebody|a tech|a technician|us|one of our guys) to (come|pop|swing|stop) (out|by|round|over|and (look|take a look|have a look))\b|\b(want|like) (me|us) to (come )?(take|have) a look (at it )?(some ?time|next week|another day|later)\b/,
+);
+export function offersVisit(text: string): boolean {
+  return VISIT_OFFERED.test(normalizeText(text));
+}

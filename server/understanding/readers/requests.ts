@@ -27,7 +27,7 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'restroom',
     loose(
-      /\b(use|used|using|borrow) (your|the|ur) (bathroom|restroom|washroom|toilet|loo|powder room|facilities)\b|\bwhere s (your|the) (bathroom|restroom|washroom|toilet|loo)\b|\bwheres (your|the) (bathroom|restroom|toilet)\b/,
+      /\b(pop|nip|run|dash|go) (to|into|in to) (your|the|ur) (bathroom|restroom|washroom|toilet|loo|powder room)\b|\b(use|used|using|borrow) (your|the|ur) (bathroom|restroom|washroom|toilet|loo|powder room|facilities)\b|\bwhere s (your|the) (bathroom|restroom|washroom|toilet|loo)\b|\bwheres (your|the) (bathroom|restroom|toilet)\b/,
     ),
   ],
   [
