@@ -1117,7 +1117,10 @@ export const PERSONA_FACTS: Record<Stage, PersonaFacts> = {
       {
         topic: 'problem',
         minTrust: 2,
-        reveal: ["Oh, there's {problem}. Susan has a list on the fridge.", "Well, there's {problem}. It's all on Susan's list."],
+        reveal: [
+          "Oh, there's {problem}. Susan has a list on the fridge.",
+          "Well, there's {problem}. It's all on Susan's list.",
+        ],
         guarded: ['Oh, a little bit of everything.'],
         more: [
           "The back door sticks worst when it's humid. Susan has to shoulder it open.",
