@@ -82,7 +82,7 @@ const COUNTER = loose(
  * for Wednesday, right?", "I'll write down the day we've agreed".
  */
 const ASSUMED = loose(
-  /\b(see you|i ll see you|we ll see you|i ll be (back|here|there)|we ll be (back|here|there)|i ll put you down|i ve put you down|i ll book (you|it)|i ll get you (booked|scheduled|on))\b[^.?!]{0,40}\b(then|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|for)\b|\b(we re|you re|that s you|so that s you|we are|you are) (all )?(booked|set|scheduled|locked in|on the books|in the books|confirmed)\b(?! (solid|up|out|till|until|through|for (weeks|months)))|\b(the|that) (day|date|time) (we ve|we have|we) (agreed|booked|set|settled)\b|\b(i ve|i have|i) (got|put) you (down|in) for\b|\bso that s (a )?(yes|deal)\b/,
+  /\b(see you|i ll see you|we ll see you|i ll be (back|here|there)|we ll be (back|here|there)|i ll put you down|i ve put you down|i ll book (you|it)|i ll get you (booked|scheduled|on))\b[^.?!]{0,40}\b(then|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|for)\b|\b(we re|you re|that s you|so that s you|we are|you are) (all )?(booked|set|scheduled|locked in|on the books|in the books|confirmed)\b(?! (solid|up|out|till|until|through|for (weeks|months)))|\b(the|that) (day|date|time) (we ve|we have|we) (agreed|booked|set|settled)\b|\b(i ve|i have|i) (got|put) you (down|in) for\b|\bthat s (\w+ ){0,2}(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)( (morning|afternoon|evening))?( at [a-z0-9 ]+)? then\b|\bso that s (a )?(yes|deal)\b/,
 );
 /** A hazard put to the homeowner to frighten them into it: "start leaking carbon monoxide, you don't want that". */
 const SCARE = loose(

@@ -575,3 +575,11 @@ export const KEEP_DAY: Record<Style, string[]> = {
   wary: ["We'll keep {when}.", '{When} stays.'],
   sceptical: ["{When} is fine. Let's not change it.", "We'll keep {when}, thanks."],
 };
+
+/** The rep reads back what was agreed: yes, that is it. */
+export const RECAP_RIGHT: Record<Style, string[]> = {
+  friendly: ["That's right. {When}, we'll be here.", 'Yes, all correct.'],
+  hurried: ['Yes. {When}.', "That's it."],
+  wary: ["That's right. In writing, please.", 'Yes, {when}. Like we said.'],
+  sceptical: ["That's what we agreed. {When}.", 'Correct.'],
+};

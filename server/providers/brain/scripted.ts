@@ -94,8 +94,11 @@ export interface HomeownerState {
   answered: Topic[];
   /** The rep has named a price. */
   quoted: boolean;
-  /** The lowest price the rep has named, to keep comparisons with the other quote true. */
-  lowestPrice: number | null;
+  /**
+   * The fullest offer the rep has priced (the largest price named in a turn: a replacement, not
+   * the repair beside it), weighed against the other quote so a comparison stays true.
+   */
+  fullPrice: number | null;
   /** The rep has put something on the table: a price, options, a recommendation. */
   offered: boolean;
   /** The content words of each question asked per topic, to tell a follow-up from a repeat. */
@@ -216,7 +219,7 @@ export class ScriptedConversation implements BrainConversation {
       answered: [],
       questions: new Map(),
       quoted: false,
-      lowestPrice: null,
+      fullPrice: null,
       offered: false,
       focus: null,
       lastReply: '',
@@ -355,6 +358,14 @@ export class ScriptedConversation implements BrainConversation {
         ...(corrected ? [corrected] : answer),
         pick(farewells(s.agreed ? Lines.GOODBYE_AGREED[st] : Lines.GOODBYE[st])) ?? pick(Lines.GOODBYE[st]),
       ];
+    }
+    // At the door: a greeting is answered as one before anything else the first line says.
+    const greets = t.greeting || (this.heard !== null && does(this.heard, 'greeting'));
+    if (s.turn <= 2 && !s.greeted && greets && !t.close && (t.topics.length === 0 || !t.isQuestion)) {
+      s.greeted = true;
+      s.trust += 0.5;
+      const doubt = t.pitch || t.price !== null ? this.book.pick(f.pitchReaction) : null;
+      return this.limit([this.book.pick(f.greeted), doubt]);
     }
     // A passing request or offer (parking, a gate code, photos, samples left, a call to the spouse)
     // gets a plain answer, whatever else the turn says.
@@ -496,6 +507,10 @@ export class ScriptedConversation implements BrainConversation {
   private afterAgreement(t: RepTurn): (string | null)[] {
     const st = this.style;
     if (t.topics.length > 0 && t.isQuestion) return this.answerTopics(t);
+    // "So just to confirm: the day you picked, nine a.m., door and fan. All correct?"
+    const agreedWhen0 = this.state.agreedWhen;
+    if (this.heard && does(this.heard, 'confirmation') && !this.proposedDay())
+      return [this.book.pick(Lines.RECAP_RIGHT[st].map((l) => fillWhen(l, agreedWhen0 ?? 'then')))];
     if (t.close) {
       const corrected = this.correctAssumed();
       if (corrected) return [corrected];
@@ -555,6 +570,8 @@ export class ScriptedConversation implements BrainConversation {
     if (quotes && t.price !== null) {
       s.quoted = true;
       // Options side by side: the homeowner weighs the one within reach.
+      // The fullest offer is what compares with the other quote; the one within reach is weighed.
+      s.fullPrice = Math.max(...t.prices, t.price);
       out.push(this.reactToPrice(Math.min(...t.prices, t.price)));
     } else if (t.financing) out.push(pick(Lines.REACT.financing));
     if (t.warranty && !t.proof && out.length === 0) out.push(pick(Lines.REACT.warranty));
@@ -580,10 +597,9 @@ export class ScriptedConversation implements BrainConversation {
 
   private reactToPrice(price: number): string | null {
     const s = this.state;
-    s.lowestPrice = Math.min(price, s.lowestPrice ?? Infinity);
     // Below the other quote: noticed, whatever the rep called it.
     const other = this.facts.household.quoteAmount;
-    if (other !== null && price < other * 0.97 && !s.objections.has('competitor')) {
+    if (other !== null && (s.fullPrice ?? price) < other * 0.97 && !s.objections.has('competitor')) {
       s.objections.set('competitor', 'answered');
       return this.book.pick(Lines.UNDER_THE_QUOTE[this.style]);
     }
@@ -621,7 +637,7 @@ export class ScriptedConversation implements BrainConversation {
   /** The rep's price is already below the other quote: "the other company was cheaper" would be false. */
   private underTheQuote(): boolean {
     const other = this.facts.household.quoteAmount;
-    return other !== null && this.state.lowestPrice !== null && this.state.lowestPrice < other * 0.97;
+    return other !== null && this.state.fullPrice !== null && this.state.fullPrice < other * 0.97;
   }
 
   /** Voices an objection for the first time; an open one is restated in other words. */

@@ -5,7 +5,7 @@ import { looseContractions as loose, normalizeText } from '../text/normalise';
  * house), whether someone is home right now, and who someone named is.
  */
 const HOW_OLD = loose(
-  /\bhow (old|olds) (is |s |was |d you say |did you say |do you think )?(it|that|this|the|your|ur|yours)\b|\bhow old (are|re) (the|your|ur) (windows|shingles|floors|boards|cabinets|units?)\b|\bhow (long|many years) (have you had (it|the \w+)|ago did you (get|put in|install))\b|\bhow old s\b|\bwhat year (was|is|did) (it|the \w+) (put in|installed|go in|built)\b/,
+  /\bhow (old|olds) (is |s |was |d (you|u|ya) say |did (you|u|ya) say |do (you|u|ya) think )?(it|that|this|the|your|ur|yours)\b|\bhow old (are|re) (the|your|ur) (windows|shingles|floors|boards|cabinets|units?)\b|\bhow (long|many years) (have you had (it|the \w+)|ago did you (get|put in|install))\b|\bhow old s\b|\bwhat year (was|is|did) (it|the \w+) (put in|installed|go in|built)\b/,
 );
 const NOT_THE_THING =
   /\b(house|home|place|kids?|children|son|daughter|you|he|she|him|her|dog|cat|grandkids?|baby)\b/;

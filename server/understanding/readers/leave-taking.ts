@@ -23,7 +23,7 @@ const STILL_AT_DOOR = loose(
 );
 
 const PARTING =
-  /^((ok|okay|alright|right|cool|thanks|thx|cheers) )*(later|laters|peace|peace out|cheers|ta ra|tara|ciao|cheerio|take it easy|see ya|toodles)( \w+)?$/;
+  /^((ok|okay|k|alright|right|cool|thanks|thx|cheers) )*(later|laters|peace|peace out|cheers|ta ra|tara|ciao|cheerio|take it easy|see ya|toodles|ttyl|talk soon)( \w+)?$/;
 
 /** A farewell formula said outright ("bye", "see you then", "take care"): leave-taking beyond doubt. */
 export function saysFarewell(text: string): boolean {
@@ -35,12 +35,14 @@ export function saysFarewell(text: string): boolean {
     ) ||
       WRAP_UP.test(all) ||
       // "ok thx dave, later", "cheers, ta-ra": a parting word said on its own at the end of the turn.
-      PARTING.test(
-        normalizeText(
-          text
-            .split(/[,.!?;]/)
-            .filter((x) => x.trim())
-            .pop() ?? '',
+      [/[,.!?;]/, /[.!?;]/].some((split) =>
+        PARTING.test(
+          normalizeText(
+            text
+              .split(split)
+              .filter((x) => x.trim())
+              .pop() ?? '',
+          ),
         ),
       )) &&
     !STILL_AT_DOOR.test(all)

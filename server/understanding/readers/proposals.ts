@@ -14,7 +14,7 @@ const CLOCK =
 const WHEN = new RegExp(`\\b(${DAY})\\b|\\bat (${CLOCK})\\b|\\b(${CLOCK}) (am|pm|o clock)\\b`);
 /** The day put as fitting the two people at the table: "does Thursday work for you?", "how about six?". */
 const FITS = loose(
-  /\b(work|works|suit|suits|good|ok|okay|fine|better|doable|possible|free|open) (for|with) (you|ya|u|us|you both|both of you|the two of you|your family)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|morning|afternoon|evening|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|thirty)s? (\w+ ){0,4}(work|works|suit|suits|good|ok|okay|fine|better|doable)\b|\b(how|what) about\b|\bhow s\b|\b(can|could) (you|we|ya) do\b|\b(are|will|would|re) (you|ya|u|you both|you guys) (be )?(free|home|around|available|there|in)\b|\bwhich( one| day| time|d)?\b|\b(rather|prefer)\b|\bwhen (is|s) (good|best|better)\b/,
+  /\b(work|works|suit|suits|good|ok|okay|fine|better|doable|possible|free|open) (for|with) (you|ya|u|us|you both|both of you|the two of you|your family)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|morning|afternoon|evening|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|thirty)s? (\w+ ){0,4}(work|works|suit|suits|good|ok|okay|fine|better|doable)\b|\b(how|what) about\b|\bhow s\b|\b(can|could) (you|we|ya|u) do\b|\b(are|will|would|re) (you|ya|u|you both|you guys) (be )?(free|home|around|available|there|in)\b|\bwhich( one| day| time|d)?\b|\b(rather|prefer)\b|\bwhen (is|s) (good|best|better)\b/,
 );
 /** "What about Saturday?", "how's Thursday?", "which'd you rather?": put to them, whoever else is named. */
 const SUGGESTS = loose(/\b(how|what) about\b|\bhow s\b|\bwhich( one| day| time|d)?\b|\b(rather|prefer)\b/);

@@ -39,7 +39,7 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'gate',
     loose(
-      /\b(gate|door|lockbox|alarm) (code|key|combination|combo)\b|\bcode (for|to) the (gate|side gate|door|lockbox)\b/,
+      /\b(gate|door|lockbox|alarm) (code|key|combination|combo)\b|\bgate\b.{0,25}\b(code|combination|combo|padlock|lock)\b|\bcode (for|to) the (gate|side gate|door|lockbox)\b/,
     ),
   ],
   [
