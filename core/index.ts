@@ -3,6 +3,7 @@ export * from './stages';
 export * from './transcript';
 export * from './speaking-balance';
 export * from './coaching-format';
+export * from './coaching-document';
 export * from './audio-validation';
 export * from './schemas';
 export * from './conversation-metrics';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coachingDocumentSchema } from './coaching-document';
 import { servedBySchema } from './engines';
 import { audioSessionSchema, sessionSchema } from './schemas';
 import { engineInfoSchema } from './voice-protocol';
@@ -12,6 +13,11 @@ import { engineInfoSchema } from './voice-protocol';
 export const coachingViewSchema = z.object({
   /** Until `unlocked`, the gated sections carry only their heading and the locked line. */
   coaching: z.string(),
+  /**
+   * The same coaching as a structured document, gated the same way (a locked section has
+   * `locked: true` and no score or advice); null for a legacy text not in the coaching format.
+   */
+  document: coachingDocumentSchema.nullable(),
   metrics: z.unknown(),
   engine: servedBySchema,
   note: z.string().optional(),

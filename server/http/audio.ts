@@ -21,6 +21,7 @@ import {
   createAudioSession,
   discardUpload,
   getAudioSession,
+  reportInput,
   retryAudioSession,
   sniffUpload,
   storeUpload,
@@ -265,7 +266,7 @@ export async function registerAudioRoutes(app: FastifyInstance, ctx: AppContext)
     url: '/api/audio/:id/pdf',
     limit: 'reports',
     handler: async ({ params, reply }) => {
-      const session = await getAudioSession(ctx, params.id);
+      const session = await reportInput(ctx, params.id);
       const pdf = await reports.render(session);
       const base = session.fileName.replace(/\.[a-z0-9]+$/i, '') || 'recording';
       return reply

@@ -56,7 +56,7 @@ describe('rep-facing responses carry no operator set-up hints', () => {
     await db
       .update(sessions)
       .set({
-        coaching: '**Summary**\nGood start.',
+        coaching: { legacyText: '**Summary**\nGood start.' },
         coachingEngine: JSON.stringify({
           id: 'rubric',
           label: 'Built-in coach',

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { dbKinds, openTestDatabase, waitFor as waitUntil } from '../test-support/harness';
 import { z } from 'zod';
-import { defineJob, enqueue, JobWorker, type JobKind } from './queue';
+import { defineJob, enqueue, jobStatus, JobWorker, takeQueuedJob, type JobKind } from './queue';
 
 /** Leases here are seconds long: poll often, give up sooner than the default. */
 const waitFor: typeof waitUntil = (probe, what, timeoutMs = 20_000, intervalMs = 50) =>
@@ -138,6 +138,74 @@ for (const kind of dbKinds) {
       expect(handled).toEqual(['7']);
       // The failure hook takes a typed payload; a payload that never parsed does not reach it.
       expect(finalFailures).toEqual([]);
+    });
+
+    it('runs each named step once: a retried job gets the steps that finished back', async () => {
+      const calls: string[] = [];
+      let failSave = true;
+      const stepped = defineJob({
+        name: 'stepped',
+        schema: z.object({}),
+        maxAttempts: 3,
+        handle: async (_payload, run) => {
+          const heard = await run.step('transcribe', async () => {
+            calls.push('transcribe');
+            return { words: ['hello', 'there'] };
+          });
+          await run.step('save', async () => {
+            calls.push(`save ${heard.words.join(' ')}`);
+            if (failSave) {
+              failSave = false;
+              throw new Error('database went away');
+            }
+          });
+        },
+      });
+      const id = await enqueue(database.db, stepped, {});
+      // The retry's backoff is a second; poll often.
+      const worker = new JobWorker(database.db, { pollMs: 50 }).register(stepped, undefined);
+      workers.push(worker);
+      await worker.start();
+      await waitFor(
+        async () => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]?.status === 'done',
+        'the retried job to finish',
+      );
+      // The expensive step ran once; the failed one ran again with its result.
+      expect(calls).toEqual(['transcribe', 'save hello there', 'save hello there']);
+      const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+      expect(row.attempts).toBe(2);
+      expect(row.steps).toEqual({ transcribe: { words: ['hello', 'there'] }, save: null });
+    });
+
+    it('lets a caller take a queued job and run it itself; a worker then never runs it', async () => {
+      const runs: string[] = [];
+      const kind = defineJob({
+        name: 'taken',
+        schema: z.object({}),
+        handle: async (_p, ctx) => {
+          runs.push(ctx.job.id);
+        },
+      });
+      const id = await enqueue(database.db, kind, {}, { dedupeKey: 'taken:1' });
+      const taken = await takeQueuedJob(database.db, 'taken:1', { holder: 'request:1' });
+      expect(taken?.id).toBe(id);
+      // Only one taker wins.
+      expect(await takeQueuedJob(database.db, 'taken:1', { holder: 'request:2' })).toBeNull();
+      expect(await jobStatus(database.db, 'taken:1')).toMatchObject({ status: 'running' });
+      await taken!.finish();
+      const worker = new JobWorker(database.db, { pollMs: 50 }).register(kind, undefined);
+      workers.push(worker);
+      await worker.start();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(runs).toEqual([]);
+      expect(await jobStatus(database.db, 'taken:1')).toMatchObject({ status: 'done' });
+
+      // A taker that cannot finish hands the job back to the workers.
+      await enqueue(database.db, kind, {}, { dedupeKey: 'taken:2' });
+      const second = await takeQueuedJob(database.db, 'taken:2', { holder: 'request:3' });
+      await second!.release(new Error('the request was cut off'));
+      await waitFor(async () => runs.length === 1, 'a worker to run the released job');
+      expect(await jobStatus(database.db, 'taken:2')).toMatchObject({ status: 'done' });
     });
   });
 }

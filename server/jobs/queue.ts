@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { z } from 'zod';
@@ -15,9 +15,19 @@ export interface JobContext {
   heartbeat(): Promise<void>;
 }
 
+/** A step's result, stored with the job as JSON. */
+export type StepResult = string | number | boolean | null | StepResult[] | { [key: string]: StepResult };
+
 /** What a handler is given: the running job, plus the dependencies its kind was registered with. */
 export interface JobRun<Deps> extends JobContext {
   deps: Deps;
+  /**
+   * Runs one named step of the job. Its result is stored with the job when it returns, so a
+   * run that resumes the job after a crash, a restart or a retry gets the stored result back
+   * instead of doing the step again (a transcription is not redone because the save after it
+   * failed). Steps run in the order the handler calls them; a name is used once per job.
+   */
+  step<T extends StepResult | void>(name: string, fn: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -96,13 +106,38 @@ export async function enqueue<Payload>(
   return existing[0].id;
 }
 
-/** Puts a finished or failed job with this key back in the queue (user-requested retry). */
+/**
+ * The insert `enqueue` makes, as SQL for another statement to run (a data-modifying CTE): the
+ * job is then stored in the same statement as the write that calls for it, atomically and in one
+ * round trip. It is inserted only when `when` (an SQL condition) holds. The payload is checked
+ * against the kind's schema first, as `enqueue` does.
+ */
+export function enqueueSql<Payload>(
+  kind: JobKind<Payload, any>,
+  payload: Payload,
+  opts: { dedupeKey?: string; maxAttempts?: number; ownerKey?: string | null },
+  when: SQL,
+): SQL {
+  const parsed = kind.schema.safeParse(payload);
+  if (!parsed.success) throw new InvalidJobPayloadError(kind.name, parsed.error);
+  return sql`insert into ${jobs} (kind, payload, dedupe_key, max_attempts, owner_key)
+    select ${kind.name}, ${JSON.stringify(parsed.data)}::jsonb, ${opts.dedupeKey ?? null},
+      ${opts.maxAttempts ?? kind.maxAttempts ?? 5}, ${opts.ownerKey ?? null}
+    where ${when}
+    on conflict (dedupe_key) do nothing`;
+}
+
+/**
+ * Puts a finished or failed job with this key back in the queue (user-requested retry), to run
+ * from its first step again.
+ */
 export async function requeueJob(db: Db, dedupeKey: string): Promise<boolean> {
   const rows = await db
     .update(jobs)
     .set({
       status: 'queued',
       attempts: 0,
+      steps: {},
       runAt: new Date(),
       lockedUntil: null,
       lockedBy: null,
@@ -112,6 +147,70 @@ export async function requeueJob(db: Db, dedupeKey: string): Promise<boolean> {
     .where(and(eq(jobs.dedupeKey, dedupeKey), sql`${jobs.status} in ('failed','done')`))
     .returning({ id: jobs.id });
   return rows.length > 0;
+}
+
+/** The status of the job with this key (queued, running, done, failed), or null when there is none. */
+export async function jobStatus(
+  db: Db,
+  dedupeKey: string,
+): Promise<{ status: string; lockedUntil: Date | null } | null> {
+  const rows = await db
+    .select({ status: jobs.status, lockedUntil: jobs.lockedUntil })
+    .from(jobs)
+    .where(eq(jobs.dedupeKey, dedupeKey))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A job a caller took out of the queue to run itself; finish or release it. */
+export interface TakenJob {
+  id: string;
+  /** Marks it done. */
+  finish(): Promise<void>;
+  /** Puts it back in the queue for a worker (the caller could not finish it). */
+  release(error: Error): Promise<void>;
+}
+
+/**
+ * Takes the queued job with this key for the caller to run now, as a worker would claim it (a
+ * request that needs the job's result at once runs it itself instead of waiting for a worker).
+ * Null when the job is not waiting: running elsewhere, done, failed, or never queued.
+ */
+export async function takeQueuedJob(
+  db: Db,
+  dedupeKey: string,
+  opts: { holder: string; leaseMs?: number },
+): Promise<TakenJob | null> {
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: opts.holder,
+      lockedUntil: new Date(Date.now() + leaseMs),
+      startedAt: new Date(),
+    })
+    .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, 'queued')))
+    .returning({ id: jobs.id });
+  const id = rows[0]?.id;
+  if (!id) return null;
+  const mine = and(eq(jobs.id, id), eq(jobs.lockedBy, opts.holder));
+  return {
+    id,
+    finish: async () => {
+      await db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null })
+        .where(mine);
+    },
+    release: async (error) => {
+      await db
+        .update(jobs)
+        .set({ status: 'queued', lockedUntil: null, lockedBy: null, lastError: error.message })
+        .where(mine);
+    },
+  };
 }
 
 export async function queueDepth(db: Db): Promise<Record<string, number>> {
@@ -236,7 +335,7 @@ export class JobWorker {
       sql` `,
     );
     const result = await this.db.execute(sql`
-      update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1, locked_by = ${this.id},
+      update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1, locked_by = ${this.id}, started_at = now(),
         locked_until = now() + make_interval(secs => case kind ${leaseSecs} else ${DEFAULT_LEASE_MS / 1000}::double precision end)
       where ${jobs.id} = (
         select id from ${jobs}
@@ -264,6 +363,10 @@ export class JobWorker {
       dedupeKey: r.dedupe_key,
       createdAt: new Date(r.created_at),
       finishedAt: r.finished_at ? new Date(r.finished_at) : null,
+      ownerKey: r.owner_key ?? null,
+      startedAt: r.started_at ? new Date(r.started_at) : null,
+      cost: r.cost ?? null,
+      steps: (r.steps ?? {}) as Record<string, unknown>,
     };
   }
 
@@ -278,6 +381,20 @@ export class JobWorker {
         .set({ lockedUntil: new Date(Date.now() + lease) })
         .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
     };
+    const done = new Map<string, unknown>(Object.entries(job.steps ?? {}));
+    const step = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+      if (done.has(name)) return done.get(name) as T;
+      const result = await fn();
+      const stored = result === undefined ? null : result;
+      await this.db
+        .update(jobs)
+        .set({
+          steps: sql`${jobs.steps} || jsonb_build_object(${name}::text, ${JSON.stringify(stored)}::jsonb)`,
+        })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
+      done.set(name, stored);
+      return result;
+    };
     let payload: unknown;
     const promise = (async () => {
       try {
@@ -287,7 +404,7 @@ export class JobWorker {
         if (!parsed.success)
           throw new PermanentJobError(new InvalidJobPayloadError(def.name, parsed.error).message);
         payload = parsed.data;
-        await def.handle(payload, { job, signal: abort.signal, heartbeat, deps });
+        await def.handle(payload, { job, signal: abort.signal, heartbeat, deps, step });
         await this.db
           .update(jobs)
           .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null })

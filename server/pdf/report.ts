@@ -4,8 +4,8 @@ import {
   formatBlocks,
   headingPrefix,
   isLockedSection,
-  parseCoaching,
   scoreTone,
+  type CoachingDocument,
   type ScoreTone,
   type TextBlock,
 } from '../../core/coaching-format';
@@ -21,7 +21,11 @@ export interface ReportInput {
   uploadedAt: string;
   durationMs: number | null;
   transcript: TranscriptEntry[];
-  coaching: string | null;
+  /**
+   * The stored coaching, gated for this visitor: a document, or (a legacy row) text that is not
+   * in the coaching format; null before coaching.
+   */
+  coaching: CoachingDocument | string | null;
   metrics: unknown;
   sttEngine: { label: string } | null;
   coachingEngine: { label: string } | null;
@@ -282,7 +286,7 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
   }
 
   // Coaching
-  const parsed = parseCoaching(input.coaching);
+  const parsed = typeof input.coaching === 'string' ? null : input.coaching;
   sectionTitle('Coaching Feedback');
   if (!input.coaching) {
     doc
@@ -292,7 +296,7 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
       .text('Coaching has not been generated for this call yet.', { width });
   } else if (!parsed) {
     doc.font('body').fontSize(10.5).fillColor(MUTED).text('Unable to parse coaching feedback.', { width });
-    blocks(formatBlocks(input.coaching));
+    blocks(formatBlocks(String(input.coaching)));
   } else {
     const subheading = (text: string) => {
       ensure(48);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { coachingForGate } from '../../../core/coaching-format';
+import { coachingText, gateDocument, storedDocument } from '../../../core/coaching-document';
 import { parseServedBy, parseSpeakerEngine, type ServedBy } from '../../../core/engines';
 import { UUID_PATTERN } from '../../../core/ids';
 import type { AudioSessionView, CoachingView } from '../../../core/views';
@@ -17,9 +17,17 @@ import { AudioDecodeError } from '../../audio/decode';
 import { SNIFF_BYTES, sniffAudio, type SniffResult } from '../../audio/sniff';
 import { transcribeFile } from '../../audio/pipeline';
 import { makeTempDir } from '../../temp';
-import { coachTranscript, describeCoachEngine } from '../coaching/service';
+import type { ReportInput } from '../../pdf/report';
+import type { Db } from '../../db/client';
+import { coachFollowUp } from '../coaching/job';
+import { coachingView, ensureCoaching } from '../coaching/service';
 import { findAudioSession, type AudioSessionRecord, type AudioSessionRow } from './data';
-import { insertAudioSession, setAudioProgress, updateAudioSession } from './mutations';
+import {
+  insertAudioSession,
+  setAudioProgress,
+  updateAudioSession,
+  type AudioSessionPatch,
+} from './mutations';
 
 export const TRANSCRIBE_AUDIO_JOB = 'transcribe-audio';
 const dedupeKeyFor = (id: string) => `${TRANSCRIBE_AUDIO_JOB}:${id}`;
@@ -34,7 +42,7 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
     stage: row.stage,
     uploadedAt: row.uploadedAt.toISOString(),
     transcript: applySwap(row.transcript ?? [], row.speakersSwapped),
-    coaching: coachingForGate(row.coaching ?? null, unlocked),
+    coaching: coachingText(row.coaching, unlocked),
     status: row.status as AudioSessionView['status'],
     progress: row.status === 'transcribed' ? 100 : row.progress,
     error: publicError(row.error ?? null),
@@ -162,58 +170,71 @@ export async function retryAudioSession(ctx: AppContext, id: string): Promise<Au
 
 /**
  * Persists which way round the speakers are. Coaching written for the other attribution no
- * longer describes the rep, so it is cleared.
+ * longer describes the rep: it is cleared, and the transcript as it now reads is coached again.
  */
 export async function swapSpeakers(ctx: AppContext, id: string, swapped: boolean): Promise<AudioSessionView> {
   const row = await load(ctx, id);
   if (row.speakersSwapped === swapped) return toAudioSessionView(row);
-  const updated = await updateAudioSession(ctx.database.db, id, {
-    speakersSwapped: swapped,
-    coaching: null,
-    coachingEngine: null,
-    metrics: null,
-  });
+  const coachAgain = row.status === 'transcribed' && (row.transcript ?? []).length > 0;
+  const updated = await saveAudioVersion(
+    ctx,
+    id,
+    { speakersSwapped: swapped, coaching: null, coachingEngine: null, metrics: null },
+    coachAgain,
+  );
   return toAudioSessionView({ ...(updated ?? row), unlocked: row.unlocked });
 }
 
-/** Coaching for a transcribed recording; stored, so asking again returns the same text. */
+/**
+ * Writes a new version of the recording's transcript (the patch) and, when `coach` is set, queues
+ * its coaching in the same transaction: the rep can close the page and find the coaching later.
+ */
+async function saveAudioVersion(ctx: AppContext, id: string, patch: AudioSessionPatch, coach: boolean) {
+  const version = randomUUID();
+  const updated = await ctx.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const row = await updateAudioSession(db, id, {
+      ...patch,
+      transcriptVersion: version,
+      ...(coach ? { step: 'coaching' } : {}),
+    });
+    if (row && coach) {
+      const job = coachFollowUp('audio', id, version);
+      await enqueue(db, job.kind, job.payload, { dedupeKey: job.dedupeKey });
+    }
+    return row;
+  });
+  if (coach) ctx.wakeWorker();
+  return updated;
+}
+
+/**
+ * Coaching for a transcribed recording: what its coaching job stored, or coached now when the
+ * page asks first.
+ */
 export async function coachAudioSession(ctx: AppContext, id: string): Promise<CoachingView> {
+  return coachingView(await ensureCoaching(ctx, 'audio', id));
+}
+
+/**
+ * What the PDF report shows, rendered on demand from the stored coaching document, gated for
+ * this visitor like every other answer.
+ */
+export async function reportInput(ctx: AppContext, id: string): Promise<ReportInput> {
   const row = await load(ctx, id);
-  if (row.coaching) {
-    const stored = parseServedBy(row.coachingEngine);
-    return {
-      coaching: coachingForGate(row.coaching, row.unlocked) ?? '',
-      metrics: row.metrics ?? null,
-      engine: stored?.engine ?? { id: 'unknown', label: 'Unknown', quality: 'basic' },
-      ...(stored?.note ? { note: stored.note } : {}),
-      unlocked: row.unlocked,
-    };
-  }
-  const transcript = applySwap(row.transcript ?? [], row.speakersSwapped);
-  if (row.status !== 'transcribed' || !transcript.some((e) => e.transcript.trim())) {
-    throw new HttpError(
-      400,
-      'no_transcript',
-      'This recording has no transcript yet. Wait for the transcription to finish, then ask for coaching.',
-    );
-  }
-  const result = await coachTranscript(ctx.providers.get('coach'), {
-    stage: row.stage,
-    transcript,
-    durationSec: row.durationMs ? row.durationMs / 1000 : undefined,
-  });
-  const engine = describeCoachEngine(ctx, result.engine);
-  await updateAudioSession(ctx.database.db, id, {
-    coaching: result.coaching,
-    coachingEngine: JSON.stringify({ ...engine, ...(result.note ? { note: result.note } : {}) }),
-    metrics: result.metrics ?? null,
-  });
+  const view = toAudioSessionView(row);
+  const doc = storedDocument(row.coaching);
   return {
-    coaching: coachingForGate(result.coaching, row.unlocked) ?? '',
-    metrics: result.metrics ?? null,
-    engine,
-    ...(result.note ? { note: result.note } : {}),
-    unlocked: row.unlocked,
+    fileName: view.fileName,
+    stage: view.stage,
+    uploadedAt: view.uploadedAt,
+    durationMs: view.durationMs,
+    transcript: view.transcript,
+    coaching: doc ? gateDocument(doc, row.unlocked) : view.coaching,
+    metrics: view.metrics,
+    sttEngine: view.sttEngine,
+    coachingEngine: view.coachingEngine,
+    attributionIsGuess: view.attributionIsGuess,
   };
 }
 
@@ -313,23 +334,30 @@ export const transcribeAudioJob = defineJob({
           'speaker embeddings were not used for this recording; its voices were told apart by voice features',
         );
       }
-      await updateAudioSession(db, row.id, {
-        status: 'transcribed',
-        progress: 100,
-        error: null,
-        transcript: result.transcript,
-        durationMs: result.durationMs,
-        channels: result.channels,
-        attribution: result.attribution,
-        // The speaker split is kept beside the speech engine; its fallback reason is for operators.
-        sttEngine: JSON.stringify({
-          id: stt.id,
-          label: stt.label,
-          quality: engineInfo?.quality ?? 'basic',
-          ...(result.speakers ? { speakers: result.speakers } : {}),
-        } satisfies ServedBy & { speakers?: unknown }),
-        realTimeFactor: result.realTimeFactor,
-      });
+      // The transcript and its coaching job are stored together: the coaching follows whether
+      // or not anyone is watching the page.
+      await saveAudioVersion(
+        ctx,
+        row.id,
+        {
+          status: 'transcribed',
+          progress: 100,
+          error: null,
+          transcript: result.transcript,
+          durationMs: result.durationMs,
+          channels: result.channels,
+          attribution: result.attribution,
+          // The speaker split is kept beside the speech engine; its fallback reason is for operators.
+          sttEngine: JSON.stringify({
+            id: stt.id,
+            label: stt.label,
+            quality: engineInfo?.quality ?? 'basic',
+            ...(result.speakers ? { speakers: result.speakers } : {}),
+          } satisfies ServedBy & { speakers?: unknown }),
+          realTimeFactor: result.realTimeFactor,
+        },
+        true,
+      );
     } finally {
       clearInterval(beat);
       await lastWrite;

@@ -165,6 +165,7 @@ export class LlmCoach implements Coach {
         }
         return {
           text: renderCoaching(doc),
+          document: doc,
           metrics: rubric.metrics,
           engine: this.id,
           ...(replaced.length
@@ -184,6 +185,7 @@ export class LlmCoach implements Coach {
     );
     return {
       text: rubric.text,
+      document: rubric.doc,
       metrics: rubric.metrics,
       engine: RUBRIC_COACH_ID,
       note: `The language model could not coach this call (${shownReason}), so the built-in rubric coach wrote this feedback.`,

@@ -19,6 +19,6 @@ export class RubricCoach implements Coach {
       durationSec: input.durationSec,
       personaName: input.personaName,
     });
-    return { text: r.text, metrics: r.metrics, engine: this.id };
+    return { text: r.text, document: r.doc, metrics: r.metrics, engine: this.id };
   }
 }

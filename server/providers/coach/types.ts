@@ -1,3 +1,4 @@
+import type { CoachingDocument } from '../../../core/coaching-format';
 import type { Stage } from '../../../core/stages';
 import type { TranscriptEntry } from '../../../core/transcript';
 
@@ -13,6 +14,8 @@ export interface CoachInput {
 export interface CoachResult {
   /** Coaching text in the spec's format (core/coaching-format.ts). */
   text: string;
+  /** The same coaching as a structured document (what the server stores): `text` renders it. */
+  document: CoachingDocument;
   /** Measured conversation metrics (shape owned by the coaching module). */
   metrics: unknown;
   /** Engine id that produced the text, and a note when a fallback answered. */
