@@ -5,6 +5,7 @@ export * from './speaking-balance';
 export * from './coaching-format';
 export * from './coaching-document';
 export * from './audio-validation';
+export * from './audio-sniff';
 export * from './schemas';
 export * from './conversation-metrics';
 export * from './text';

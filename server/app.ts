@@ -358,7 +358,9 @@ export async function createServer(
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(fastifyMultipart, {
     limits: {
-      fileSize: MAX_AUDIO_BYTES,
+      // One byte past the limit reaches the upload route, which refuses it (UploadGate) before
+      // storage completes the file.
+      fileSize: MAX_AUDIO_BYTES + 1,
       files: 1,
       fields: 10,
       fieldSize: 1024,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Download, Loader2, RefreshCw, ShieldCheck, Sparkles, Upload, X } from 'lucide-react';
 import { useSearch } from 'wouter';
-import { audioProblemMessage, validateAudioFile } from '@core/audio-validation';
+import { audioProblemMessage } from '@core/audio-validation';
 import { DEFAULT_RETENTION_DAYS, TRANSCRIPTION_STALL_MS } from '@core/constants';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
@@ -17,6 +17,7 @@ import {
   type AudioSessionView,
 } from '@client/features/audio/audio-session';
 import { AudioTranscript } from '@client/features/audio/audio-transcript';
+import { chosenFileProblem } from '@client/features/audio/choose-file';
 import { DropZone } from '@client/features/audio/drop-zone';
 import { UPLOAD_FAILED_MESSAGE, uploadAudio, UploadError } from '@client/features/audio/upload';
 import { recordPractice } from '@client/features/roleplay/recent-practice';
@@ -91,8 +92,8 @@ export function AudioPage() {
     if (data?.coaching) setCoachingReady(true);
   }, [data?.coaching]);
 
-  const chooseFile = (candidate: File) => {
-    const problem = validateAudioFile(candidate);
+  const chooseFile = async (candidate: File) => {
+    const problem = await chosenFileProblem(candidate);
     if (problem) {
       toast({ variant: 'destructive', ...audioProblemMessage(problem) });
       return;
@@ -191,7 +192,7 @@ export function AudioPage() {
       {!sessionId ? (
         <Card>
           <CardContent className="space-y-4 pt-5 sm:pt-6">
-            <DropZone file={file} disabled={uploading} onFile={chooseFile} />
+            <DropZone file={file} disabled={uploading} onFile={(f) => void chooseFile(f)} />
             <p className="flex items-start gap-2 text-xs text-slate-600" data-testid="upload-consent">
               <ShieldCheck className="mt-0.5 size-3.5 shrink-0 text-brand-600" aria-hidden="true" />
               <span>

@@ -14,7 +14,6 @@ import { HttpError, notFound } from '../../errors';
 import { defineJob, enqueue, PermanentJobError, requeueJob, type JobRun } from '../../jobs/queue';
 import { applySwap } from '../../audio/attribution';
 import { AudioDecodeError } from '../../audio/decode';
-import { SNIFF_BYTES, sniffAudio, type SniffResult } from '../../audio/sniff';
 import { transcribeFile } from '../../audio/pipeline';
 import { makeTempDir } from '../../temp';
 import type { ReportInput } from '../../pdf/report';
@@ -99,23 +98,6 @@ export async function storeUpload(ctx: AppContext, body: Readable): Promise<{ ke
   const key = newStorageKey();
   const { bytes } = await ctx.providers.get('storage').put(key, body);
   return { key, bytes };
-}
-
-/** What the stored upload's first bytes say it is (see server/audio/sniff.ts). */
-export async function sniffUpload(ctx: AppContext, key: string): Promise<SniffResult> {
-  const stream = await ctx.providers.get('storage').get(key);
-  const parts: Buffer[] = [];
-  let bytes = 0;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      parts.push(chunk);
-      bytes += chunk.length;
-      if (bytes >= SNIFF_BYTES) break;
-    }
-  } finally {
-    stream.destroy();
-  }
-  return sniffAudio(Buffer.concat(parts).subarray(0, SNIFF_BYTES));
 }
 
 export async function discardUpload(ctx: AppContext, key: string): Promise<void> {
