@@ -13,3 +13,4 @@ export * from './operator-status';
 export * from './ids';
 export * from './engines';
 export * from './views';
+export * from './processing';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coachingDocumentSchema } from './coaching-document';
 import { servedBySchema } from './engines';
+import { PROCESSING_STEPS } from './processing';
 import { audioSessionSchema, sessionSchema } from './schemas';
 import { engineInfoSchema } from './voice-protocol';
 
@@ -39,7 +40,12 @@ export const ATTRIBUTIONS = ['stereo', 'turns', 'single'] as const;
 /** GET /api/audio/:id: an uploaded call recording and how far its transcription got. */
 export const audioSessionViewSchema = audioSessionSchema.extend({
   status: z.enum(AUDIO_STATUSES),
+  /** Percent of the whole processing done (every step weighted by its expected time). */
   progress: z.number(),
+  /** The step under way (core/processing.ts); null while it waits its turn and once it is done. */
+  step: z.enum(PROCESSING_STEPS).nullable(),
+  /** Time left, estimated from the recording's length and the pace so far; null when not running. */
+  estimatedSecondsLeft: z.number().nullable(),
   error: z.string().nullable(),
   durationMs: z.number().nullable(),
   attribution: z.enum(ATTRIBUTIONS).nullable(),

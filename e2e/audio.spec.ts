@@ -49,6 +49,9 @@ describe.skipIf(noBrowser)('audio page: upload, transcription progress, coaching
       }
     })();
     await progress.waitFor();
+    // The rep is told the named steps and that the page need not stay open.
+    expect(await page.getByRole('list', { name: 'Processing steps' }).locator('li').count()).toBe(5);
+    expect(await page.getByTestId('leave-note').innerText()).toContain('You can leave this page');
     await transcript.waitFor();
     done = true;
     await poll;

@@ -318,6 +318,8 @@ describe('uploads: consent and errors with reasons', () => {
           coaching: null,
           status: 'transcribing',
           progress: 12,
+          step: 'transcribing',
+          estimatedSecondsLeft: 40,
           error: null,
           durationMs: null,
           attribution: null,

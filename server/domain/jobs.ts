@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import type { JobKind } from '../jobs/queue';
 import { feedbackEmailJob } from './feedback/service';
-import { transcribeAudioJob } from './audio/service';
+import { transcribeAudioJob } from './audio/transcription';
 import { purgeRecordingsJob } from './audio/retention';
 import { coachJob } from './coaching/job';
 

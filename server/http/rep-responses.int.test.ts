@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { audioSessions, sessions } from '../db/schema';
-import { TRANSCRIPTION_UNAVAILABLE_MESSAGE } from '../domain/audio/service';
+import { TRANSCRIPTION_UNAVAILABLE_MESSAGE } from '../domain/audio/transcription';
 import { api, sharedDir, startTestServer, waitFor, type TestServer } from '../test-support/harness';
 
 /**

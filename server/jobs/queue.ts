@@ -15,19 +15,17 @@ export interface JobContext {
   heartbeat(): Promise<void>;
 }
 
-/** A step's result, stored with the job as JSON. */
-export type StepResult = string | number | boolean | null | StepResult[] | { [key: string]: StepResult };
-
 /** What a handler is given: the running job, plus the dependencies its kind was registered with. */
 export interface JobRun<Deps> extends JobContext {
   deps: Deps;
   /**
-   * Runs one named step of the job. Its result is stored with the job when it returns, so a
+   * Runs one named step of the job. Its result (plain JSON: data, not class instances) is stored
+   * with the job when it returns, so a
    * run that resumes the job after a crash, a restart or a retry gets the stored result back
    * instead of doing the step again (a transcription is not redone because the save after it
    * failed). Steps run in the order the handler calls them; a name is used once per job.
    */
-  step<T extends StepResult | void>(name: string, fn: () => Promise<T>): Promise<T>;
+  step<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
 
 /**

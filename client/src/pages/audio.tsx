@@ -19,6 +19,7 @@ import {
 import { AudioTranscript } from '@client/features/audio/audio-transcript';
 import { chosenFileProblem } from '@client/features/audio/choose-file';
 import { DropZone } from '@client/features/audio/drop-zone';
+import { ProcessingCard } from '@client/features/audio/processing-card';
 import { UPLOAD_FAILED_MESSAGE, uploadAudio, UploadError } from '@client/features/audio/upload';
 import { recordPractice } from '@client/features/roleplay/recent-practice';
 import { coachingQueryKey, requestCoaching } from '@client/features/coaching/coaching-api';
@@ -294,17 +295,7 @@ export function AudioPage() {
         !hasTranscript &&
         data?.status !== 'failed' &&
         data?.status !== 'transcribed' &&
-        !session.isError && (
-          <Card>
-            <CardContent className="space-y-3 pt-5 sm:pt-6">
-              <p className="flex items-center gap-3 text-slate-700" role="status">
-                <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" />
-                Transcribing your audio file... This may take a minute.
-              </p>
-              <Progress value={data?.progress ?? 0} label="Transcription progress" />
-            </CardContent>
-          </Card>
-        )}
+        !session.isError && <ProcessingCard session={data} />}
 
       {sessionId && data && hasTranscript && (
         <>
@@ -326,12 +317,15 @@ export function AudioPage() {
               onClick={() => generate.mutate()}
               disabled={generate.isPending}
             >
-              {generate.isPending ? (
+              {generate.isPending || data.step === 'coaching' ? (
                 <Loader2 className="animate-spin" aria-hidden="true" />
               ) : (
                 <Sparkles aria-hidden="true" />
               )}
-              {generate.isPending ? 'Generating coaching...' : 'Generate Coaching Feedback'}
+              {/* The server coaches every recording by itself; asking only brings it forward. */}
+              {generate.isPending || data.step === 'coaching'
+                ? 'Generating coaching...'
+                : 'Generate Coaching Feedback'}
             </Button>
           )}
 

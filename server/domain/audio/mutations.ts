@@ -22,15 +22,24 @@ export async function updateAudioSession(
 }
 
 /**
- * Progress only moves forward: a run resumed after a crash redoes the early audio without
- * showing the bar going back. A user's retry resets it explicitly.
+ * The processing's progress as it goes: the step under way, the percentage (which only moves
+ * forward: a run resumed after a crash redoes early audio without the bar going back; a user's
+ * retry resets it explicitly) and the expected length of the whole processing.
  */
-export async function setAudioProgress(db: Db, id: string, progress: number): Promise<void> {
-  const value = Math.max(0, Math.min(99, Math.round(progress)));
+export async function setAudioProgress(
+  db: Db,
+  id: string,
+  progress: { step: string; percent: number; expectedMs: number },
+): Promise<void> {
+  const value = Math.max(0, Math.min(99, Math.round(progress.percent)));
   await db
     .update(audioSessions)
-    .set({ progress: sql`greatest(${audioSessions.progress}, ${value})` })
-    .where(eq(audioSessions.id, id));
+    .set({
+      progress: sql`greatest(${audioSessions.progress}, ${value})`,
+      step: progress.step,
+      expectedMs: Math.max(0, Math.round(progress.expectedMs)),
+    })
+    .where(and(eq(audioSessions.id, id), eq(audioSessions.status, 'transcribing')));
 }
 
 /** Deletes recordings' rows (their files are removed by the caller first). */

@@ -28,6 +28,7 @@ export interface CoachTranscriptInput {
   transcript: TranscriptEntry[];
   durationSec?: number;
   personaName?: string;
+  oneVoice?: boolean;
 }
 
 export interface CoachTranscriptResult {
@@ -56,7 +57,13 @@ export async function coachTranscript(
       ? input.durationSec
       : undefined;
   const result = await coach.coach(
-    { stage: input.stage, transcript, durationSec, personaName: input.personaName },
+    {
+      stage: input.stage,
+      transcript,
+      durationSec,
+      personaName: input.personaName,
+      ...(input.oneVoice ? { oneVoice: true } : {}),
+    },
     opts,
   );
   return {
@@ -116,6 +123,7 @@ export async function coachSubject(
       transcript: subject.transcript,
       durationSec: subject.durationSec,
       personaName: subject.personaName,
+      oneVoice: subject.oneVoice,
     },
     opts,
   );

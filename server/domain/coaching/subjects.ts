@@ -32,6 +32,8 @@ export interface CoachingSubject {
   complete: boolean;
   /** A live call on the server is under way: it saves the transcript when it ends. */
   callLive: boolean;
+  /** A recording in which only one voice could be made out (every line has one role). */
+  oneVoice: boolean;
 }
 
 const positive = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n > 0 ? n : undefined);
@@ -54,16 +56,18 @@ export async function loadSubject(db: Db, kind: CoachingKind, id: string): Promi
       unlocked: row.unlocked,
       complete: row.endedAt !== null,
       callLive: row.callStartedAt !== null && row.endedAt === null,
+      oneVoice: false,
     };
   }
   const row = await findAudioSession(db, id);
   if (!row) return null;
+  const transcript = finalEntries(applySwap(row.transcript ?? [], row.speakersSwapped));
   return {
     kind,
     id: row.id,
     version: row.transcriptVersion,
     stage: row.stage,
-    transcript: finalEntries(applySwap(row.transcript ?? [], row.speakersSwapped)),
+    transcript,
     durationSec: positive(row.durationMs ? row.durationMs / 1000 : undefined),
     coaching: row.coaching,
     coachingEngine: row.coachingEngine,
@@ -71,6 +75,7 @@ export async function loadSubject(db: Db, kind: CoachingKind, id: string): Promi
     unlocked: row.unlocked,
     complete: row.status === 'transcribed',
     callLive: false,
+    oneVoice: row.attribution === 'single' || new Set(transcript.map((e) => e.role)).size === 1,
   };
 }
 

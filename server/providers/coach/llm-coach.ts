@@ -108,6 +108,7 @@ export class LlmCoach implements Coach {
       transcript: input.transcript,
       durationSec: input.durationSec,
       personaName: input.personaName,
+      oneVoice: input.oneVoice,
     });
     const messages: ChatMessage[] = coachingMessages({
       stage: String(input.stage),

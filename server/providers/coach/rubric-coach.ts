@@ -18,6 +18,7 @@ export class RubricCoach implements Coach {
       transcript: input.transcript,
       durationSec: input.durationSec,
       personaName: input.personaName,
+      oneVoice: input.oneVoice,
     });
     return { text: r.text, document: r.doc, metrics: r.metrics, engine: this.id };
   }

@@ -9,6 +9,11 @@ export interface CoachInput {
   durationSec?: number;
   /** Persona name the rep spoke with (for role-plays) or undefined for recordings. */
   personaName?: string;
+  /**
+   * Only one voice could be made out (a one-channel recording): every line has one role, so the
+   * call is coached as one side of a conversation, never as a short call for lack of turns.
+   */
+  oneVoice?: boolean;
 }
 
 export interface CoachResult {
