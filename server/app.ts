@@ -135,6 +135,31 @@ function describeClientError(
   return { status, code, message: err.message || 'Bad request' };
 }
 
+/**
+ * The built client. Assets carry a content hash in their names, so they are cached for a year
+ * and never revalidated; the page itself revalidates every time. Text files are sent as the
+ * brotli or gzip copy the build wrote beside them (vite.config.ts), whichever the browser takes.
+ */
+async function registerClient(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: clientDist,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    preCompressed: true,
+    // Otherwise `send` writes its own `public, max-age=0` over the header set below.
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (COMPRESSED_COPIES.test(filePath)) res.setHeader('vary', 'accept-encoding');
+    },
+  });
+}
+
+/** Files the build wrote compressed copies of (vite.config.ts), and those copies themselves. */
+const COMPRESSED_COPIES = /\.(js|mjs|css|html|svg|json|txt|webmanifest)(\.br|\.gz)?$/;
+
 /** Builds the whole app: database, engines, routes, and (for the worker role) the job worker. */
 export async function createServer(
   config: Config,
@@ -388,23 +413,7 @@ export async function createServer(
     fetcher.start();
   }
 
-  if (fs.existsSync(clientDist)) {
-    await app.register(fastifyStatic, {
-      root: clientDist,
-      prefix: '/',
-      wildcard: false,
-      index: ['index.html'],
-      setHeaders(res, filePath) {
-        // Built assets carry a content hash in their names; the page itself must revalidate.
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-  }
+  if (fs.existsSync(clientDist)) await registerClient(app);
 
   let closing: Promise<void> | null = null;
   return {
