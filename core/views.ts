@@ -46,6 +46,11 @@ export const audioSessionViewSchema = audioSessionSchema.extend({
   step: z.enum(PROCESSING_STEPS).nullable(),
   /** Time left, estimated from the recording's length and the pace so far; null when not running. */
   estimatedSecondsLeft: z.number().nullable(),
+  /**
+   * When a recording waiting its turn starts, when its client's hourly minutes of audio are spent
+   * (ISO time); null otherwise.
+   */
+  waitingUntil: z.string().nullable(),
   error: z.string().nullable(),
   durationMs: z.number().nullable(),
   attribution: z.enum(ATTRIBUTIONS).nullable(),

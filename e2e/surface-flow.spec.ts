@@ -320,6 +320,7 @@ describe('uploads: consent and errors with reasons', () => {
           progress: 12,
           step: 'transcribing',
           estimatedSecondsLeft: 40,
+          waitingUntil: null,
           error: null,
           durationMs: null,
           attribution: null,

@@ -236,7 +236,10 @@ export async function createServer(
   const providers = await createProviders(config, database, app.log);
   const worker = config.roles.worker
     ? new JobWorker(database.db, {
+        // Two recordings at a time (one per client), and two short jobs beside them.
         concurrency: 2,
+        lanes: { recordings: 2 },
+        perOwner: 1,
         reclaimOnStart: database.driver === 'pglite',
         log: app.log,
       })

@@ -74,6 +74,8 @@ export const audioSessions = pgTable(
     /** When the current processing run started, and how long it is expected to take (ms). */
     processingStartedAt: timestamp('processing_started_at', { withTimezone: true }),
     expectedMs: integer('expected_ms'),
+    /** Waiting its turn until then: its client's hourly minutes of audio are spent (AUDIO_MINUTES_PER_HOUR). */
+    waitsUntil: timestamp('waits_until', { withTimezone: true }),
     /** A new random version at every transcript change (transcription, speaker swap); see sessions. */
     transcriptVersion: text('transcript_version'),
     error: text('error'),

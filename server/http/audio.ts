@@ -17,6 +17,7 @@ import { HttpError } from '../errors';
 import { PLAYLIST_MESSAGE } from '../audio/decode';
 import { UploadGate, UploadTooLargeError } from '../audio/upload-gate';
 import {
+  checkRecordingRoom,
   cleanFileName,
   coachAudioSession,
   createAudioSession,
@@ -31,6 +32,7 @@ import { findAudioSession } from '../domain/audio/data';
 import { PdfRenderer } from '../workers/pdf-pool';
 import { route } from './route';
 import { UploadVolume } from './upload-volume';
+import { ownerKeyFor } from '../jobs/owner';
 
 const swapBody = z.object({ swapped: z.boolean({ error: 'swapped must be true or false' }) }).strict();
 
@@ -113,6 +115,9 @@ async function handleUpload(
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_AUDIO_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
   volume.check(request.ip, Number.isFinite(declared) ? declared - MULTIPART_OVERHEAD_BYTES : 0);
+  // A client with its recordings already queued is told before the file is read.
+  const owner = ownerKeyFor(request.ip);
+  await checkRecordingRoom(ctx, owner);
 
   let stored: { key: string; bytes: number } | null = null;
   let fileName = '';
@@ -186,13 +191,17 @@ async function handleUpload(
     await discardUpload(ctx, stored.key);
     throw badStage();
   }
-  const session = await createAudioSession(ctx, {
-    fileName,
-    stage: chosenStage,
-    storageKey: stored.key,
-    mimeType,
-    sizeBytes: stored.bytes,
-  });
+  let session;
+  try {
+    session = await createAudioSession(
+      ctx,
+      { fileName, stage: chosenStage, storageKey: stored.key, mimeType, sizeBytes: stored.bytes },
+      owner,
+    );
+  } catch (err) {
+    await discardUpload(ctx, stored.key);
+    throw err;
+  }
   return reply.status(201).send({ ...session, sessionId: session.id });
 }
 

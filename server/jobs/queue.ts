@@ -40,6 +40,12 @@ export interface JobKind<Payload, Deps = unknown> {
   readonly leaseMs?: number;
   /** Attempts before the job fails for good (default 5); `enqueue` can override it per job. */
   readonly maxAttempts?: number;
+  /**
+   * The worker slots the kind's jobs share (WorkerOptions.lanes): long work (transcribing a
+   * recording) runs in a lane of its own, so it never holds up short jobs (coaching, email).
+   * Unset: the worker's default slots.
+   */
+  readonly lane?: string;
   handle(payload: Payload, run: JobRun<Deps>): Promise<void>;
   /** Called once when the last attempt fails, to record the failure where users see it. */
   onFinalFailure?(payload: Payload, error: Error, deps: Deps): Promise<void>;
@@ -68,6 +74,20 @@ interface Registered {
 /** Thrown by a handler for a failure that retrying cannot fix (a corrupt file, say). */
 export class PermanentJobError extends Error {}
 
+/**
+ * Thrown by a handler whose job may not run yet (its owner's hourly budget is spent, say): the
+ * job goes back to the queue until `until`, with no attempt counted and its finished steps kept.
+ */
+export class DeferJobError extends Error {
+  constructor(
+    readonly until: Date,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'DeferJobError';
+  }
+}
+
 /** Lease of a job whose definition sets no leaseMs. */
 export const DEFAULT_LEASE_MS = 60_000;
 
@@ -84,7 +104,13 @@ export async function enqueue<Payload>(
   db: Db,
   kind: JobKind<Payload, any>,
   payload: Payload,
-  opts: { dedupeKey?: string; maxAttempts?: number; runAt?: Date } = {},
+  opts: {
+    dedupeKey?: string;
+    maxAttempts?: number;
+    runAt?: Date;
+    /** Whose work it is (a pseudonym of the client address): see WorkerOptions.perOwner. */
+    ownerKey?: string | null;
+  } = {},
 ): Promise<string> {
   const parsed = kind.schema.safeParse(payload);
   if (!parsed.success) throw new InvalidJobPayloadError(kind.name, parsed.error);
@@ -96,6 +122,7 @@ export async function enqueue<Payload>(
       dedupeKey: opts.dedupeKey ?? null,
       maxAttempts: opts.maxAttempts ?? kind.maxAttempts ?? 5,
       runAt: opts.runAt ?? new Date(),
+      ownerKey: opts.ownerKey ?? null,
     })
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id });
@@ -211,6 +238,71 @@ export async function takeQueuedJob(
   };
 }
 
+/** Holds a transaction-long lock for one owner, so counting and queueing its jobs is atomic. */
+export async function lockOwner(db: Db, ownerKey: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`owner:${ownerKey}`}))`);
+}
+
+/** Jobs of a kind an owner has waiting or running. */
+export async function activeJobsOf(db: Db, kind: string, ownerKey: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(
+      and(eq(jobs.kind, kind), eq(jobs.ownerKey, ownerKey), sql`${jobs.status} in ('queued','running')`),
+    );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * What an owner's jobs of a kind cost since `since` (the `cost` each recorded as it started),
+ * other than `exceptId`, oldest first: for an hourly budget.
+ */
+export async function ownerCostsSince(
+  db: Db,
+  kind: string,
+  ownerKey: string,
+  since: Date,
+  exceptId: string,
+): Promise<{ at: Date; cost: number }[]> {
+  const rows = await db
+    .select({ at: jobs.startedAt, cost: jobs.cost })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, kind),
+        eq(jobs.ownerKey, ownerKey),
+        sql`${jobs.cost} is not null`,
+        sql`${jobs.startedAt} > ${since.toISOString()}::timestamptz`,
+        sql`${jobs.id} <> ${exceptId}`,
+      ),
+    )
+    .orderBy(jobs.startedAt);
+  return rows.map((r) => ({ at: r.at!, cost: Number(r.cost) }));
+}
+
+/** Clears the owner of jobs that finished before `before` (the key is a client's pseudonym). */
+export async function forgetJobOwners(db: Db, before: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ ownerKey: null })
+    .where(
+      and(
+        sql`${jobs.ownerKey} is not null`,
+        sql`${jobs.status} in ('done','failed')`,
+        sql`${jobs.finishedAt} < ${before.toISOString()}::timestamptz`,
+      ),
+    );
+}
+
+/** Records what a running job costs its owner's budget. */
+export async function setJobCost(db: Db, id: string, cost: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ cost: Math.round(cost) })
+    .where(eq(jobs.id, id));
+}
+
 export async function queueDepth(db: Db): Promise<Record<string, number>> {
   // Jobs queued for later (the daily retention run) are 'scheduled', not waiting work; a retry's
   // backoff (at most a minute) still counts as queued.
@@ -223,7 +315,16 @@ export async function queueDepth(db: Db): Promise<Record<string, number>> {
 }
 
 export interface WorkerOptions {
+  /** Jobs of kinds without a lane run at once (default 1). */
   concurrency?: number;
+  /** Slots of each named lane (JobKind.lane); a lane not listed gets `concurrency`. */
+  lanes?: Record<string, number>;
+  /**
+   * Jobs of one owner (JobRow.ownerKey) running at once, over every worker (default 1): one
+   * client's long recordings never take every slot. Owners take turns: the next job claimed is
+   * the one whose owner was served longest ago (jobs without an owner first), then the oldest.
+   */
+  perOwner?: number;
   pollMs?: number;
   /** On PGlite only one process can hold the database, so jobs left running by a crash are reclaimed at once. */
   reclaimOnStart?: boolean;
@@ -234,7 +335,8 @@ export interface WorkerOptions {
 export class JobWorker {
   readonly id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly defs = new Map<string, Registered>();
-  private running = 0;
+  /** Jobs running here, per lane. */
+  private readonly running = new Map<string, number>();
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
@@ -302,12 +404,28 @@ export class JobWorker {
     this.timer = setTimeout(() => void this.tick(), ms);
   }
 
+  private laneOf(kind: JobKind<any, any>): string {
+    return kind.lane ?? '';
+  }
+
+  private slots(lane: string): number {
+    return (lane ? this.opts.lanes?.[lane] : undefined) ?? this.opts.concurrency ?? 1;
+  }
+
+  /** Registered kinds whose lane has a free slot here. */
+  private claimable(): string[] {
+    return [...this.defs.values()]
+      .filter(({ kind }) => (this.running.get(this.laneOf(kind)) ?? 0) < this.slots(this.laneOf(kind)))
+      .map(({ kind }) => kind.name);
+  }
+
   private async tick(): Promise<void> {
     if (this.stopped) return;
-    const max = this.opts.concurrency ?? 1;
     try {
-      while (!this.stopped && this.running < max) {
-        const job = await this.claim();
+      while (!this.stopped) {
+        const kinds = this.claimable();
+        if (!kinds.length) break;
+        const job = await this.claim(kinds);
         if (!job) break;
         this.run(job);
       }
@@ -317,8 +435,7 @@ export class JobWorker {
     this.schedule(this.opts.pollMs ?? 500);
   }
 
-  private async claim(): Promise<JobRow | null> {
-    const kinds = this.kinds;
+  private async claim(kinds: string[]): Promise<JobRow | null> {
     if (!kinds.length) return null;
     const kindList = sql.join(
       kinds.map((k) => sql`${k}`),
@@ -332,15 +449,22 @@ export class JobWorker {
       ),
       sql` `,
     );
+    // Fair shares: an owner with `perOwner` jobs running (anywhere) waits; owners take turns,
+    // the one served longest ago first (never served, or no owner at all: first), then by age.
+    const perOwner = this.opts.perOwner ?? 1;
     const result = await this.db.execute(sql`
       update ${jobs} set status = 'running', attempts = ${jobs.attempts} + 1, locked_by = ${this.id}, started_at = now(),
         locked_until = now() + make_interval(secs => case kind ${leaseSecs} else ${DEFAULT_LEASE_MS / 1000}::double precision end)
       where ${jobs.id} = (
-        select id from ${jobs}
-        where kind in (${kindList})
-          and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
-        order by run_at
-        for update skip locked
+        select j.id from ${jobs} j
+        where j.kind in (${kindList})
+          and ((j.status = 'queued' and j.run_at <= now()) or (j.status = 'running' and j.locked_until < now()))
+          and (j.owner_key is null or (
+            select count(*) from ${jobs} r
+            where r.owner_key = j.owner_key and r.status = 'running' and r.locked_until >= now() and r.id <> j.id
+          ) < ${perOwner})
+        order by (select max(r.started_at) from ${jobs} r where r.owner_key = j.owner_key) asc nulls first, j.run_at
+        for update of j skip locked
         limit 1
       )
       returning *`);
@@ -371,7 +495,8 @@ export class JobWorker {
   private run(job: JobRow) {
     const { kind: def, deps } = this.defs.get(job.kind)!;
     const abort = new AbortController();
-    this.running++;
+    const lane = this.laneOf(def);
+    this.running.set(lane, (this.running.get(lane) ?? 0) + 1);
     const lease = def.leaseMs ?? DEFAULT_LEASE_MS;
     const heartbeat = async () => {
       await this.db
@@ -410,6 +535,22 @@ export class JobWorker {
       } catch (e) {
         const err = e instanceof Error ? e : new Error(String(e));
         if (abort.signal.aborted) return; // shutting down: stop() returns the job to the queue
+        if (err instanceof DeferJobError) {
+          // Not a failure: back in the queue until then, the attempt not counted.
+          await this.db
+            .update(jobs)
+            .set({
+              status: 'queued',
+              attempts: sql`greatest(0, ${jobs.attempts} - 1)`,
+              runAt: err.until,
+              lockedUntil: null,
+              lockedBy: null,
+              lastError: err.message,
+            })
+            .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)))
+            .catch(() => undefined);
+          return;
+        }
         const permanent = err instanceof PermanentJobError;
         const final = permanent || job.attempts >= job.maxAttempts;
         this.opts.log?.error(
@@ -434,7 +575,7 @@ export class JobWorker {
         if (final && def.onFinalFailure && payload !== undefined)
           await def.onFinalFailure(payload, err, deps).catch(() => undefined);
       } finally {
-        this.running--;
+        this.running.set(lane, (this.running.get(lane) ?? 1) - 1);
         this.inFlight.delete(job.id);
         this.schedule(0);
       }

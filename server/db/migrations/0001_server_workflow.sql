@@ -3,6 +3,7 @@ ALTER TABLE "sessions" ALTER COLUMN "coaching" SET DATA TYPE jsonb USING CASE WH
 ALTER TABLE "audio_sessions" ADD COLUMN "step" text;--> statement-breakpoint
 ALTER TABLE "audio_sessions" ADD COLUMN "processing_started_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "audio_sessions" ADD COLUMN "expected_ms" integer;--> statement-breakpoint
+ALTER TABLE "audio_sessions" ADD COLUMN "waits_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "audio_sessions" ADD COLUMN "transcript_version" text;--> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "owner_key" text;--> statement-breakpoint
 ALTER TABLE "jobs" ADD COLUMN "started_at" timestamp with time zone;--> statement-breakpoint

@@ -4,14 +4,15 @@ import { PROCESSING_STEPS, type ProcessingStep } from '../../../core/processing'
 import type { AudioSessionView, CoachingView } from '../../../core/views';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
-import { enqueue, requeueJob } from '../../jobs/queue';
+import { activeJobsOf, enqueue, lockOwner, requeueJob } from '../../jobs/queue';
+import type { Db } from '../../db/client';
 import { applySwap } from '../../audio/attribution';
 import { COACHING_EXPECTED_MS } from '../../audio/progress';
 import type { ReportInput } from '../../pdf/report';
 import { coachingView, ensureCoaching } from '../coaching/service';
 import { findAudioSession, type AudioSessionRecord, type AudioSessionRow } from './data';
 import { insertAudioSession, updateAudioSession } from './mutations';
-import { publicError, transcribeAudioJob, transcribeDedupeKey } from './transcription';
+import { publicError, TRANSCRIBE_AUDIO_JOB, transcribeAudioJob, transcribeDedupeKey } from './transcription';
 import { saveAudioVersion } from './versions';
 
 export { discardUpload, newStorageKey, storeUpload } from './files';
@@ -44,7 +45,17 @@ export function toAudioSessionView(row: AudioSessionRow & { unlocked?: boolean }
 }
 
 /** The step under way and the time left, as the page shows them. */
-function processingState(row: AudioSessionRow): Pick<AudioSessionView, 'step' | 'estimatedSecondsLeft'> {
+function processingState(
+  row: AudioSessionRow,
+): Pick<AudioSessionView, 'step' | 'estimatedSecondsLeft' | 'waitingUntil'> {
+  const waitingUntil =
+    row.status === 'uploaded' && row.waitsUntil && row.waitsUntil.getTime() > Date.now()
+      ? row.waitsUntil.toISOString()
+      : null;
+  return { ...stepState(row), waitingUntil };
+}
+
+function stepState(row: AudioSessionRow): Pick<AudioSessionView, 'step' | 'estimatedSecondsLeft'> {
   const step = (PROCESSING_STEPS as readonly string[]).includes(row.step ?? '')
     ? (row.step as ProcessingStep)
     : null;
@@ -96,25 +107,61 @@ export function cleanFileName(name: string | undefined): string {
   return Array.from(cleaned).slice(0, 255).join('').trim() || 'recording';
 }
 
-/** Creates the recording's row and queues its transcription (one job per upload). */
+const QUEUE_FULL_RETRY_SEC = 60;
+
+function queueFull(max: number): HttpError {
+  return new HttpError(
+    429,
+    'too_many_recordings',
+    `You already have ${max} recording${max === 1 ? '' : 's'} waiting to be transcribed. Upload the next one when ${max === 1 ? 'it is' : 'one of them is'} done.`,
+    { 'retry-after': String(QUEUE_FULL_RETRY_SEC) },
+  );
+}
+
+/**
+ * Whether the client may queue one more recording (MAX_QUEUED_RECORDINGS): checked before an
+ * upload is read, and again, under a lock, when its transcription is queued.
+ */
+export async function checkRecordingRoom(ctx: AppContext, ownerKey: string): Promise<void> {
+  const max = ctx.config.MAX_QUEUED_RECORDINGS;
+  if (max > 0 && (await activeJobsOf(ctx.database.db, TRANSCRIBE_AUDIO_JOB, ownerKey)) >= max) {
+    throw queueFull(max);
+  }
+}
+
+/**
+ * Creates the recording's row and queues its transcription (one job per upload), owned by the
+ * client that sent it. The client's room in the queue is counted again under a lock per client,
+ * so two uploads at once cannot both take the last place.
+ */
 export async function createAudioSession(
   ctx: AppContext,
   input: { fileName: string; stage: string; storageKey: string; mimeType: string | null; sizeBytes: number },
+  ownerKey: string | null = null,
 ): Promise<AudioSessionView> {
-  const row = await insertAudioSession(ctx.database.db, {
-    fileName: input.fileName,
-    stage: input.stage,
-    storageKey: input.storageKey,
-    mimeType: input.mimeType,
-    sizeBytes: input.sizeBytes,
-    status: 'uploaded',
+  const max = ctx.config.MAX_QUEUED_RECORDINGS;
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (ownerKey && max > 0) {
+      await lockOwner(db, ownerKey);
+      if ((await activeJobsOf(db, TRANSCRIBE_AUDIO_JOB, ownerKey)) >= max) throw queueFull(max);
+    }
+    const inserted = await insertAudioSession(db, {
+      fileName: input.fileName,
+      stage: input.stage,
+      storageKey: input.storageKey,
+      mimeType: input.mimeType,
+      sizeBytes: input.sizeBytes,
+      status: 'uploaded',
+    });
+    await enqueue(
+      db,
+      transcribeAudioJob,
+      { audioSessionId: inserted.id },
+      { dedupeKey: transcribeDedupeKey(inserted.id), ownerKey },
+    );
+    return inserted;
   });
-  await enqueue(
-    ctx.database.db,
-    transcribeAudioJob,
-    { audioSessionId: row.id },
-    { dedupeKey: transcribeDedupeKey(row.id) },
-  );
   ctx.wakeWorker();
   return toAudioSessionView(row);
 }

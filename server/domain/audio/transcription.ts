@@ -7,9 +7,16 @@ import type { ServedBy } from '../../../core/engines';
 import { UUID_PATTERN } from '../../../core/ids';
 import type { TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
-import { defineJob, PermanentJobError, type JobRun } from '../../jobs/queue';
+import {
+  DeferJobError,
+  defineJob,
+  ownerCostsSince,
+  PermanentJobError,
+  setJobCost,
+  type JobRun,
+} from '../../jobs/queue';
 import type { Attribution } from '../../audio/attribution';
-import { AudioDecodeError } from '../../audio/decode';
+import { AudioDecodeError, probeAudio } from '../../audio/decode';
 import { transcribeFile } from '../../audio/pipeline';
 import { ProcessingProgress } from '../../audio/progress';
 import { makeTempDir } from '../../temp';
@@ -93,6 +100,44 @@ async function expectedRealTimeFactor(ctx: AppContext, engineId: string): Promis
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+const HOUR_MS = 3600_000;
+
+/**
+ * The client's hourly minutes of audio (AUDIO_MINUTES_PER_HOUR): this recording's length is
+ * counted against what the client had transcribed in the last hour. Past the budget it waits,
+ * back in the queue, until enough of the hour's recordings age out (a first recording always
+ * starts, however long). Recordings without an owner (retries of older rows) are not counted.
+ */
+async function spendAudioBudget(
+  ctx: AppContext,
+  row: AudioSessionRecord,
+  job: JobRun<AppContext>,
+  file: string,
+): Promise<void> {
+  const budgetMs = ctx.config.AUDIO_MINUTES_PER_HOUR * 60_000;
+  const owner = job.job.ownerKey;
+  if (budgetMs <= 0 || !owner) return;
+  const probe = await probeAudio(file);
+  const cost = probe.durationMs ?? (row.sizeBytes / 16_000) * 1000;
+  const db = ctx.database.db;
+  const now = Date.now();
+  const spent = await ownerCostsSince(db, TRANSCRIBE_AUDIO_JOB, owner, new Date(now - HOUR_MS), job.job.id);
+  let used = spent.reduce((n, s) => n + s.cost, 0);
+  if (used > 0 && used + cost > budgetMs) {
+    // When enough of the hour's recordings age out for this one to fit.
+    let until = now;
+    for (const s of spent) {
+      used -= s.cost;
+      until = s.at.getTime() + HOUR_MS;
+      if (used + cost <= budgetMs) break;
+    }
+    const at = new Date(until);
+    await updateAudioSession(db, row.id, { status: 'uploaded', step: null, waitsUntil: at });
+    throw new DeferJobError(at, 'the client has used its hourly minutes of audio');
+  }
+  await setJobCost(db, job.job.id, cost);
+}
+
 /** How often the progress is written while a recording is transcribed. */
 const PROGRESS_WRITE_MS = 1000;
 
@@ -116,11 +161,19 @@ async function transcribeRecording(
   // How one-channel recordings are split into two voices (a speaker model, or voice features).
   const speakers = ctx.providers.has('speakers') ? ctx.providers.get('speakers').embedder : null;
   const rtf = await expectedRealTimeFactor(ctx, stt.id);
+  const { file, cleanup } = await localCopy(ctx, row.storageKey);
+  try {
+    await spendAudioBudget(ctx, row, job, file);
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
   await updateAudioSession(db, row.id, {
     status: 'transcribing',
     error: null,
     step: 'decoding',
     processingStartedAt: new Date(),
+    waitsUntil: null,
   });
   let progress: ProcessingProgress | null = null;
   let written = '';
@@ -137,7 +190,6 @@ async function transcribeRecording(
     write();
     void job.heartbeat().catch(() => undefined);
   }, PROGRESS_WRITE_MS);
-  const { file, cleanup } = await localCopy(ctx, row.storageKey);
   try {
     const result = await transcribeFile(file, stt, {
       signal: job.signal,
@@ -185,6 +237,8 @@ async function transcribeRecording(
  */
 export const transcribeAudioJob = defineJob({
   name: TRANSCRIBE_AUDIO_JOB,
+  // Long work: its own worker slots, so coaching and email never wait behind a long recording.
+  lane: 'recordings',
   schema: z.object({ audioSessionId: z.string().regex(UUID_PATTERN, 'not a recording id') }),
   leaseMs: 30_000,
   maxAttempts: 3,

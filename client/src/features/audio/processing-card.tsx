@@ -10,6 +10,11 @@ import { Progress } from '@client/components/ui/progress';
 import { cn } from '@client/lib/utils';
 import type { AudioSessionView } from './audio-session';
 
+/** 14:05, in the rep's own time zone. */
+function clockTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
 /** Where each step stands while a recording is processed. */
 export function stepStates(
   current: ProcessingStep | null,
@@ -70,6 +75,12 @@ export function ProcessingCard({ session }: { session: AudioSessionView | undefi
             </li>
           ))}
         </ol>
+        {session?.waitingUntil && (
+          <p className="text-sm text-slate-700" data-testid="waiting-until">
+            Recordings sent from here in the last hour used up this hour&apos;s transcription time, so this
+            one starts at about {clockTime(session.waitingUntil)}.
+          </p>
+        )}
         <p className="text-sm text-slate-600" data-testid="leave-note">
           You can leave this page: your results will be here when you open this link again.
         </p>
