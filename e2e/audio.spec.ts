@@ -7,7 +7,7 @@ import { skipWithout } from '../server/test-support/engines';
 import type { Browser } from 'playwright-core';
 import { sharedDir } from '../server/test-support/harness';
 import { concatAudio } from '../server/audio/test-audio';
-import { openPage, useAppAndBrowser, type TestServer } from './support';
+import { openPage, roleplay, useAppAndBrowser, type TestServer } from './support';
 
 const noBrowser = skipWithout('chromium', 'pocketsphinx', 'pdftotext');
 
@@ -66,7 +66,7 @@ describe.skipIf(noBrowser)('audio page: upload, transcription progress, coaching
     // A neutral quality hint, never set-up instructions.
     expect(await transcript.innerText()).toMatch(/transcription — (basic|enhanced)/);
 
-    await page.getByRole('button', { name: 'Generate Coaching Feedback' }).click();
+    await roleplay.generateCoaching(page);
     const download = page.getByRole('button', { name: 'Download PDF Report' });
     await download.waitFor();
     const popupPromise = context.waitForEvent('page');

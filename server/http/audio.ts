@@ -29,7 +29,7 @@ import {
   swapSpeakers,
 } from '../domain/audio/service';
 import { findAudioSession } from '../domain/audio/data';
-import { PdfRenderer } from '../workers/pdf-pool';
+import { PdfRenderer } from '../pdf/pool';
 import { route } from './route';
 import { UploadVolume } from './upload-volume';
 import { ownerKeyFor } from '../jobs/owner';

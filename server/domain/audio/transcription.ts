@@ -15,10 +15,10 @@ import {
   setJobCost,
   type JobRun,
 } from '../../jobs/queue';
-import type { Attribution } from '../../audio/attribution';
+import type { Attribution } from '../../transcription/attribution';
 import { AudioDecodeError, probeAudio } from '../../audio/decode';
-import { transcribeFile } from '../../audio/pipeline';
-import { ProcessingProgress } from '../../audio/progress';
+import { transcribeFile } from '../../transcription/pipeline';
+import { ProcessingProgress } from '../../transcription/progress';
 import { makeTempDir } from '../../temp';
 import { findAudioSession, recentRealTimeFactors, type AudioSessionRecord } from './data';
 import { discardUpload } from './files';

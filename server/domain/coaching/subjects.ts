@@ -3,7 +3,7 @@ import type { CoachingDocument } from '../../../core/coaching-format';
 import { personaFor } from '../../../core/stages';
 import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import type { Db } from '../../db/client';
-import { applySwap } from '../../audio/attribution';
+import { applySwap } from '../../transcription/attribution';
 import { findAudioSession } from '../audio/data';
 import { storeAudioCoaching } from '../audio/mutations';
 import { findSession } from '../sessions/data';

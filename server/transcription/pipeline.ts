@@ -12,18 +12,18 @@ import {
 } from './attribution';
 import { attributeMonoByEmbeddings } from './speaker-embeddings';
 import { SpeakerEmbeddingTracker, type SpeakerSpan } from './speaker-spans';
-import { splitAtQuietPoints } from './chunking';
-import { concatPcm } from './wav';
-import { AudioTooLongError, decodePcm, probeAudio, tooLongMessage, type AudioProbe } from './decode';
-import { SpanMap, speechSpans } from './speech-gate';
-import { VoiceFeatureTracker } from './voice-features';
+import { splitAtQuietPoints } from '../audio/chunking';
+import { concatPcm } from '../audio/wav';
+import { AudioTooLongError, decodePcm, probeAudio, tooLongMessage, type AudioProbe } from '../audio/decode';
+import { SpanMap, speechSpans } from '../audio/speech-gate';
+import { VoiceFeatureTracker } from '../audio/voice-features';
 import type { StepListener } from './progress';
 
 export interface TranscribeFileOptions {
   signal?: AbortSignal;
   /** Fraction of the audio done, 0..1 (the recogniser's share of the work). */
   onProgress?: (fraction: number) => void;
-  /** Each named step as it goes (server/audio/progress.ts weighs them into one percentage). */
+  /** Each named step as it goes (server/transcription/progress.ts weighs them into one percentage). */
   onStep?: StepListener;
   /** What the container says about the recording, read before anything is decoded. */
   onProbe?: (probe: AudioProbe) => void;

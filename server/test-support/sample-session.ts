@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { canonicalDocument } from '../../../../core/coaching-document';
-import { parseCoaching } from '../../../../core/coaching-format';
-import type { TranscriptEntry } from '../../../../core/transcript';
-import type { Db } from '../../../db/client';
+import { canonicalDocument } from '../../core/coaching-document';
+import { parseCoaching } from '../../core/coaching-format';
+import type { TranscriptEntry } from '../../core/transcript';
+import type { Db } from '../db/client';
 // Test setup writes the row a finished role-play leaves behind, without depending on other routes.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { sessions } from '../../../db/schema';
-import { sharedDir } from '../../../test-support/harness';
+import { sessions } from '../db/schema';
+import { sharedDir } from './harness';
 
 /** Scores the tests look for in the email: every one distinct so a swap or omission shows. */
 export const SAMPLE_SCORES = {
