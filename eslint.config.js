@@ -14,14 +14,39 @@ const nodeBuiltinPaths = builtinModules.map((name) => ({ name, message: nodeOnly
 
 // Arrows run one way: providers never reach up into the domain or the HTTP layer.
 const upwardImport = {
-  group: ['**/domain', '**/domain/**', '**/http', '**/http/**'],
-  message: 'Providers depend on core/ and server utilities, never on domain/ or http/.',
+  group: ['**/domain', '**/domain/**', '**/http', '**/http/**', '**/transcription/**', '**/voice/**'],
+  message:
+    'Providers depend on core/ and server utilities, never on domain/, http/ or the pipelines that use them.',
 };
 
 const dbImport = {
   group: ['**/db/client', '**/db/schema', 'drizzle-orm', 'drizzle-orm/*'],
   allowTypeImports: true,
   message: 'Only server/db and domain data.ts/mutations.ts touch the database.',
+};
+
+// The layers below the domain (docs/ARCHITECTURE.md, "Directions"), each barred from the ones above.
+const notTestSupport = {
+  group: ['**/test-support', '**/test-support/**'],
+  message: 'Production code never imports test support.',
+};
+const aboveProviders = ['**/domain', '**/domain/**', '**/http', '**/http/**', '**/voice', '**/voice/**'];
+const aboveTranscription = {
+  group: aboveProviders,
+  message: 'server/transcription is used by the domain, never the other way.',
+};
+const aboveAudio = {
+  group: [...aboveProviders, '**/providers/**', '**/transcription/**', '**/workers/**'],
+  message:
+    'server/audio is signal utilities beneath the engines: it imports no engine, runner or layer above.',
+};
+const aboveWorkers = {
+  group: [...aboveProviders, '**/providers/**', '**/transcription/**', '**/pdf/**'],
+  message: 'server/workers is the runner beneath whatever runs on it: each user owns its worker file.',
+};
+const aboveObservability = {
+  group: aboveProviders,
+  message: 'server/observability records what happens; the routes that serve it live in server/http.',
 };
 
 export default tseslint.config(
@@ -99,8 +124,22 @@ export default tseslint.config(
       'server/test-support/**',
       'server/**/*.test.ts',
     ],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [dbImport] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [dbImport, notTestSupport] }],
+    },
   },
+  ...[
+    ['server/transcription/**/*.ts', aboveTranscription],
+    ['server/audio/**/*.ts', aboveAudio],
+    ['server/workers/**/*.ts', aboveWorkers],
+    ['server/observability/**/*.ts', aboveObservability],
+  ].map(([files, upward]) => ({
+    files: [files],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [dbImport, notTestSupport, upward] }],
+    },
+  })),
   {
     // Arrows run one way: domain services use provider interfaces; providers use core/ and server
     // utilities, never the domain or the HTTP layer (docs/ARCHITECTURE.md, "Directions").
@@ -110,7 +149,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [dbImport, upwardImport],
+          patterns: [dbImport, notTestSupport, upwardImport],
         },
       ],
     },

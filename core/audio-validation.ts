@@ -38,12 +38,21 @@ export function isAcceptedAudio(mimeType: string | undefined | null, fileName: s
 
 export type AudioFileProblem = 'invalid-type' | 'too-large' | 'empty';
 
-export function validateAudioFile(file: {
-  type?: string | null;
-  name: string;
-  size: number;
-}): AudioFileProblem | null {
-  if (!isAcceptedAudio(file.type, file.name)) return 'invalid-type';
+/**
+ * What is wrong with a chosen file, or null. A type and name off the spec's list are still
+ * accepted when the file's first bytes are a recording (`contentIsAudio`, from
+ * core/audio-sniff.ts): phones and call recorders name their AAC, AMR, 3GP, Opus, FLAC and CAF
+ * files in ways browsers do not type.
+ */
+export function validateAudioFile(
+  file: {
+    type?: string | null;
+    name: string;
+    size: number;
+  },
+  opts: { contentIsAudio?: boolean } = {},
+): AudioFileProblem | null {
+  if (!isAcceptedAudio(file.type, file.name) && !opts.contentIsAudio) return 'invalid-type';
   if (file.size > MAX_AUDIO_BYTES) return 'too-large';
   if (file.size === 0) return 'empty';
   return null;

@@ -36,6 +36,8 @@ export interface CoachingSection {
   title: string;
   score: number | null;
   content: string;
+  /** A gated section withheld until the session is unlocked (its heading and the locked line). */
+  locked?: true;
 }
 
 export interface CoachingBest {
@@ -151,6 +153,7 @@ export function parseCoaching(text: string | null | undefined): CoachingDocument
     const s = sectionsByKey.get(key);
     if (s) {
       s.content = joined(key);
+      if (isLockedSection(s)) s.locked = true;
       doc.sections.push(s);
     }
   }

@@ -56,8 +56,11 @@ describe('parseSpeakerEngine', () => {
 describe('API views', () => {
   it('hold the engine view the server stores, and refuse a quality the page cannot show', () => {
     const engine = { id: 'rubric', label: 'Built-in coach', quality: 'basic' as const };
-    expect(coachingViewSchema.parse({ coaching: '', metrics: null, engine, unlocked: false })).toEqual({
+    expect(
+      coachingViewSchema.parse({ coaching: '', document: null, metrics: null, engine, unlocked: false }),
+    ).toEqual({
       coaching: '',
+      document: null,
       metrics: null,
       engine,
       unlocked: false,
@@ -65,6 +68,7 @@ describe('API views', () => {
     expect(
       coachingViewSchema.safeParse({
         coaching: '',
+        document: null,
         metrics: null,
         engine: { ...engine, quality: 'best' },
         unlocked: true,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { coachingDocumentSchema } from './coaching-document';
 import { servedBySchema } from './engines';
+import { PROCESSING_STEPS } from './processing';
 import { audioSessionSchema, sessionSchema } from './schemas';
 import { engineInfoSchema } from './voice-protocol';
 
@@ -12,6 +14,11 @@ import { engineInfoSchema } from './voice-protocol';
 export const coachingViewSchema = z.object({
   /** Until `unlocked`, the gated sections carry only their heading and the locked line. */
   coaching: z.string(),
+  /**
+   * The same coaching as a structured document, gated the same way (a locked section has
+   * `locked: true` and no score or advice); null for a legacy text not in the coaching format.
+   */
+  document: coachingDocumentSchema.nullable(),
   metrics: z.unknown(),
   engine: servedBySchema,
   note: z.string().optional(),
@@ -33,7 +40,17 @@ export const ATTRIBUTIONS = ['stereo', 'turns', 'single'] as const;
 /** GET /api/audio/:id: an uploaded call recording and how far its transcription got. */
 export const audioSessionViewSchema = audioSessionSchema.extend({
   status: z.enum(AUDIO_STATUSES),
+  /** Percent of the whole processing done (every step weighted by its expected time). */
   progress: z.number(),
+  /** The step under way (core/processing.ts); null while it waits its turn and once it is done. */
+  step: z.enum(PROCESSING_STEPS).nullable(),
+  /** Time left, estimated from the recording's length and the pace so far; null when not running. */
+  estimatedSecondsLeft: z.number().nullable(),
+  /**
+   * When a recording waiting its turn starts, when its client's hourly minutes of audio are spent
+   * (ISO time); null otherwise.
+   */
+  waitingUntil: z.string().nullable(),
   error: z.string().nullable(),
   durationMs: z.number().nullable(),
   attribution: z.enum(ATTRIBUTIONS).nullable(),

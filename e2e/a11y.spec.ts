@@ -91,7 +91,7 @@ describe.skipIf(noBrowser)('accessibility (axe: no serious or critical violation
     await page.getByRole('button', { name: 'Upload & Analyze' }).click();
     await page.getByRole('region', { name: 'Transcript' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Generate Coaching Feedback' }).click();
+    await roleplay.generateCoaching(page);
     await page.getByRole('button', { name: 'Download PDF Report' }).waitFor();
     await page
       .getByRole('region', { name: 'Coaching Feedback' })

@@ -7,7 +7,7 @@ import { skipWithout } from '../server/test-support/engines';
 import type { Browser } from 'playwright-core';
 import { sharedDir } from '../server/test-support/harness';
 import { concatAudio } from '../server/audio/test-audio';
-import { openPage, useAppAndBrowser, type TestServer } from './support';
+import { openPage, roleplay, useAppAndBrowser, type TestServer } from './support';
 
 const noBrowser = skipWithout('chromium', 'pocketsphinx', 'pdftotext');
 
@@ -49,6 +49,9 @@ describe.skipIf(noBrowser)('audio page: upload, transcription progress, coaching
       }
     })();
     await progress.waitFor();
+    // The rep is told the named steps and that the page need not stay open.
+    expect(await page.getByRole('list', { name: 'Processing steps' }).locator('li').count()).toBe(5);
+    expect(await page.getByTestId('leave-note').innerText()).toContain('You can leave this page');
     await transcript.waitFor();
     done = true;
     await poll;
@@ -65,7 +68,7 @@ describe.skipIf(noBrowser)('audio page: upload, transcription progress, coaching
     if (stored.sttEngine?.quality === 'basic') expect(shown).toContain('Transcript may be approximate');
     expect(shown).not.toMatch(/PocketSphinx|Whisper|npm run|engine/i);
 
-    await page.getByRole('button', { name: 'Generate Coaching Feedback' }).click();
+    await roleplay.generateCoaching(page);
     const download = page.getByRole('button', { name: 'Download PDF Report' });
     await download.waitFor();
     const popupPromise = context.waitForEvent('page');

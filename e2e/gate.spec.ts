@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../server/test-support/engines';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { GATED_SECTIONS, LOCKED_SECTION_TEXT, parseCoaching } from '../core/coaching-format';
+import { storedDocument } from '../core/coaching-document';
+import { GATED_SECTIONS, LOCKED_SECTION_TEXT } from '../core/coaching-format';
 import { EMAIL_MESSAGE } from '../core/schemas';
 import { leads, sessions } from '../server/db/schema';
 import { launchBrowser, openPage, startAppServer, type TestServer } from './support';
@@ -69,7 +70,7 @@ async function gatedAdvice(server: TestServer, id: string): Promise<string[]> {
     .select({ coaching: sessions.coaching })
     .from(sessions)
     .where(eq(sessions.id, id));
-  const doc = parseCoaching(row?.coaching ?? null);
+  const doc = storedDocument(row?.coaching ?? null);
   if (!doc) throw new Error('The session has no stored coaching');
   return doc.sections
     .filter((s) => GATED_SECTIONS.includes(s.key))

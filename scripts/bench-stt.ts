@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/env';
 import { decodeToMono } from '../server/audio/decode';
-import { transcribeFile } from '../server/audio/pipeline';
+import { transcribeFile } from '../server/transcription/pipeline';
 import { concatAudio, convertAudio } from '../server/audio/test-audio';
 import { normaliseWords, editDistance } from '../server/audio/wer';
 import { OpenAiStt } from '../server/providers/stt/openai';

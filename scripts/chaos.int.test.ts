@@ -155,6 +155,7 @@ for (const db of dbKinds) {
           DATA_DIR: dataDir,
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
           RATE_LIMIT_UPLOAD: '0',
+          MAX_QUEUED_RECORDINGS: '0',
           RATE_LIMIT_FEEDBACK: '0',
           RATE_LIMIT_SESSIONS: '0',
           METRICS_TOKEN: OPERATOR_TOKEN,

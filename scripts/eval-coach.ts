@@ -8,13 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  parseCoaching,
-  overallScore,
-  SECTION_KEYS,
-  SECTION_TITLES,
-  type SectionKey,
-} from '../core/coaching-format';
+import { overallScore, SECTION_KEYS, SECTION_TITLES, type SectionKey } from '../core/coaching-format';
 import { transcriptEntrySchema } from '../core/transcript';
 import { loadConfig } from '../server/env';
 import { selectCoach } from '../server/providers/coach';
@@ -156,8 +150,7 @@ async function evaluate(dir: string, files: string[], noisy: boolean, engine: Co
       personaName: fx.personaName,
     });
     if (result.note) console.log(`Note: ${fx.id}: ${result.note}`);
-    const doc = parseCoaching(result.coaching);
-    if (!doc) throw new Error(`${fx.id}: the coaching did not parse`);
+    const doc = result.document;
     const scores = Object.fromEntries(
       SECTION_KEYS.map((k) => [k, doc.sections.find((s) => s.key === k)?.score ?? 0]),
     ) as Record<SectionKey, number>;

@@ -165,6 +165,17 @@ const envSchema = z.object({
   /** Megabytes of recordings one client may upload per hour (0 = no limit). */
   UPLOAD_MB_PER_HOUR: z.coerce.number().min(0).default(300),
   /**
+   * Recordings of one client that may wait or be transcribed at once; one more is refused (429)
+   * until one is done (0 = no limit). Each client's recordings are transcribed one at a time,
+   * clients taking turns.
+   */
+  MAX_QUEUED_RECORDINGS: z.coerce.number().int().min(0).max(100).default(2),
+  /**
+   * Minutes of audio one client may have transcribed per hour; a recording past it waits until
+   * the hour frees enough (0 = no limit). A first recording always starts.
+   */
+  AUDIO_MINUTES_PER_HOUR: z.coerce.number().min(0).default(150),
+  /**
    * Background fetch of the recommended models at start (docs/providers.md): `auto` = on except
    * in tests and under CI, `on`, `off`.
    */

@@ -24,6 +24,19 @@ export const roleplay = {
     }
   },
 
+  /**
+   * On a transcribed recording: asks for the coaching with 'Generate Coaching Feedback', unless
+   * the coaching the server writes by itself is already on the page.
+   */
+  async generateCoaching(page: Page, timeoutMs = 150_000): Promise<void> {
+    const button = page.getByRole('button', { name: 'Generate Coaching Feedback' });
+    const card = page.getByRole('region', { name: 'Coaching Feedback' });
+    await button.or(card).first().waitFor({ timeout: timeoutMs });
+    // The coaching may land (and the button go) at the moment it is clicked.
+    if (await button.isVisible()) await button.click({ timeout: 5000 }).catch(() => undefined);
+    await card.waitFor({ timeout: timeoutMs });
+  },
+
   /** Waits until the coaching card shows scores, or throws with the card's error text. */
   async waitForCoaching(page: Page, timeoutMs = 60_000): Promise<Locator> {
     const card = roleplay.coaching(page);

@@ -3,9 +3,8 @@ import { spawnTied } from '../child-process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PermanentJobError } from '../jobs/queue';
-import { STT_SAMPLE_RATE } from '../providers/stt/types';
 import { sniffAudioFile, type AudioContainer } from './sniff';
-import { concatPcm } from './wav';
+import { concatPcm, PCM_SAMPLE_RATE } from './wav';
 
 const require = createRequire(import.meta.url);
 
@@ -184,10 +183,10 @@ export interface PcmBlock {
  */
 export async function* decodePcm(file: string, opts: DecodeOptions = {}): AsyncGenerator<PcmBlock> {
   const outChannels = opts.channels === 'split' ? 2 : 1;
-  const blockSamples = opts.blockSamples ?? STT_SAMPLE_RATE * 10;
+  const blockSamples = opts.blockSamples ?? PCM_SAMPLE_RATE * 10;
   const blockBytes = blockSamples * 2 * outChannels;
   const input = await safeInputArgs(file);
-  const maxSamples = opts.maxSeconds ? Math.round(opts.maxSeconds * STT_SAMPLE_RATE) : Infinity;
+  const maxSamples = opts.maxSeconds ? Math.round(opts.maxSeconds * PCM_SAMPLE_RATE) : Infinity;
   const ffmpeg = (await findFfmpeg()).path;
   const child = spawnTied(
     ffmpeg,
@@ -204,7 +203,7 @@ export async function* decodePcm(file: string, opts: DecodeOptions = {}): AsyncG
       '-ac',
       String(outChannels),
       '-ar',
-      String(STT_SAMPLE_RATE),
+      String(PCM_SAMPLE_RATE),
       '-f',
       's16le',
       '-acodec',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedDir } from '../test-support/harness';
 import { mpegFrameLength, sniffAudio, sniffAudioFile } from './sniff';
-import { convertAudio, playlistPointingAt } from './test-audio';
+import { bundledFfmpegPath, convertAudio, playlistPointingAt } from './test-audio';
 
 const fixtures = path.join(sharedDir, 'fixtures/audio');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sniff-test-'));
@@ -30,6 +30,23 @@ describe('container sniffing', () => {
     ];
     for (const [name, args, container] of made) {
       const out = convertAudio(jfk, path.join(tmp, name), ['-t', '2', ...args]);
+      expect(await sniffAudioFile(out), name).toEqual({ ok: true, container });
+    }
+  });
+
+  it('recognises what phones and call recorders write, whatever they are named', async () => {
+    const bundled = { ffmpeg: bundledFfmpegPath() };
+    const made: [string, string[], string, { ffmpeg?: string }][] = [
+      ['a.amr', ['-ar', '8000', '-ac', '1', '-c:a', 'libopencore_amrnb', '-b:a', '12.2k'], 'amr', bundled],
+      ['wb.amr', ['-ar', '16000', '-ac', '1', '-c:a', 'libvo_amrwbenc', '-b:a', '23.85k'], 'amr', bundled],
+      ['a.3gp', ['-ar', '8000', '-ac', '1', '-c:a', 'libopencore_amrnb', '-f', '3gp'], 'mov', bundled],
+      ['a.opus', ['-c:a', 'libopus', '-b:a', '24k'], 'ogg', {}],
+      ['a.flac', ['-c:a', 'flac'], 'flac', {}],
+      ['a.caf', ['-c:a', 'alac', '-f', 'caf'], 'caf', {}],
+      ['a.aac', ['-c:a', 'aac', '-f', 'adts'], 'aac', {}],
+    ];
+    for (const [name, args, container, opts] of made) {
+      const out = convertAudio(jfk, path.join(tmp, name), ['-t', '2', ...args], opts);
       expect(await sniffAudioFile(out), name).toEqual({ ok: true, container });
     }
   });

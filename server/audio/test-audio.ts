@@ -1,12 +1,40 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ffmpegPath } from './decode';
 
-/** Test and benchmark helper: converts a fixture with ffmpeg into another container/codec. */
-export function convertAudio(input: string, output: string, args: string[]): string {
+const require = createRequire(import.meta.url);
+
+/**
+ * The ffmpeg bundled with the npm package: it carries encoders Debian's build lacks (AMR-NB and
+ * AMR-WB, what Android call recorders write), so tests can make such recordings.
+ */
+export function bundledFfmpegPath(): string {
+  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+}
+
+/**
+ * Test and benchmark helper: converts a fixture with ffmpeg into another container/codec
+ * (`opts.ffmpeg` picks another ffmpeg, e.g. bundledFfmpegPath() for AMR).
+ */
+export function convertAudio(
+  input: string,
+  output: string,
+  args: string[],
+  opts: { ffmpeg?: string } = {},
+): string {
   fs.mkdirSync(path.dirname(output), { recursive: true });
-  execFileSync(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, ...args, output]);
+  execFileSync(opts.ffmpeg ?? ffmpegPath(), [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    input,
+    ...args,
+    output,
+  ]);
   return output;
 }
 

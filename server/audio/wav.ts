@@ -3,6 +3,9 @@
  * engines use: file pipeline, live calls, tests and benchmarks.
  */
 
+/** The rate of the PCM every engine takes and every decode produces. */
+export const PCM_SAMPLE_RATE = 16_000;
+
 export function wavHeader(dataBytes: number, sampleRate: number, channels = 1): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'ascii');

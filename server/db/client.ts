@@ -16,7 +16,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const defaultMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite persisted under dataDir/db.
@@ -26,7 +26,10 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** Another migrations folder (tests of the migrations themselves). */
+  migrationsFolder?: string;
 }): Promise<Database> {
+  const migrationsFolder = opts.migrationsFolder ?? defaultMigrations;
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TranscriptEntry } from '../../core/transcript';
+import type { StoredCoaching } from '../../core/coaching-document';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -32,12 +33,20 @@ export const sessions = pgTable('sessions', {
     .$type<TranscriptEntry[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
-  coaching: text('coaching'),
+  /** The coaching document (core/coaching-document.ts); older rows hold `{legacyText}`. */
+  coaching: jsonb('coaching').$type<StoredCoaching>(),
   /** Which coach engine wrote the coaching, and why (e.g. the LLM fell back to the rubric). */
   coachingEngine: text('coaching_engine'),
   metrics: jsonb('metrics'),
   /** Engines that served the live call (speech-to-text, brain, voice). */
   engines: jsonb('engines'),
+  /**
+   * A new random version at every transcript save: a coaching job carries the version it was
+   * queued for and stores nothing when the transcript has changed since.
+   */
+  transcriptVersion: text('transcript_version'),
+  /** When a live call on this server started for the session (its save is awaited by coaching). */
+  callStartedAt: timestamp('call_started_at', { withTimezone: true }),
 });
 
 /** An uploaded call recording and its processing state. */
@@ -52,13 +61,23 @@ export const audioSessions = pgTable(
       .$type<TranscriptEntry[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    coaching: text('coaching'),
+    /** The coaching document (core/coaching-document.ts); older rows hold `{legacyText}`. */
+    coaching: jsonb('coaching').$type<StoredCoaching>(),
     coachingEngine: text('coaching_engine'),
     metrics: jsonb('metrics'),
     /** uploaded | transcribing | transcribed | failed */
     status: text('status').notNull().default('uploaded'),
-    /** Percent of audio transcribed, 0-100. */
+    /** Percent of the whole processing done (every step, weighted by its expected time), 0-100. */
     progress: integer('progress').notNull().default(0),
+    /** The processing step under way (core/processing.ts), null before it starts and once done. */
+    step: text('step'),
+    /** When the current processing run started, and how long it is expected to take (ms). */
+    processingStartedAt: timestamp('processing_started_at', { withTimezone: true }),
+    expectedMs: integer('expected_ms'),
+    /** Waiting its turn until then: its client's hourly minutes of audio are spent (AUDIO_MINUTES_PER_HOUR). */
+    waitsUntil: timestamp('waits_until', { withTimezone: true }),
+    /** A new random version at every transcript change (transcription, speaker swap); see sessions. */
+    transcriptVersion: text('transcript_version'),
     error: text('error'),
     /** Random storage key; the user's file name is data only, never a path. */
     storageKey: text('storage_key').notNull(),
@@ -136,6 +155,24 @@ export const jobs = pgTable(
     dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * Whose work this is (a pseudonym of the client address that asked for it), for the queue's
+     * fair share: per-owner caps and round-robin claiming. Null for the server's own jobs.
+     */
+    ownerKey: text('owner_key'),
+    /** When the job was last claimed (round-robin serves the owner served longest ago first). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** What the job costs its owner's hourly budget (a recording's length in ms), once known. */
+    cost: integer('cost'),
+    /** Results of the job's named steps that finished, so a retried run does not redo them. */
+    steps: jsonb('steps')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
-  (t) => [index('jobs_claim_idx').on(t.status, t.runAt), uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey)],
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey),
+    index('jobs_owner_idx').on(t.ownerKey, t.status),
+  ],
 );

@@ -1,8 +1,9 @@
 import type { AppContext } from '../context';
 import type { JobKind } from '../jobs/queue';
 import { feedbackEmailJob } from './feedback/service';
-import { transcribeAudioJob } from './audio/service';
+import { transcribeAudioJob } from './audio/transcription';
 import { purgeRecordingsJob } from './audio/retention';
+import { coachJob } from './coaching/job';
 
 /**
  * Every durable job kind this app runs. Each kind (name, payload schema, handler) is defined with
@@ -13,5 +14,6 @@ import { purgeRecordingsJob } from './audio/retention';
 export const jobKinds: readonly JobKind<any, AppContext>[] = [
   feedbackEmailJob,
   transcribeAudioJob,
+  coachJob,
   purgeRecordingsJob,
 ];

@@ -10,7 +10,7 @@ import { headingPrefix, parseCoaching } from '../../core/coaching-format';
 import { INVALID_TYPE_MESSAGE, TOO_LARGE_MESSAGE } from '../../core/audio-validation';
 import { api, dbKinds, sharedDir, startTestServer, type TestServer } from '../test-support/harness';
 import { wordErrorRate } from '../audio/wer';
-import { concatAudio, convertAudio, playlistPointingAt } from '../audio/test-audio';
+import { bundledFfmpegPath, concatAudio, convertAudio, playlistPointingAt } from '../audio/test-audio';
 import { PLAYLIST_MESSAGE } from '../audio/decode';
 import { wavHeader } from '../audio/wav';
 import { audioSessions } from '../db/schema';
@@ -223,7 +223,9 @@ describe('upload rules (web role only, nothing transcribed)', () => {
     expect(ok.status).toBe(201);
     expect(ok.body.status).toBe('uploaded');
     const before = uploadedFiles(t.dataDir).length;
-    const over = await upload(t.url, Buffer.alloc(MAX_AUDIO_BYTES + 1, 1), 'bigger.mp3', 'audio/mpeg');
+    const bigger = Buffer.alloc(MAX_AUDIO_BYTES + 1, 0);
+    wavHeader(MAX_AUDIO_BYTES + 1 - 44, 16_000).copy(bigger);
+    const over = await upload(t.url, bigger, 'bigger.wav', 'audio/wav');
     expect(over.status).toBe(413);
     expect(over.body.error.message).toBe(TOO_LARGE_MESSAGE.description);
     expect(uploadedFiles(t.dataDir).length).toBe(before);
@@ -245,6 +247,46 @@ describe('upload rules (web role only, nothing transcribed)', () => {
     expect(junk.status).toBe(415);
     expect(junk.body.error.message).toBe(INVALID_TYPE_MESSAGE.description);
     expect(uploadedFiles(t.dataDir).length).toBe(before);
+  });
+
+  it('refuses a file that is not a recording, or a bad stage, before storage sees a byte', async () => {
+    const dir = path.join(t.dataDir, 'uploads');
+    fs.mkdirSync(dir, { recursive: true });
+    const seen: string[] = [];
+    const watcher = fs.watch(dir, (_event, name) => seen.push(String(name)));
+    try {
+      // Big enough that a store-then-check upload would have written it out first.
+      const junk = await upload(t.url, Buffer.alloc(600_000, 3), 'call.mp3', 'audio/mpeg');
+      expect(junk.status).toBe(415);
+      const playlist = await upload(t.url, playlistPointingAt(jfkWav), 'call.m4a', 'audio/mp4');
+      expect(playlist.status).toBe(415);
+      // The page sends the stage before the file: a bad one is refused before the file is read.
+      const form = new FormData();
+      form.append('stage', 'Plumbing');
+      form.append(
+        'audio',
+        new Blob([new Uint8Array(fs.readFileSync(jfkWav))], { type: 'audio/wav' }),
+        'a.wav',
+      );
+      const stage = await fetch(`${t.url}/api/audio/upload`, { method: 'POST', body: form });
+      expect(stage.status).toBe(400);
+      expect(((await stage.json()) as any).error.message).toContain(
+        'Windows, HVAC, Roofing, Flooring, General',
+      );
+      const over = await upload(
+        t.url,
+        Buffer.concat([fs.readFileSync(jfkWav), Buffer.alloc(MAX_AUDIO_BYTES)]),
+        'big.wav',
+        'audio/wav',
+      );
+      expect(over.status).toBe(413);
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      watcher.close();
+    }
+    // Only the oversized recording began to be written (a partial file, removed at once).
+    expect(seen.filter((n) => !n.endsWith('.part'))).toEqual([]);
+    expect(uploadedFiles(t.dataDir).filter((n) => n.endsWith('.part'))).toEqual([]);
   });
 
   it('accepts by extension when the browser sends no audio type', async () => {
@@ -328,7 +370,8 @@ describe.skipIf(noEngines)('every accepted format decodes and transcribes', () =
   });
   afterAll(async () => t?.close());
 
-  const formats: { name: string; type: string; args: string[]; ceiling?: number }[] = [
+  const bundled = bundledFfmpegPath();
+  const formats: { name: string; type: string; args: string[]; ceiling?: number; ffmpeg?: string }[] = [
     { name: 'call.mp3', type: 'audio/mpeg', args: ['-c:a', 'libmp3lame', '-b:a', '64k'] },
     { name: 'call.m4a', type: 'audio/m4a', args: ['-c:a', 'aac', '-b:a', '64k'] },
     { name: 'call.mp4', type: 'audio/mp4', args: ['-c:a', 'aac', '-b:a', '64k', '-f', 'mp4'] },
@@ -342,10 +385,36 @@ describe.skipIf(noEngines)('every accepted format decodes and transcribes', () =
     },
     { name: 'mulaw.wav', type: 'audio/wav', args: ['-ar', '8000', '-c:a', 'pcm_mulaw'], ceiling: 1.0 },
     { name: 'call.mpga', type: 'audio/mpeg', args: ['-c:a', 'libmp3lame', '-b:a', '48k', '-f', 'mp3'] },
+    // What phones and call recorders write: off the spec's list, accepted by their content.
+    { name: 'call.flac', type: 'audio/flac', args: ['-c:a', 'flac'] },
+    { name: 'call.aac', type: 'audio/aac', args: ['-c:a', 'aac', '-b:a', '64k', '-f', 'adts'] },
+    { name: 'voice memo.opus', type: 'audio/opus', args: ['-c:a', 'libopus', '-b:a', '24k'] },
+    { name: 'memo.caf', type: 'audio/x-caf', args: ['-c:a', 'alac', '-f', 'caf'] },
+    {
+      name: 'call recorder.amr',
+      type: 'audio/amr',
+      args: ['-ar', '8000', '-ac', '1', '-c:a', 'libopencore_amrnb', '-b:a', '12.2k'],
+      ffmpeg: bundled,
+      ceiling: 1.0,
+    },
+    {
+      name: 'Call_2024.3gp',
+      type: 'video/3gpp',
+      args: ['-ar', '8000', '-ac', '1', '-c:a', 'libopencore_amrnb', '-b:a', '12.2k', '-f', '3gp'],
+      ffmpeg: bundled,
+      ceiling: 1.0,
+    },
+    {
+      name: 'wideband.awb',
+      type: 'application/octet-stream',
+      args: ['-ar', '16000', '-ac', '1', '-c:a', 'libvo_amrwbenc', '-b:a', '23.85k', '-f', 'amr'],
+      ffmpeg: bundled,
+      ceiling: 1.0,
+    },
   ];
 
-  it.each(formats)('$name', async ({ name, type, args, ceiling }) => {
-    const file = convertAudio(jfkWav, path.join(tmp, name), args);
+  it.each(formats)('$name', async ({ name, type, args, ceiling, ffmpeg }) => {
+    const file = convertAudio(jfkWav, path.join(tmp, name), args, { ffmpeg });
     const up = await upload(t.url, fs.readFileSync(file), name, type);
     expect(up.status).toBe(201);
     const done = await waitForDone(t.url, up.body.id);

@@ -6,30 +6,33 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { AppContext } from '../context';
 import { STAGES } from '../../core/stages';
 import { MAX_AUDIO_BYTES } from '../../core/constants';
+import { CONTAINER_TYPES } from '../../core/audio-sniff';
 import {
   EMPTY_FILE_MESSAGE,
   fileExtension,
   INVALID_TYPE_MESSAGE,
-  isAcceptedAudio,
   TOO_LARGE_MESSAGE,
 } from '../../core/audio-validation';
 import { HttpError } from '../errors';
 import { PLAYLIST_MESSAGE } from '../audio/decode';
+import { UploadGate, UploadTooLargeError } from '../audio/upload-gate';
 import {
+  checkRecordingRoom,
   cleanFileName,
   coachAudioSession,
   createAudioSession,
   discardUpload,
   getAudioSession,
+  reportInput,
   retryAudioSession,
-  sniffUpload,
   storeUpload,
   swapSpeakers,
 } from '../domain/audio/service';
 import { findAudioSession } from '../domain/audio/data';
-import { PdfRenderer } from '../workers/pdf-pool';
+import { PdfRenderer } from '../pdf/pool';
 import { route } from './route';
 import { UploadVolume } from './upload-volume';
+import { ownerKeyFor } from '../jobs/owner';
 
 const swapBody = z.object({ swapped: z.boolean({ error: 'swapped must be true or false' }) }).strict();
 
@@ -71,6 +74,31 @@ function contentDisposition(kind: 'inline' | 'attachment', fileName: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/**
+ * Reads and drops what is left of a refused upload's body, up to what an upload may carry; a
+ * client that keeps sending past that is cut off.
+ */
+function drainRest(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  let left = MAX_AUDIO_BYTES + MULTIPART_OVERHEAD_BYTES;
+  raw.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) raw.socket?.destroy();
+  });
+  raw.resume();
+}
+
+const badStage = () => new HttpError(400, 'invalid_request', `stage must be one of ${STAGES.join(', ')}`);
+const isStage = (stage: string) => (STAGES as readonly string[]).includes(stage);
+
+/**
+ * The upload, checked while it streams in and before anything is kept: the stage (when the
+ * field comes before the file, as the page sends it), the first bytes (a recording in a known
+ * container, whatever its name or declared type), then the size (the stream fails at the byte
+ * past 25 MB, so storage never completes the file). A stage sent after the file can only be read
+ * once the file was stored; a bad one then removes it.
+ */
 async function handleUpload(
   ctx: AppContext,
   volume: UploadVolume,
@@ -87,34 +115,65 @@ async function handleUpload(
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_AUDIO_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
   volume.check(request.ip, Number.isFinite(declared) ? declared - MULTIPART_OVERHEAD_BYTES : 0);
+  // A client with its recordings already queued is told before the file is read.
+  const owner = ownerKeyFor(request.ip);
+  await checkRecordingRoom(ctx, owner);
 
   let stored: { key: string; bytes: number } | null = null;
   let fileName = '';
   let mimeType: string | null = null;
   let stage: string | undefined;
+  // Why the upload is refused, once known; the rest of the form is still read through (and
+  // dropped), so the answer goes back on a connection the client can use again.
+  let refusal: HttpError | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname === 'stage') stage = String(part.value);
+        if (part.fieldname === 'stage') {
+          stage = String(part.value).trim();
+          if (stage && !isStage(stage)) refusal ??= badStage();
+        }
         continue;
       }
       const file = part as MultipartFile;
-      if (stored) {
+      if (refusal || stored) {
         file.file.resume();
-        throw oneFileOnly();
+        refusal ??= oneFileOnly();
+        continue;
       }
       fileName = cleanFileName(file.filename);
-      mimeType = file.mimetype || null;
-      if (!isAcceptedAudio(file.mimetype, file.filename ?? '')) {
+      const gate = new UploadGate(MAX_AUDIO_BYTES);
+      file.file.on('error', (err) => gate.destroy(err));
+      file.file.pipe(gate);
+      const sniffed = await gate.sniffed;
+      if (gate.errored) throw gate.errored;
+      if (!sniffed.ok) {
+        file.file.unpipe(gate);
+        gate.destroy();
         file.file.resume();
-        throw wrongType();
+        refusal =
+          gate.bytes === 0
+            ? new HttpError(400, 'empty_file', EMPTY_FILE_MESSAGE.description)
+            : sniffed.reason === 'playlist'
+              ? notARecording()
+              : wrongType();
+        continue;
       }
-      stored = await storeUpload(ctx, file.file);
+      // The type it is served with comes from what the file is, not from what the browser said.
+      mimeType = CONTAINER_TYPES[sniffed.container];
+      try {
+        stored = await storeUpload(ctx, gate);
+      } catch (err) {
+        file.file.resume();
+        if (!(err instanceof UploadTooLargeError)) throw err;
+        refusal = tooLarge();
+        continue;
+      }
       volume.add(request.ip, stored.bytes);
-      // The plugin stops reading at 25 MB and marks the stream truncated.
-      if (file.file.truncated) throw tooLarge();
     }
+    if (refusal) throw refusal;
   } catch (err) {
+    drainRest(request);
     if (stored) await discardUpload(ctx, stored.key);
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
@@ -127,29 +186,22 @@ async function handleUpload(
   }
   if (!stored)
     throw new HttpError(400, 'invalid_request', "Attach the recording as the multipart file field 'audio'.");
-  if (stored.bytes === 0) {
+  const chosenStage = stage || 'General';
+  if (!isStage(chosenStage)) {
     await discardUpload(ctx, stored.key);
-    throw new HttpError(400, 'empty_file', EMPTY_FILE_MESSAGE.description);
+    throw badStage();
   }
-  // Only real audio containers are kept: a playlist or other pointer file would make the
-  // decoder read something other than the upload.
-  const sniffed = await sniffUpload(ctx, stored.key);
-  if (!sniffed.ok) {
+  let session;
+  try {
+    session = await createAudioSession(
+      ctx,
+      { fileName, stage: chosenStage, storageKey: stored.key, mimeType, sizeBytes: stored.bytes },
+      owner,
+    );
+  } catch (err) {
     await discardUpload(ctx, stored.key);
-    throw sniffed.reason === 'playlist' ? notARecording() : wrongType();
+    throw err;
   }
-  const chosenStage = stage?.trim() || 'General';
-  if (!(STAGES as readonly string[]).includes(chosenStage)) {
-    await discardUpload(ctx, stored.key);
-    throw new HttpError(400, 'invalid_request', `stage must be one of ${STAGES.join(', ')}`);
-  }
-  const session = await createAudioSession(ctx, {
-    fileName,
-    stage: chosenStage,
-    storageKey: stored.key,
-    mimeType,
-    sizeBytes: stored.bytes,
-  });
   return reply.status(201).send({ ...session, sessionId: session.id });
 }
 
@@ -265,7 +317,7 @@ export async function registerAudioRoutes(app: FastifyInstance, ctx: AppContext)
     url: '/api/audio/:id/pdf',
     limit: 'reports',
     handler: async ({ params, reply }) => {
-      const session = await getAudioSession(ctx, params.id);
+      const session = await reportInput(ctx, params.id);
       const pdf = await reports.render(session);
       const base = session.fileName.replace(/\.[a-z0-9]+$/i, '') || 'recording';
       return reply

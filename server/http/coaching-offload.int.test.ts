@@ -5,7 +5,7 @@ import { MAX_CALL_TRANSCRIPT_CHARS } from '../../core/constants';
 import { conversationMetrics } from '../understanding/metrics';
 import { finalEntries, type TranscriptEntry } from '../../core/transcript';
 import { api, sharedDir, startTestServer, type TestServer } from '../test-support/harness';
-import type { PooledCoach } from '../workers/coach-pool';
+import type { PooledCoach } from '../providers/coach/pooled';
 
 const fixture = JSON.parse(
   fs.readFileSync(path.join(sharedDir, 'fixtures/transcripts/dev-01-general.json'), 'utf8'),

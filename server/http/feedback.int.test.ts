@@ -10,11 +10,7 @@ import {
   waitFor,
   type TestServer,
 } from '../test-support/harness';
-import {
-  insertCoachedSession,
-  SAMPLE_BETTER_LINE,
-  SAMPLE_SCORES,
-} from '../domain/feedback/test-support/sample-session';
+import { insertCoachedSession, SAMPLE_BETTER_LINE, SAMPLE_SCORES } from '../test-support/sample-session';
 
 describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
   let t: TestServer;

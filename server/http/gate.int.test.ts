@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { coachingText } from '../../core/coaching-document';
 import {
   GATED_SECTIONS,
   LOCKED_SECTION_TEXT,
@@ -118,7 +119,7 @@ for (const db of dbKinds) {
         .select({ coaching: sessions.coaching })
         .from(sessions)
         .where(eq(sessions.id, session.id));
-      const full = row.coaching!;
+      const full = coachingText(row.coaching, true)!;
       expectLockedDoc(coached.body.coaching);
       expectWithheld(JSON.stringify(coached.body), full, 'the first coaching answer');
 
@@ -167,7 +168,7 @@ for (const db of dbKinds) {
         .select({ coaching: audioSessions.coaching })
         .from(audioSessions)
         .where(eq(audioSessions.id, audio.id));
-      const full = row.coaching!;
+      const full = coachingText(row.coaching, true)!;
       expectLockedDoc(coached.body.coaching);
       expectWithheld(JSON.stringify(coached.body), full, 'the audio coaching answer');
       const poll = await api(t.url, 'GET', `/api/audio/${audio.id}`);

@@ -4,6 +4,7 @@ import { STAGES, type Stage } from '../../core/stages';
 import { timingSafeEqual } from 'node:crypto';
 import { queueDepth } from '../jobs/queue';
 import { HttpError, notFound } from '../errors';
+import { metricsText } from '../observability/instrument';
 import type { Health, OperatorStatus } from '../../core/operator-status';
 
 const PING_TIMEOUT = 2000;
@@ -86,6 +87,12 @@ async function databaseHealth(ctx: AppContext) {
 
 /** GET /api/health (public), GET /api/status (operators) and GET /api/config (public client settings). */
 export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/metrics', async (request, reply) => {
+    // Open while developing; in production only with METRICS_TOKEN (and off without one).
+    checkOperatorAccess(ctx.config, request.headers.authorization);
+    const metrics = await metricsText(ctx);
+    return reply.type(metrics.contentType).send(metrics.text);
+  });
   app.get('/api/health', async (_request, reply) => {
     const db = await databaseHealth(ctx);
     const body: Health = {

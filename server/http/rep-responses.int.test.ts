@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { audioSessions, sessions } from '../db/schema';
-import { TRANSCRIPTION_UNAVAILABLE_MESSAGE } from '../domain/audio/service';
+import { TRANSCRIPTION_UNAVAILABLE_MESSAGE } from '../domain/audio/transcription';
 import { api, sharedDir, startTestServer, waitFor, type TestServer } from '../test-support/harness';
 
 /**
@@ -56,7 +56,7 @@ describe('rep-facing responses carry no operator set-up hints', () => {
     await db
       .update(sessions)
       .set({
-        coaching: '**Summary**\nGood start.',
+        coaching: { legacyText: '**Summary**\nGood start.' },
         coachingEngine: JSON.stringify({
           id: 'rubric',
           label: 'Built-in coach',

@@ -4,7 +4,15 @@ import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { dbKinds, openTestDatabase, waitFor as waitUntil } from '../test-support/harness';
 import { z } from 'zod';
-import { defineJob, enqueue, JobWorker, type JobKind } from './queue';
+import {
+  defineJob,
+  DeferJobError,
+  enqueue,
+  jobStatus,
+  JobWorker,
+  takeQueuedJob,
+  type JobKind,
+} from './queue';
 
 /** Leases here are seconds long: poll often, give up sooner than the default. */
 const waitFor: typeof waitUntil = (probe, what, timeoutMs = 20_000, intervalMs = 50) =>
@@ -138,6 +146,165 @@ for (const kind of dbKinds) {
       expect(handled).toEqual(['7']);
       // The failure hook takes a typed payload; a payload that never parsed does not reach it.
       expect(finalFailures).toEqual([]);
+    });
+
+    it('runs each named step once: a retried job gets the steps that finished back', async () => {
+      const calls: string[] = [];
+      let failSave = true;
+      const stepped = defineJob({
+        name: 'stepped',
+        schema: z.object({}),
+        maxAttempts: 3,
+        handle: async (_payload, run) => {
+          const heard = await run.step('transcribe', async () => {
+            calls.push('transcribe');
+            return { words: ['hello', 'there'] };
+          });
+          await run.step('save', async () => {
+            calls.push(`save ${heard.words.join(' ')}`);
+            if (failSave) {
+              failSave = false;
+              throw new Error('database went away');
+            }
+          });
+        },
+      });
+      const id = await enqueue(database.db, stepped, {});
+      // The retry's backoff is a second; poll often.
+      const worker = new JobWorker(database.db, { pollMs: 50 }).register(stepped, undefined);
+      workers.push(worker);
+      await worker.start();
+      await waitFor(
+        async () => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]?.status === 'done',
+        'the retried job to finish',
+      );
+      // The expensive step ran once; the failed one ran again with its result.
+      expect(calls).toEqual(['transcribe', 'save hello there', 'save hello there']);
+      const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+      expect(row.attempts).toBe(2);
+      expect(row.steps).toEqual({ transcribe: { words: ['hello', 'there'] }, save: null });
+    });
+
+    it('lets a caller take a queued job and run it itself; a worker then never runs it', async () => {
+      const runs: string[] = [];
+      const kind = defineJob({
+        name: 'taken',
+        schema: z.object({}),
+        handle: async (_p, ctx) => {
+          runs.push(ctx.job.id);
+        },
+      });
+      const id = await enqueue(database.db, kind, {}, { dedupeKey: 'taken:1' });
+      const taken = await takeQueuedJob(database.db, 'taken:1', { holder: 'request:1' });
+      expect(taken?.id).toBe(id);
+      // Only one taker wins.
+      expect(await takeQueuedJob(database.db, 'taken:1', { holder: 'request:2' })).toBeNull();
+      expect(await jobStatus(database.db, 'taken:1')).toMatchObject({ status: 'running' });
+      await taken!.finish();
+      const worker = new JobWorker(database.db, { pollMs: 50 }).register(kind, undefined);
+      workers.push(worker);
+      await worker.start();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(runs).toEqual([]);
+      expect(await jobStatus(database.db, 'taken:1')).toMatchObject({ status: 'done' });
+
+      // A taker that cannot finish hands the job back to the workers.
+      await enqueue(database.db, kind, {}, { dedupeKey: 'taken:2' });
+      const second = await takeQueuedJob(database.db, 'taken:2', { holder: 'request:3' });
+      await second!.release(new Error('the request was cut off'));
+      await waitFor(async () => runs.length === 1, 'a worker to run the released job');
+      expect(await jobStatus(database.db, 'taken:2')).toMatchObject({ status: 'done' });
+    });
+
+    it("serves owners in turn: a second owner does not wait behind the first one's queue", async () => {
+      const order: string[] = [];
+      const kind = defineJob({
+        name: 'turns',
+        schema: z.object({ name: z.string() }),
+        handle: async ({ name }) => {
+          order.push(name);
+          await new Promise((r) => setTimeout(r, 30));
+        },
+      });
+      // One owner queues three long jobs first; another queues one just after.
+      for (const name of ['a1', 'a2', 'a3'])
+        await enqueue(database.db, kind, { name }, { ownerKey: 'owner-a' });
+      await enqueue(database.db, kind, { name: 'b1' }, { ownerKey: 'owner-b' });
+      const worker = new JobWorker(database.db, { concurrency: 1, pollMs: 20 }).register(kind, undefined);
+      workers.push(worker);
+      await worker.start();
+      await waitFor(async () => order.length === 4, 'all four jobs');
+      expect(order).toEqual(['a1', 'b1', 'a2', 'a3']);
+    });
+
+    it("runs one job per owner at a time, so one owner's long jobs never take every slot", async () => {
+      const runs: string[] = [];
+      const names = new Map<string, string>();
+      const kind = hangingKind('long', undefined, runs);
+      for (const name of ['a1', 'a2', 'a3'])
+        names.set(await enqueue(database.db, kind, {}, { ownerKey: 'owner-a' }), name);
+      names.set(await enqueue(database.db, kind, {}, { ownerKey: 'owner-b' }), 'b1');
+      const worker = new JobWorker(database.db, { concurrency: 3, pollMs: 20 }).register(kind, undefined);
+      workers.push(worker);
+      await worker.start();
+      await waitFor(async () => runs.length === 2, 'two jobs running');
+      await new Promise((r) => setTimeout(r, 300));
+      // A third slot is free, yet owner A's other jobs wait for its first.
+      expect(runs.map((id) => names.get(id)).sort()).toEqual(['a1', 'b1']);
+    });
+
+    it('keeps short jobs moving beside long ones: a lane of their own', async () => {
+      const longRuns: string[] = [];
+      const long = { ...hangingKind('transcribe-like', undefined, longRuns), lane: 'recordings' };
+      const done: string[] = [];
+      const short = defineJob({
+        name: 'email-like',
+        schema: z.object({}),
+        handle: async (_p, ctx) => {
+          done.push(ctx.job.id);
+        },
+      });
+      await enqueue(database.db, long, {}, { ownerKey: 'owner-a' });
+      await enqueue(database.db, long, {}, { ownerKey: 'owner-b' });
+      const shortId = await enqueue(database.db, short, {});
+      const worker = new JobWorker(database.db, { concurrency: 1, lanes: { recordings: 2 }, pollMs: 20 })
+        .register(long, undefined)
+        .register(short, undefined);
+      workers.push(worker);
+      await worker.start();
+      await waitFor(
+        async () => longRuns.length === 2 && done.length === 1,
+        'both long jobs and the short one',
+      );
+      expect(done).toEqual([shortId]);
+    });
+
+    it('puts a deferred job back until its time, without counting an attempt', async () => {
+      let calls = 0;
+      const until = new Date(Date.now() + 3600_000);
+      const kind = defineJob({
+        name: 'budgeted',
+        schema: z.object({}),
+        maxAttempts: 1,
+        handle: async () => {
+          calls++;
+          throw new DeferJobError(until, 'over budget');
+        },
+      });
+      const id = await enqueue(database.db, kind, {});
+      const worker = new JobWorker(database.db, { pollMs: 20 }).register(kind, undefined);
+      workers.push(worker);
+      await worker.start();
+      await waitFor(async () => calls === 1, 'the first run');
+      await waitFor(
+        async () => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]?.lockedBy === null,
+        'the job to be back in the queue',
+      );
+      const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+      expect(row).toMatchObject({ status: 'queued', attempts: 0, lastError: 'over budget' });
+      expect(Math.abs(row.runAt.getTime() - until.getTime())).toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(calls).toBe(1);
     });
   });
 }

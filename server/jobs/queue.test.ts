@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { feedbackEmailJob } from '../domain/feedback/service';
-import { transcribeAudioJob } from '../domain/audio/service';
+import { transcribeAudioJob } from '../domain/audio/transcription';
 import { purgeRecordingsJob } from '../domain/audio/retention';
 import { jobKinds } from '../domain/jobs';
 import { defineJob, enqueue, InvalidJobPayloadError } from './queue';

@@ -86,7 +86,13 @@ describe('instrumentation', () => {
       await def
         .handle(
           {},
-          { job: job(attempts, 3), signal: abort.signal, heartbeat: async () => {}, deps: undefined },
+          {
+            job: job(attempts, 3),
+            signal: abort.signal,
+            heartbeat: async () => {},
+            deps: undefined,
+            step: (_name, fn) => fn(),
+          },
         )
         .catch(() => undefined);
     };

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { checkOperatorAccess } from '../http/health';
 import type { JobKind } from '../jobs/queue';
 import { queueDepth as readQueueDepth } from '../jobs/queue';
 import type { Providers } from '../providers/registry';
@@ -62,12 +61,8 @@ function instrumentStt(stt: SpeechToText): void {
   };
 }
 
-/** Request latency for every route, and GET /metrics in the Prometheus text format. */
-export function registerObservability(
-  app: FastifyInstance,
-  ctx: AppContext,
-  gauges: { liveCalls?: () => number } = {},
-): void {
+/** Request latency for every route (GET /metrics serves it: server/http/health.ts). */
+export function registerObservability(app: FastifyInstance): void {
   // A callback hook rather than an async one: it runs on every request and has nothing to await.
   app.addHook('onResponse', (request, reply, done) => {
     try {
@@ -81,17 +76,22 @@ export function registerObservability(
       done();
     }
   });
+}
 
-  app.get('/metrics', async (request, reply) => {
-    // Open while developing; in production only with METRICS_TOKEN (and off without one).
-    checkOperatorAccess(ctx.config, request.headers.authorization);
-    try {
-      const depth = await readQueueDepth(ctx.database.db);
-      for (const status of QUEUE_STATUSES) queueDepth.set({ status }, depth[status] ?? 0);
-    } catch {
-      // The database is down: keep the last known depth; /api/health reports the outage.
-    }
-    if (gauges.liveCalls) liveCalls.set(gauges.liveCalls());
-    return reply.type(registry.contentType).send(await registry.metrics());
-  });
+/**
+ * Every metric in the Prometheus text format, with the gauges read at scrape time (the job
+ * queue's depth, the live calls).
+ */
+export async function metricsText(
+  ctx: AppContext,
+  gauges: { liveCalls?: () => number } = {},
+): Promise<{ contentType: string; text: string }> {
+  try {
+    const depth = await readQueueDepth(ctx.database.db);
+    for (const status of QUEUE_STATUSES) queueDepth.set({ status }, depth[status] ?? 0);
+  } catch {
+    // The database is down: keep the last known depth; /api/health reports the outage.
+  }
+  if (gauges.liveCalls) liveCalls.set(gauges.liveCalls());
+  return { contentType: registry.contentType, text: await registry.metrics() };
 }

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withholdGatedSections } from '../../core/coaching-format';
+import { gateDocument } from '../../core/coaching-document';
+import { parseCoaching } from '../../core/coaching-format';
 import { skipWithout } from '../test-support/engines';
 import type { TranscriptEntry } from '../../core/transcript';
 import { metricRows, renderAudioReport, type ReportInput } from './report';
@@ -81,7 +82,7 @@ const base: ReportInput = {
     },
     { role: 'assistant', transcript: 'Sure, come on in. The windows are in the back.', timestamp: 4200 },
   ],
-  coaching,
+  coaching: parseCoaching(coaching),
   metrics: { talkRatio: { rep: 0.41, homeowner: 0.59 }, questionsAsked: 7, longestMonologueSec: 48.5 },
   sttEngine: { quality: 'basic' },
   coachingEngine: { quality: 'basic' },
@@ -138,7 +139,7 @@ describe.skipIf(skipWithout('pdftotext'))('audio PDF report', () => {
   });
 
   it('prints the gated sections of a locked call as headings only', async () => {
-    const pdf = await renderAudioReport({ ...base, coaching: withholdGatedSections(coaching) });
+    const pdf = await renderAudioReport({ ...base, coaching: gateDocument(parseCoaching(coaching)!, false) });
     const text = pdfText(pdf);
     for (const title of ['Objection Handling (locked)', 'Closing (locked)', 'Follow-Up (locked)'])
       expect(text).toContain(title);
@@ -183,6 +184,12 @@ describe.skipIf(skipWithout('pdftotext'))('audio PDF report', () => {
     for (const i of [0, 1, 299, 598, 599]) expect(text).toContain(`end${i}`);
     expect(text).toContain('49:55'); // the last entry's timestamp
     expect(text).toMatch(/page \d+ of \d+/);
+  });
+
+  it('prints a legacy coaching text that is not in the coaching format as it was stored', async () => {
+    const text = pdfText(await renderAudioReport({ ...base, coaching: 'Good call, **keep asking**.' }));
+    expect(text).toContain('Unable to parse coaching feedback.');
+    expect(text).toContain('Good call, keep asking.');
   });
 
   it('says so when coaching was not generated yet', async () => {

@@ -4,8 +4,8 @@ import {
   formatBlocks,
   headingPrefix,
   isLockedSection,
-  parseCoaching,
   scoreTone,
+  type CoachingDocument,
   type ScoreTone,
   type TextBlock,
 } from '../../core/coaching-format';
@@ -21,7 +21,11 @@ export interface ReportInput {
   uploadedAt: string;
   durationMs: number | null;
   transcript: TranscriptEntry[];
-  coaching: string | null;
+  /**
+   * The stored coaching, gated for this visitor: a document, or (a legacy row) text that is not
+   * in the coaching format; null before coaching.
+   */
+  coaching: CoachingDocument | string | null;
   metrics: unknown;
   sttEngine: { quality: 'basic' | 'enhanced' } | null;
   coachingEngine: { quality: 'basic' | 'enhanced' } | null;
@@ -98,36 +102,28 @@ export function metricRows(metrics: unknown): { label: string; value: string }[]
   return rows.slice(0, 40);
 }
 
-/** Renders the call report (header, balance, metrics, scored coaching sections, timed transcript). */
-export function renderAudioReport(input: ReportInput): Promise<Buffer> {
-  const font = fonts();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 56, bottom: 60, left: 56, right: 56 },
-    bufferPages: true,
-    info: {
-      Title: `Call coaching report - ${input.fileName}`,
-      Author: 'Doorstep',
-      Subject: 'Sales call coaching',
-    },
-  });
-  doc.registerFont('body', font.regular);
-  doc.registerFont('bold', font.bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+/**
+ * A PDF being laid out: the page's text column and the drawing steps every part of the report
+ * shares (room on the page, section titles, score bars, formatted text).
+ */
+class ReportLayout {
+  readonly left: number;
+  readonly width: number;
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const ensure = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
-  const sectionTitle = (title: string) => {
-    ensure(60);
+  constructor(readonly doc: PDFKit.PDFDocument) {
+    this.left = doc.page.margins.left;
+    this.width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  }
+
+  /** Starts a new page unless `height` more fits on this one. */
+  ensure(height: number): void {
+    const doc = this.doc;
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  }
+
+  sectionTitle(title: string): void {
+    const { doc, left, width } = this;
+    this.ensure(60);
     doc.moveDown(0.8);
     doc.font('bold').fontSize(14).fillColor(INK).text(title, left, doc.y, { width });
     const y = doc.y + 3;
@@ -138,9 +134,24 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
       .strokeColor(RULE)
       .stroke();
     doc.y = y + 8;
-  };
-  const scoreBar = (score: number) => {
-    ensure(22);
+  }
+
+  subheading(text: string): void {
+    const { doc, left, width } = this;
+    this.ensure(48);
+    doc.moveDown(0.5);
+    doc.font('bold').fontSize(12).fillColor(INK).text(text, left, doc.y, { width });
+    doc.moveDown(0.2);
+  }
+
+  /** A muted line of explanation. */
+  note(text: string, size = 10.5): void {
+    this.doc.font('body').fontSize(size).fillColor(MUTED).text(text, { width: this.width });
+  }
+
+  scoreBar(score: number): void {
+    const { doc, left } = this;
+    this.ensure(22);
     const y = doc.y;
     const barWidth = 180;
     const colour = TONE_COLOURS[scoreTone(score)];
@@ -158,12 +169,15 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
       });
     doc.x = left;
     doc.y = y + 16;
-  };
-  const blocks = (content: TextBlock[]) => {
+  }
+
+  /** Paragraphs and quotes with their bold spans (the card's formatting). */
+  blocks(content: TextBlock[]): void {
+    const { doc, left, width } = this;
     for (const block of content) {
       const indent = block.kind === 'quote' ? 14 : 0;
       for (const line of block.lines) {
-        ensure(16);
+        this.ensure(16);
         const startY = doc.y;
         const colour = block.kind === 'quote' ? '#334155' : INK;
         line.forEach((span, i) => {
@@ -190,9 +204,12 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
       }
       doc.moveDown(0.4);
     }
-  };
+  }
+}
 
-  // Header band
+/** The header band: title, file, date, length and stage; then which engines did the work. */
+function drawHeader(layout: ReportLayout, input: ReportInput): void {
+  const { doc, left, width } = layout;
   doc.rect(0, 0, doc.page.width, 118).fillColor(BRAND_DARK).fill();
   doc.rect(0, 114, doc.page.width, 4).fillColor(BRAND).fill();
   doc.font('bold').fontSize(20).fillColor('#ffffff').text('Call Coaching Report', left, 34, { width });
@@ -222,11 +239,14 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
       { width },
     );
   }
+}
 
-  // Speaker balance
-  const balance = speakingBalance(input.transcript);
-  sectionTitle('Speaker Balance');
-  ensure(50);
+/** Who talked how much, as a bar and in words. */
+function drawBalance(layout: ReportLayout, transcript: TranscriptEntry[]): void {
+  const { doc, left, width } = layout;
+  const balance = speakingBalance(transcript);
+  layout.sectionTitle('Speaker Balance');
+  layout.ensure(50);
   const by = doc.y;
   const repWidth = (width * balance.userPercent) / 100;
   doc.rect(left, by, width, 16).fillColor('#e2e8f0').fill();
@@ -257,87 +277,76 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
         : `Try to listen more - aim for the ${SPEAKER_NAMES.assistant.toLowerCase()} to speak ${LISTENING_TARGET_PERCENT}%+ of the time.`,
       { width },
     );
+}
 
-  // Measured metrics
-  const rows = metricRows(input.metrics);
-  if (rows.length) {
-    sectionTitle('Measured Metrics');
-    for (const row of rows) {
-      ensure(16);
-      const y = doc.y;
-      doc
-        .font('body')
-        .fontSize(10)
-        .fillColor(MUTED)
-        .text(row.label, left, y, { width: width * 0.55 });
-      const afterLabel = doc.y;
-      doc
-        .font('bold')
-        .fontSize(10)
-        .fillColor(INK)
-        .text(row.value, left + width * 0.58, y, { width: width * 0.42 });
-      doc.y = Math.max(afterLabel, doc.y) + 2;
-      doc.x = left;
-    }
-  }
-
-  // Coaching
-  const parsed = parseCoaching(input.coaching);
-  sectionTitle('Coaching Feedback');
-  if (!input.coaching) {
+/** The coach's measured numbers, label and value side by side. */
+function drawMetrics(layout: ReportLayout, metrics: unknown): void {
+  const { doc, left, width } = layout;
+  const rows = metricRows(metrics);
+  if (!rows.length) return;
+  layout.sectionTitle('Measured Metrics');
+  for (const row of rows) {
+    layout.ensure(16);
+    const y = doc.y;
     doc
       .font('body')
-      .fontSize(10.5)
+      .fontSize(10)
       .fillColor(MUTED)
-      .text('Coaching has not been generated for this call yet.', { width });
-  } else if (!parsed) {
-    doc.font('body').fontSize(10.5).fillColor(MUTED).text('Unable to parse coaching feedback.', { width });
-    blocks(formatBlocks(input.coaching));
-  } else {
-    const subheading = (text: string) => {
-      ensure(48);
-      doc.moveDown(0.5);
-      doc.font('bold').fontSize(12).fillColor(INK).text(text, left, doc.y, { width });
-      doc.moveDown(0.2);
-    };
-    subheading('Summary');
-    blocks(formatBlocks(parsed.summary));
-    if (parsed.best) {
-      subheading(`Best: ${parsed.best.title}`);
-      if (parsed.best.score !== null) scoreBar(parsed.best.score);
-      blocks(formatBlocks(parsed.best.content));
-    }
-    for (const section of parsed.sections) {
-      if (isLockedSection(section)) {
-        // Not unlocked yet: the section's heading and why it is empty, never its content.
-        subheading(`${section.title} (locked)`);
-        doc
-          .font('body')
-          .fontSize(10.5)
-          .fillColor(MUTED)
-          .text(
-            'Unlock the full coaching results with your email on the call page, then download the report again.',
-            {
-              width,
-            },
-          );
-        doc.moveDown(0.4);
-        continue;
-      }
-      subheading(`${headingPrefix(section.score)}: ${section.title}`);
-      if (section.score !== null) scoreBar(section.score);
-      blocks(formatBlocks(section.content));
-    }
+      .text(row.label, left, y, { width: width * 0.55 });
+    const afterLabel = doc.y;
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(row.value, left + width * 0.58, y, { width: width * 0.42 });
+    doc.y = Math.max(afterLabel, doc.y) + 2;
+    doc.x = left;
   }
+}
 
-  // Transcript
-  sectionTitle('Transcript');
-  if (!input.transcript.length) {
-    doc.font('body').fontSize(10.5).fillColor(MUTED).text('No transcript.', { width });
+/** The stored coaching document, section by section; a locked section shows its heading only. */
+function drawCoaching(layout: ReportLayout, coaching: ReportInput['coaching']): void {
+  layout.sectionTitle('Coaching Feedback');
+  if (!coaching) {
+    layout.note('Coaching has not been generated for this call yet.');
+    return;
   }
-  const first = input.transcript[0]?.timestamp ?? 0;
-  for (const entry of input.transcript) {
-    ensure(28);
+  if (typeof coaching === 'string') {
+    layout.note('Unable to parse coaching feedback.');
+    layout.blocks(formatBlocks(coaching));
+    return;
+  }
+  layout.subheading('Summary');
+  layout.blocks(formatBlocks(coaching.summary));
+  if (coaching.best) {
+    layout.subheading(`Best: ${coaching.best.title}`);
+    if (coaching.best.score !== null) layout.scoreBar(coaching.best.score);
+    layout.blocks(formatBlocks(coaching.best.content));
+  }
+  for (const section of coaching.sections) {
+    if (isLockedSection(section)) {
+      // Not unlocked yet: the section's heading and why it is empty, never its content.
+      layout.subheading(`${section.title} (locked)`);
+      layout.note(
+        'Unlock the full coaching results with your email on the call page, then download the report again.',
+      );
+      layout.doc.moveDown(0.4);
+      continue;
+    }
+    layout.subheading(`${headingPrefix(section.score)}: ${section.title}`);
+    if (section.score !== null) layout.scoreBar(section.score);
+    layout.blocks(formatBlocks(section.content));
+  }
+}
+
+/** Every line with its time in the recording and who said it. */
+function drawTranscript(layout: ReportLayout, transcript: TranscriptEntry[]): void {
+  const { doc, left, width } = layout;
+  layout.sectionTitle('Transcript');
+  if (!transcript.length) layout.note('No transcript.');
+  const first = transcript[0]?.timestamp ?? 0;
+  for (const entry of transcript) {
+    layout.ensure(28);
     // Offsets into the recording are small; wall-clock times are shown relative to the first entry.
     const offset = entry.timestamp < 1e11 ? entry.timestamp : entry.timestamp - first;
     const y = doc.y;
@@ -363,8 +372,11 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
     doc.x = left;
     doc.moveDown(0.35);
   }
+}
 
-  // Footer with page numbers on every page.
+/** Page numbers in the footer of every page. */
+function drawFooters(layout: ReportLayout): void {
+  const { doc, left, width } = layout;
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -381,6 +393,36 @@ export function renderAudioReport(input: ReportInput): Promise<Buffer> {
       });
     doc.page.margins.bottom = marginBottom;
   }
+}
+
+/** Renders the call report (header, balance, metrics, scored coaching sections, timed transcript). */
+export function renderAudioReport(input: ReportInput): Promise<Buffer> {
+  const font = fonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 56, bottom: 60, left: 56, right: 56 },
+    bufferPages: true,
+    info: {
+      Title: `Call coaching report - ${input.fileName}`,
+      Author: 'Doorstep',
+      Subject: 'Sales call coaching',
+    },
+  });
+  doc.registerFont('body', font.regular);
+  doc.registerFont('bold', font.bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const layout = new ReportLayout(doc);
+  drawHeader(layout, input);
+  drawBalance(layout, input.transcript);
+  drawMetrics(layout, input.metrics);
+  drawCoaching(layout, input.coaching);
+  drawTranscript(layout, input.transcript);
+  drawFooters(layout);
   doc.end();
   return done;
 }

@@ -11,7 +11,7 @@ import type { FileStore } from './storage/types';
 import { selectSpeechToText } from './stt';
 import { selectTextToSpeech } from './tts';
 import { selectPersonaBrain } from './brain';
-import { selectPooledCoach } from '../workers/coach-pool';
+import { selectPooledCoach } from './coach/pooled';
 import { selectMailer } from './mailer';
 import { selectFileStore } from './storage';
 import { selectVad, type VadFactory } from './vad';
@@ -136,7 +136,7 @@ export async function createProviders(config: Config, database: Database, log?: 
     }
   };
   await attempt('storage', () => selectFileStore(config));
-  // Coaching is CPU work: it runs on worker threads (server/workers/coach-pool.ts).
+  // Coaching is CPU work: it runs on worker threads (server/providers/coach/pooled.ts).
   await attempt('coach', () => selectPooledCoach(config));
   await attempt('mailer', () => selectMailer(config, database));
   await attempt('stt', () => selectSpeechToText(config));

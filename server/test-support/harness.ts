@@ -92,6 +92,9 @@ const RATE_LIMITS_OFF: Record<string, string> = {
   RATE_LIMIT_RETRY: '0',
   RATE_LIMIT_EDITS: '0',
   RATE_LIMIT_REPORTS: '0',
+  // Each client's share of the transcription queue (tests of the shares set their own).
+  MAX_QUEUED_RECORDINGS: '0',
+  AUDIO_MINUTES_PER_HOUR: '0',
 };
 
 /** Starts the real server in this process on a free port with its own data folder. */

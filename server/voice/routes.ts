@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { saveCallTranscript, sessionExists } from '../domain/sessions/service';
+import { beginCall, saveCallTranscript } from '../domain/sessions/service';
 import type { EngineInfo } from '../providers/types';
 import { cpuCores, defaultMaxLiveCalls, defaultMaxTextCalls } from '../machine';
 import { DecodeQueue } from './decode-queue';
@@ -88,7 +88,7 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
             tts: providers.info('tts')?.engine,
           }),
         admit,
-        sessionExists: (id) => sessionExists(ctx, id),
+        beginCall: (id) => beginCall(ctx, id),
         saveTranscript: (id, transcript, durationSec, used) =>
           saveCallTranscript(ctx, id, { transcript, durationSec, engines: used }),
       };

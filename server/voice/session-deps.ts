@@ -35,8 +35,11 @@ export interface VoiceSessionDeps {
   createStream?(): LiveRecognizer | null;
   /** Called once per answered turn: end of the rep's speech to the homeowner's first audio. */
   onTurnLatency?(ms: number): void;
-  /** Checks that a session id names a role-play session. */
-  sessionExists?(sessionId: string): Promise<boolean>;
+  /**
+   * Marks the role-play session's call as under way (a coaching request waits for its save);
+   * false when the id names no role-play session.
+   */
+  beginCall?(sessionId: string): Promise<boolean>;
   log?: { warn(o: object, m?: string): void; error(o: object, m?: string): void };
   turnTaking?: Partial<TurnTakingOptions>;
   maxCallMs?: number;

@@ -174,7 +174,7 @@ export class VoiceSession {
   private async begin(stage: Stage, sessionId: string | null): Promise<void> {
     this.starting = true;
     const known =
-      !sessionId || !this.deps.sessionExists || (await this.deps.sessionExists(sessionId).catch(() => false));
+      !sessionId || !this.deps.beginCall || (await this.deps.beginCall(sessionId).catch(() => false));
     this.starting = false;
     if (!known) return this.fail('unknown-session', `No role-play session ${sessionId}`);
     if (this.ended) return;

@@ -1,28 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, Download, Loader2, RefreshCw, ShieldCheck, Sparkles, Upload, X } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertCircle } from 'lucide-react';
 import { useSearch } from 'wouter';
-import { audioProblemMessage, validateAudioFile } from '@core/audio-validation';
+import { audioProblemMessage } from '@core/audio-validation';
 import { DEFAULT_RETENTION_DAYS, TRANSCRIPTION_STALL_MS } from '@core/constants';
 import { Alert, AlertDescription, AlertTitle } from '@client/components/ui/alert';
-import { Button } from '@client/components/ui/button';
-import { Card, CardContent } from '@client/components/ui/card';
-import { Progress } from '@client/components/ui/progress';
 import { toast } from '@client/components/ui/use-toast';
 import { AudioPlayer, type AudioPlayerHandle } from '@client/features/audio/audio-player';
 import {
   audioPollInterval,
   audioSessionKey,
-  SPEAKER_LABELS,
   type AudioSessionView,
 } from '@client/features/audio/audio-session';
-import { AudioTranscript } from '@client/features/audio/audio-transcript';
-import { DropZone } from '@client/features/audio/drop-zone';
+import { chosenFileProblem } from '@client/features/audio/choose-file';
+import { ProcessingCard } from '@client/features/audio/processing-card';
+import { RecordingResults } from '@client/features/audio/recording-results';
+import {
+  NoSpeechFound,
+  TranscriptionFailed,
+  TranscriptionStalled,
+} from '@client/features/audio/transcription-alerts';
 import { UPLOAD_FAILED_MESSAGE, uploadAudio, UploadError } from '@client/features/audio/upload';
-import { recordPractice } from '@client/features/roleplay/recent-practice';
-import { coachingQueryKey, requestCoaching } from '@client/features/coaching/coaching-api';
-import { CoachingCard } from '@client/features/coaching/coaching-card';
-import { apiJson, errorMessage } from '@client/lib/request';
+import { UploadCard } from '@client/features/audio/upload-card';
+import { useRecordingActions } from '@client/features/audio/use-recording-actions';
+import { errorMessage } from '@client/lib/request';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
 const UPLOAD_STAGE = 'General';
@@ -91,8 +92,8 @@ export function AudioPage() {
     if (data?.coaching) setCoachingReady(true);
   }, [data?.coaching]);
 
-  const chooseFile = (candidate: File) => {
-    const problem = validateAudioFile(candidate);
+  const chooseFile = async (candidate: File) => {
+    const problem = await chosenFileProblem(candidate);
     if (problem) {
       toast({ variant: 'destructive', ...audioProblemMessage(problem) });
       return;
@@ -134,47 +135,10 @@ export function AudioPage() {
     setSessionInUrl(null);
   };
 
-  const retry = useMutation({
-    mutationFn: () => apiJson<AudioSessionView>('POST', `/api/audio/${encodeURIComponent(sessionId!)}/retry`),
-    onSuccess: (updated) => {
-      if (updated) queryClient.setQueryData(audioSessionKey(sessionId), updated);
-      void queryClient.invalidateQueries({ queryKey: audioSessionKey(sessionId) });
-      stall.restart();
-    },
-    onError: (err) =>
-      toast({ variant: 'destructive', title: 'Retry failed', description: errorMessage(err) }),
-  });
-
-  const swap = useMutation({
-    mutationFn: (swapped: boolean) =>
-      apiJson<AudioSessionView>('POST', `/api/audio/${encodeURIComponent(sessionId!)}/swap-speakers`, {
-        swapped,
-      }),
-    onSuccess: (updated) => {
-      if (updated) queryClient.setQueryData(audioSessionKey(sessionId), updated);
-      // Coaching was written for the old attribution.
-      queryClient.removeQueries({ queryKey: coachingQueryKey('audio', sessionId) });
-      setCoachingReady(false);
-    },
-    onError: (err) =>
-      toast({ variant: 'destructive', title: 'Could not swap speakers', description: errorMessage(err) }),
-  });
-
-  const generate = useMutation({
-    mutationFn: () => requestCoaching('audio', sessionId),
-    onSuccess: (response) => {
-      queryClient.setQueryData(coachingQueryKey('audio', sessionId), response);
-      setCoachingReady(true);
-      void queryClient.invalidateQueries({ queryKey: audioSessionKey(sessionId) });
-    },
-    onError: (err) => {
-      console.error('Coaching generation failed', err);
-      toast({
-        variant: 'destructive',
-        title: 'Coaching generation failed',
-        description: 'Please try again.',
-      });
-    },
+  const { retry, swap, generate } = useRecordingActions(sessionId, {
+    retried: () => stall.restart(),
+    swapped: () => setCoachingReady(false),
+    coached: () => setCoachingReady(true),
   });
 
   return (
@@ -189,42 +153,15 @@ export function AudioPage() {
       </header>
 
       {!sessionId ? (
-        <Card>
-          <CardContent className="space-y-4 pt-5 sm:pt-6">
-            <DropZone file={file} disabled={uploading} onFile={chooseFile} />
-            <p className="flex items-start gap-2 text-xs text-slate-600" data-testid="upload-consent">
-              <ShieldCheck className="mt-0.5 size-3.5 shrink-0 text-brand-600" aria-hidden="true" />
-              <span>
-                Only upload a call the customer agreed to have recorded. Recordings are kept for{' '}
-                {retentionDays} days, then deleted.
-              </span>
-            </p>
-            {uploadError && (
-              <Alert variant="destructive">
-                <AlertCircle aria-hidden="true" />
-                <AlertTitle>Upload failed</AlertTitle>
-                <AlertDescription>{uploadError}</AlertDescription>
-              </Alert>
-            )}
-            {uploading && (
-              <div className="space-y-1.5">
-                <div className="flex justify-between text-sm text-slate-600">
-                  <span>Uploading</span>
-                  <span className="tabular-nums">{uploadPercent}%</span>
-                </div>
-                <Progress value={uploadPercent} label="Upload progress" />
-              </div>
-            )}
-            <Button size="lg" className="w-full" disabled={!file || uploading} onClick={() => void upload()}>
-              {uploading ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Upload aria-hidden="true" />
-              )}
-              {uploading ? 'Uploading & Transcribing...' : 'Upload & Analyze'}
-            </Button>
-          </CardContent>
-        </Card>
+        <UploadCard
+          file={file}
+          uploading={uploading}
+          uploadPercent={uploadPercent}
+          uploadError={uploadError}
+          retentionDays={retentionDays}
+          onFile={(f) => void chooseFile(f)}
+          onUpload={() => void upload()}
+        />
       ) : (
         <AudioPlayer
           ref={playerRef}
@@ -243,128 +180,36 @@ export function AudioPage() {
       )}
 
       {sessionId && data?.status === 'failed' && !hasTranscript && (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden="true" />
-          <AlertTitle>Transcription failed</AlertTitle>
-          <AlertDescription className="space-y-3">
-            <p>{data.error || 'The recording could not be transcribed.'}</p>
-            <Button variant="outline" size="sm" onClick={() => retry.mutate()} disabled={retry.isPending}>
-              <RefreshCw className={retry.isPending ? 'animate-spin' : ''} aria-hidden="true" />
-              Retry
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <TranscriptionFailed error={data.error} retrying={retry.isPending} onRetry={() => retry.mutate()} />
       )}
 
-      {sessionId && data?.status === 'transcribed' && !hasTranscript && (
-        <Alert variant="info">
-          <AlertCircle aria-hidden="true" />
-          <AlertTitle>No speech found</AlertTitle>
-          <AlertDescription>
-            We could not hear any conversation in this recording. Check the file and upload it again.
-          </AlertDescription>
-        </Alert>
-      )}
+      {sessionId && data?.status === 'transcribed' && !hasTranscript && <NoSpeechFound />}
 
       {transcribing && stall.stalled && (
-        <Alert variant="destructive" data-testid="transcription-stalled">
-          <AlertCircle aria-hidden="true" />
-          <AlertTitle>Transcription is not moving</AlertTitle>
-          <AlertDescription className="space-y-3">
-            <p>
-              There has been no progress for 2 minutes (still at {data?.progress ?? 0}%). The server may be
-              busy with other recordings, or the job may have stopped.
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" onClick={() => retry.mutate()} disabled={retry.isPending}>
-                <RefreshCw className={retry.isPending ? 'animate-spin' : ''} aria-hidden="true" />
-                Retry
-              </Button>
-              <Button variant="outline" size="sm" onClick={reset}>
-                <X aria-hidden="true" />
-                Cancel
-              </Button>
-            </div>
-          </AlertDescription>
-        </Alert>
+        <TranscriptionStalled
+          progress={data?.progress ?? 0}
+          retrying={retry.isPending}
+          onRetry={() => retry.mutate()}
+          onCancel={reset}
+        />
       )}
 
       {sessionId &&
         !hasTranscript &&
         data?.status !== 'failed' &&
         data?.status !== 'transcribed' &&
-        !session.isError && (
-          <Card>
-            <CardContent className="space-y-3 pt-5 sm:pt-6">
-              <p className="flex items-center gap-3 text-slate-700" role="status">
-                <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" />
-                Transcribing your audio file... This may take a minute.
-              </p>
-              <Progress value={data?.progress ?? 0} label="Transcription progress" />
-            </CardContent>
-          </Card>
-        )}
+        !session.isError && <ProcessingCard session={data} />}
 
       {sessionId && data && hasTranscript && (
-        <>
-          <AudioTranscript
-            transcript={data.transcript}
-            attributionIsGuess={data.attributionIsGuess}
-            attribution={data.attribution}
-            swapping={swap.isPending}
-            speakersSwapped={data.speakersSwapped}
-            sttEngine={data.sttEngine}
-            onSeek={(ms) => playerRef.current?.seekTo(ms)}
-            onSwap={() => swap.mutate(!data.speakersSwapped)}
-          />
-
-          {!coachingReady && (
-            <Button
-              size="lg"
-              className="w-full"
-              onClick={() => generate.mutate()}
-              disabled={generate.isPending}
-            >
-              {generate.isPending ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Sparkles aria-hidden="true" />
-              )}
-              {generate.isPending ? 'Generating coaching...' : 'Generate Coaching Feedback'}
-            </Button>
-          )}
-
-          {coachingReady && (
-            <>
-              <CoachingCard
-                sessionKind="audio"
-                sessionId={sessionId}
-                transcript={data.transcript}
-                otherName={SPEAKER_LABELS.assistant}
-                onLoaded={({ overall }) =>
-                  recordPractice({
-                    kind: 'audio',
-                    id: sessionId,
-                    stage: data.stage,
-                    at: data.uploadedAt,
-                    overall,
-                  })
-                }
-              />
-              <Button
-                size="lg"
-                variant="outline"
-                className="w-full"
-                onClick={() =>
-                  window.open(`/api/audio/${encodeURIComponent(sessionId)}/pdf`, '_blank', 'noopener')
-                }
-              >
-                <Download aria-hidden="true" />
-                Download PDF Report
-              </Button>
-            </>
-          )}
-        </>
+        <RecordingResults
+          session={data}
+          coachingReady={coachingReady}
+          generating={generate.isPending}
+          swapping={swap.isPending}
+          onGenerate={() => generate.mutate()}
+          onSwap={() => swap.mutate(!data.speakersSwapped)}
+          onSeek={(ms) => playerRef.current?.seekTo(ms)}
+        />
       )}
     </div>
   );

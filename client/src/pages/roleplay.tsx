@@ -21,7 +21,7 @@ import { recordPractice } from '@client/features/roleplay/recent-practice';
 import { RecentPracticeCard } from '@client/features/roleplay/recent-practice-card';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { apiJson, apiRequest, errorMessage } from '@client/lib/request';
-import { useVoiceCall } from '@client/voice';
+import { useVoiceCall, type CallEnd } from '@client/voice';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { setLeaveGuard } from '@client/lib/leave-guard';
 import { recordTypedSession, wasTyped } from '@client/features/roleplay/typed-sessions';
@@ -96,28 +96,35 @@ export function RoleplayPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const handleCallEnd = useCallback(async () => {
-    dispatch({ type: 'call-ended' });
-    const current = stateRef.current;
-    if (!shouldSaveOnEnd(current)) return;
-    dispatch({ type: 'call-handled' });
-    try {
-      await apiRequest(
-        'PUT',
-        `/api/sessions/${encodeURIComponent(current.sessionId!)}/transcript`,
-        transcriptSaveBody(current),
-      );
-    } catch (err) {
-      // The coaching section is shown even when saving failed (spec §4).
-      console.error('Failed to save transcript', err);
-    }
-    focusCoachingNext.current = true;
-    dispatch({ type: 'show-coaching' });
-  }, [dispatch]);
+  const handleCallEnd = useCallback(
+    async ({ savedByServer }: CallEnd) => {
+      dispatch({ type: 'call-ended' });
+      const current = stateRef.current;
+      if (!shouldSaveOnEnd(current)) return;
+      dispatch({ type: 'call-handled' });
+      // A call through our server was saved (and its coaching queued) by the server when it
+      // ended; only a call that ran elsewhere is saved from here.
+      if (!savedByServer) {
+        try {
+          await apiRequest(
+            'PUT',
+            `/api/sessions/${encodeURIComponent(current.sessionId!)}/transcript`,
+            transcriptSaveBody(current),
+          );
+        } catch (err) {
+          // The coaching section is shown even when saving failed (spec §4).
+          console.error('Failed to save transcript', err);
+        }
+      }
+      focusCoachingNext.current = true;
+      dispatch({ type: 'show-coaching' });
+    },
+    [dispatch],
+  );
 
   const call = useVoiceCall({
     onTranscript: (entry: TranscriptEntry) => dispatch({ type: 'transcript', entry }),
-    onCallEnd: () => void handleCallEnd(),
+    onCallEnd: (end) => void handleCallEnd(end),
   });
   const { isCallActive, isConnecting, stop } = call;
   const [startingInput, setStartingInput] = useState<'audio' | 'text'>('audio');

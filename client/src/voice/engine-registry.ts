@@ -4,6 +4,15 @@ import type { VoiceClient } from './types';
 export type VoiceKind = VoiceClient['kind'];
 export const VOICE_KINDS: readonly VoiceKind[] = ['local', 'replay', 'vapi', 'device'];
 
+/**
+ * Engines whose call runs through our server's socket: the server saves what it heard and said
+ * when the call ends and coaches it, so the page saves nothing. The others (Vapi, the scripted
+ * replay) run elsewhere, and the page saves their transcript.
+ */
+export function savesTranscriptOnServer(kind: VoiceKind): boolean {
+  return kind === 'local' || kind === 'device';
+}
+
 /** Public client settings from GET /api/config (docs/api.md). */
 export interface ClientConfig {
   voiceProvider: 'local' | 'vapi' | string;

@@ -10,13 +10,18 @@ import {
   VOICE_ERROR_MESSAGE,
   voiceErrorText,
 } from './call-state';
-import { takesTypedTurns, type ClientConfig } from './engine-registry';
+import { savesTranscriptOnServer, takesTypedTurns, type ClientConfig } from './engine-registry';
 import { createVoiceClient, pickVoiceKind } from './create-client';
 import type { EnginesMessage, VoiceClient, VoiceMessage } from './types';
 
+export interface CallEnd {
+  /** The server saved the call's transcript itself (and queued its coaching): the page saves nothing. */
+  savedByServer: boolean;
+}
+
 export interface UseVoiceCallOptions {
   onTranscript(entry: TranscriptEntry): void;
-  onCallEnd(): void;
+  onCallEnd(end: CallEnd): void;
 }
 
 export const CONFIG_QUERY_KEY = ['/api/config'] as const;
@@ -79,7 +84,7 @@ export function useVoiceCall(options: UseVoiceCallOptions) {
           dispatch({ type: 'call-end' });
           setAssistantLevel(0);
           setAssistantSpeaking(false);
-          optionsRef.current.onCallEnd();
+          optionsRef.current.onCallEnd({ savedByServer: savesTranscriptOnServer(client.kind) });
         }),
         client.on('message', (message: VoiceMessage) => {
           if (message.type === 'transcript') {

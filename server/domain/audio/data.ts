@@ -1,5 +1,5 @@
 import { isUuid } from '../../../core/ids';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { audioSessions, leads } from '../../db/schema';
@@ -52,4 +52,25 @@ export async function findRecordingsUploadedBefore(
     .where(lt(audioSessions.uploadedAt, cutoff))
     .orderBy(audioSessions.uploadedAt)
     .limit(limit);
+}
+
+/**
+ * The recogniser's real-time factors on the last recordings it transcribed (most recent first),
+ * for the first estimate of how long the next one takes.
+ */
+export async function recentRealTimeFactors(db: Db, engineId: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ rtf: audioSessions.realTimeFactor })
+    .from(audioSessions)
+    .where(
+      and(
+        eq(audioSessions.status, 'transcribed'),
+        isNotNull(audioSessions.realTimeFactor),
+        // Rows before engines were stored as JSON hold the bare id.
+        sql`(case when ${audioSessions.sttEngine} like '{%' then ${audioSessions.sttEngine}::jsonb ->> 'id' else ${audioSessions.sttEngine} end) = ${engineId}`,
+      ),
+    )
+    .orderBy(desc(audioSessions.uploadedAt))
+    .limit(limit);
+  return rows.map((r) => Number(r.rtf)).filter((n) => Number.isFinite(n) && n > 0);
 }

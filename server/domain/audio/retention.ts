@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { z } from 'zod';
-import { defineJob, enqueue, type JobRun } from '../../jobs/queue';
+import { defineJob, enqueue, forgetJobOwners, type JobRun } from '../../jobs/queue';
 import { findRecordingsUploadedBefore } from './data';
 import { deleteAudioSessions } from './mutations';
 
@@ -65,6 +65,8 @@ export const purgeRecordingsJob = defineJob({
         'removed recordings past retention',
       );
     }
+    // Whose a job was is needed only while the hour's fair shares are counted.
+    await forgetJobOwners(ctx.database.db, new Date(Date.now() - DAY_MS));
     // The next run, a day later.
     await scheduleRetention(ctx, new Date(Date.now() + DAY_MS));
   },

@@ -22,7 +22,12 @@ function markerCoach(measuresMetrics: boolean): Coach & { inputs: CoachInput[] }
     inputs,
     async coach(input) {
       inputs.push(input);
-      return { text: 'ok', metrics: { marker: true }, engine: 'marker' };
+      return {
+        text: '**Summary**\nok',
+        document: { summary: 'ok', best: null, sections: [] },
+        metrics: { marker: true },
+        engine: 'marker',
+      };
     },
   };
 }

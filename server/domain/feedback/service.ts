@@ -1,8 +1,9 @@
-import { parseCoaching, type CoachingDocument } from '../../../core/coaching-format';
+import { storedDocument } from '../../../core/coaching-document';
+import type { CoachingDocument } from '../../../core/coaching-format';
 import type { InsertFeedback } from '../../../core/schemas';
 import { personaFor } from '../../../core/stages';
 import { finalEntries } from '../../../core/transcript';
-import { coachTranscript } from '../coaching/service';
+import { ensureCoaching } from '../coaching/service';
 import type { AppContext } from '../../context';
 import { renderCoachingSummaryEmail } from '../../email/coaching-summary';
 import { keyMetrics } from '../../email/key-metrics';
@@ -87,26 +88,21 @@ export function feedbackMessageId(feedbackId: string, from: string): string {
   return `<feedback.${feedbackId}@${senderDomain(from)}>`;
 }
 
-/** The session's coaching; coached now when a submission arrives before any coaching was stored. */
+/**
+ * The session's coaching document: the stored one, or coached now (and stored) when the
+ * submission arrives before the session's coaching job has run.
+ */
 async function coachingFor(
   ctx: AppContext,
   session: SummarySession,
   signal: AbortSignal,
 ): Promise<{ doc: CoachingDocument | null; metrics: unknown }> {
-  const stored = parseCoaching(session.coaching);
-  if (stored) return { doc: stored, metrics: session.metrics };
-  if (!finalEntries(session.transcript).length) return { doc: null, metrics: session.metrics };
-  const result = await coachTranscript(
-    ctx.providers.get('coach'),
-    {
-      stage: session.stage,
-      transcript: session.transcript,
-      durationSec: session.duration && /^\d+$/.test(session.duration) ? Number(session.duration) : undefined,
-      personaName: personaFor(session.stage)?.name,
-    },
-    { signal },
-  );
-  return { doc: parseCoaching(result.coaching), metrics: result.metrics };
+  const stored = storedDocument(session.coaching);
+  if (stored || !finalEntries(session.transcript).some((e) => e.transcript.trim())) {
+    return { doc: stored, metrics: session.metrics };
+  }
+  const coached = await ensureCoaching(ctx, 'roleplay', session.id, { signal });
+  return { doc: storedDocument(coached.coaching), metrics: coached.metrics };
 }
 
 /**

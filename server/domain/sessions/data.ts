@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { leads, sessions } from '../../db/schema';
 import { z } from 'zod';
-import { coachingForGate } from '../../../core/coaching-format';
+import { coachingText } from '../../../core/coaching-document';
 import type { SessionView } from '../../../core/views';
 import { engineInfoSchema } from '../../../core/voice-protocol';
 
@@ -50,7 +50,7 @@ export function toSessionView(row: SessionRow & { unlocked?: boolean }): Session
     endedAt: row.endedAt ? row.endedAt.toISOString() : null,
     duration: row.duration ?? null,
     transcript: row.transcript ?? [],
-    coaching: coachingForGate(row.coaching ?? null, unlocked),
+    coaching: coachingText(row.coaching, unlocked),
     unlocked,
     engines: storedEngines(row.engines),
   };

@@ -1,9 +1,12 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
-import { sessions } from '../../db/schema';
+import { rawRows, tableRow } from '../../db/rows';
+import { leads, sessions } from '../../db/schema';
+import { enqueueSql, type JobKind } from '../../jobs/queue';
+import type { CoachingDocument } from '../../../core/coaching-format';
 import type { TranscriptEntry } from '../../../core/transcript';
-import { isSessionId, unlockedExpr, type SessionRecord, type SessionRow } from './data';
+import { isSessionId, type SessionRecord, type SessionRow } from './data';
 
 /**
  * Creating a session is the busiest write (every role-play starts with one), so the statement
@@ -23,75 +26,91 @@ export async function insertSession(db: Db, stage: string): Promise<SessionRow> 
   return rows[0];
 }
 
+/** A job to store with a write, in the same statement (see `enqueueSql`). */
+export interface FollowUpJob<P> {
+  kind: JobKind<P, any>;
+  payload: P;
+  dedupeKey: string;
+}
+
 /**
  * Saves the call's final entries and ends the session, in one statement. Earlier coaching
- * described a different transcript, so it is cleared.
+ * described a different transcript, so it is cleared; the transcript gets the new `version`, and
+ * `then` (the coaching job for that version) is queued by the same statement when the session
+ * exists, so a saved transcript always has its job and a job always has its transcript.
  */
-export async function saveSessionTranscript(
+export async function saveSessionTranscript<P>(
   db: Db,
   id: string,
   input: {
     transcript: TranscriptEntry[];
     duration: string | null;
     endedAt: Date;
+    version: string;
     /** The engines that served the live call (kept when a later save does not know them). */
     engines?: unknown;
+    then?: FollowUpJob<P>;
   },
 ): Promise<SessionRecord | null> {
   if (!isSessionId(id)) return null;
-  const withEngines = input.engines !== undefined;
-  const statement = (withEngines ? saveWithEngines : saveTranscript)(db);
-  const rows = await statement.execute({
-    id,
-    transcript: input.transcript,
-    duration: input.duration,
-    endedAt: input.endedAt,
-    ...(withEngines ? { engines: input.engines } : {}),
-  });
-  const row = rows[0];
-  return row ? { ...row, unlocked: Boolean(row.unlocked) } : null;
+  const engines =
+    input.engines === undefined ? sql`` : sql`, engines = ${JSON.stringify(input.engines)}::jsonb`;
+  const followUp = input.then
+    ? sql`, queued as (${enqueueSql(
+        input.then.kind,
+        input.then.payload,
+        { dedupeKey: input.then.dedupeKey },
+        sql`exists (select 1 from saved)`,
+      )})`
+    : sql``;
+  const result = await db.execute(sql`
+    with saved as (
+      update ${sessions}
+      set transcript = ${JSON.stringify(input.transcript)}::jsonb, duration = ${input.duration},
+        ended_at = ${input.endedAt.toISOString()}::timestamptz, coaching = null,
+        coaching_engine = null, metrics = null, transcript_version = ${input.version}${engines}
+      where id = ${id}
+      returning *
+    )${followUp}
+    select saved.*, exists (
+      select 1 from ${leads} where ${leads.sessionId} = saved.id and ${leads.sessionKind} = 'roleplay'
+    ) as unlocked_by_lead
+    from saved`);
+  const raw = rawRows(result)[0];
+  return raw ? { ...tableRow(sessions, raw), unlocked: Boolean(raw.unlocked_by_lead) } : null;
 }
 
 /**
- * A value supplied when a prepared update runs. Drizzle's update types take only values, though
- * at run time it encodes a placeholder with the column's own mapping (JSON for jsonb, ISO text
- * for timestamps), as its inserts do; the session tests read the saved transcript back.
+ * Stores the coaching written for one version of the transcript: only when that version is still
+ * the session's and nothing is stored yet, so the first coaching of a transcript is the one kept
+ * however many writers raced. Returns whether it was stored.
  */
-const value = <T>(name: string) => sql.placeholder(name) as unknown as T;
-
-/**
- * The save at the end of every call, built once per database (with and without the engines) and
- * parsed once per PostgreSQL connection, like session creation.
- */
-function prepareSaveTranscript(db: Db, withEngines: boolean) {
-  return db
-    .update(sessions)
-    .set({
-      transcript: value<TranscriptEntry[]>('transcript'),
-      duration: value<string | null>('duration'),
-      endedAt: value<Date>('endedAt'),
-      coaching: null,
-      coachingEngine: null,
-      metrics: null,
-      ...(withEngines ? { engines: value<unknown>('engines') } : {}),
-    })
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .returning({ ...getTableColumns(sessions), unlocked: unlockedExpr })
-    .prepare(withEngines ? 'save_session_transcript_engines' : 'save_session_transcript');
-}
-
-const saveTranscript = perDatabase((db) => prepareSaveTranscript(db, false));
-const saveWithEngines = perDatabase((db) => prepareSaveTranscript(db, true));
-
-export async function saveSessionCoaching(
+export async function storeSessionCoaching(
   db: Db,
   id: string,
-  input: { coaching: string; coachingEngine: string; metrics: unknown },
-): Promise<SessionRow | null> {
+  version: string | null,
+  input: { coaching: CoachingDocument; coachingEngine: string; metrics: unknown },
+): Promise<boolean> {
   const rows = await db
     .update(sessions)
     .set({ coaching: input.coaching, coachingEngine: input.coachingEngine, metrics: input.metrics ?? null })
+    .where(
+      and(
+        eq(sessions.id, id),
+        isNull(sessions.coaching),
+        version === null ? isNull(sessions.transcriptVersion) : eq(sessions.transcriptVersion, version),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Records that a live call started on the session; false when there is no such session. */
+export async function markCallStarted(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ callStartedAt: new Date() })
     .where(eq(sessions.id, id))
-    .returning();
-  return rows[0] ?? null;
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }

@@ -1,17 +1,14 @@
-import { coachingForGate } from '../../../core/coaching-format';
-import { parseServedBy, type ServedBy } from '../../../core/engines';
+import { randomUUID } from 'node:crypto';
 import type { CoachingView, SessionView } from '../../../core/views';
-import { personaFor } from '../../../core/stages';
 import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
-import { coachTranscript, describeCoachEngine } from '../coaching/service';
+import { coachFollowUp } from '../coaching/job';
+import { coachingView, ensureCoaching } from '../coaching/service';
 import { findSession, isSessionId, toSessionView } from './data';
-import { insertSession, saveSessionCoaching, saveSessionTranscript } from './mutations';
+import { insertSession, markCallStarted, saveSessionTranscript } from './mutations';
 
 const sessionNotFound = () => notFound('Session');
-/** A coaching text stored without its engine (rows from before engines were recorded). */
-const UNKNOWN_ENGINE: ServedBy = { id: 'unknown', label: 'Unknown', quality: 'basic' };
 
 export async function createSession(ctx: AppContext, stage: string): Promise<SessionView> {
   const row = await insertSession(ctx.database.db, stage);
@@ -24,88 +21,83 @@ export async function getSession(ctx: AppContext, id: string): Promise<SessionVi
   return toSessionView(row);
 }
 
-/** Stores the call's final entries (partials are dropped) and marks the session ended. */
+/** Saves a transcript as a new version and queues its coaching, in one statement. */
+async function saveVersion(
+  ctx: AppContext,
+  id: string,
+  input: { transcript: TranscriptEntry[]; duration: string | null; engines?: unknown },
+) {
+  const version = randomUUID();
+  const row = await saveSessionTranscript(ctx.database.db, id, {
+    ...input,
+    endedAt: new Date(),
+    version,
+    then: finalEntries(input.transcript).some((e) => e.transcript.trim())
+      ? coachFollowUp('roleplay', id, version)
+      : undefined,
+  });
+  if (row) ctx.wakeWorker();
+  return row;
+}
+
+/**
+ * The page's save (PUT /api/sessions/:id/transcript), for calls whose speech ran outside this
+ * server (Vapi, the scripted replay): stores the call's final entries (partials are dropped),
+ * marks the session ended and queues its coaching. A call this server carried was saved by the
+ * server when it ended, from what it heard and said; a page's copy does not replace it.
+ */
 export async function saveTranscript(
   ctx: AppContext,
   id: string,
   input: { transcript: TranscriptEntry[]; duration?: string },
 ): Promise<SessionView> {
-  const row = await saveSessionTranscript(ctx.database.db, id, {
+  const existing = await findSession(ctx.database.db, id);
+  if (!existing) throw sessionNotFound();
+  if (existing.engines !== null && existing.endedAt !== null) {
+    throw new HttpError(
+      409,
+      'saved_by_server',
+      'This call was saved by the server when it ended; its transcript cannot be replaced.',
+    );
+  }
+  const row = await saveVersion(ctx, id, {
     transcript: finalEntries(input.transcript).map((e) => ({ ...e, transcriptType: 'final' as const })),
     duration: input.duration === undefined ? null : String(Number(input.duration)),
-    endedAt: new Date(),
   });
   if (!row) throw sessionNotFound();
   return toSessionView(row);
 }
 
-/** Whether an id names a role-play session (a live call may only save against one). */
-export async function sessionExists(ctx: AppContext, id: string): Promise<boolean> {
-  return isSessionId(id) && (await findSession(ctx.database.db, id)) !== null;
+/**
+ * A live call starts against a role-play session (it may only save against one): the session is
+ * marked as in a call, so a request for its coaching waits for the call's save. False when the
+ * id names no session.
+ */
+export async function beginCall(ctx: AppContext, id: string): Promise<boolean> {
+  return isSessionId(id) && (await markCallStarted(ctx.database.db, id));
 }
 
 /**
- * What a live call heard, saved by the server when the call ends (stop, cap, dropped socket or
- * shutdown). The page saves its own copy afterwards; coaching already written is never cleared.
+ * What a live call heard and said, saved by the server when the call ends (stop, cap, dropped
+ * socket or shutdown), with the engines that served it; its coaching is queued in the same
+ * statement, so the coaching exists whether or not the page stays open.
  */
 export async function saveCallTranscript(
   ctx: AppContext,
   id: string,
   call: { transcript: TranscriptEntry[]; durationSec: number; engines: unknown },
 ): Promise<void> {
-  const row = await findSession(ctx.database.db, id);
-  if (!row || row.coaching) return;
-  await saveSessionTranscript(ctx.database.db, id, {
+  await saveVersion(ctx, id, {
     transcript: call.transcript,
     duration: String(call.durationSec),
-    endedAt: new Date(),
     engines: call.engines,
   });
 }
 
 /**
- * Coaching for a saved role-play. The first call runs the coach; later calls (the page
- * retries) return what was stored, until a new transcript is saved.
+ * Coaching for a saved role-play: what its coaching job stored, or coached now when the page
+ * asks first (POST /api/sessions/:id/coaching).
  */
 export async function coachSession(ctx: AppContext, id: string): Promise<CoachingView> {
-  const session = await findSession(ctx.database.db, id);
-  if (!session) throw sessionNotFound();
-  if (session.coaching) {
-    const { engine, note } = parseServedBy(session.coachingEngine) ?? { engine: UNKNOWN_ENGINE };
-    return {
-      coaching: coachingForGate(session.coaching, session.unlocked) ?? '',
-      metrics: session.metrics ?? null,
-      engine,
-      ...(note ? { note } : {}),
-      unlocked: session.unlocked,
-    };
-  }
-  const transcript = finalEntries(session.transcript ?? []);
-  if (!transcript.some((e) => e.transcript.trim() !== '')) {
-    throw new HttpError(
-      400,
-      'no_transcript',
-      'This session has no saved conversation yet. Hold a role-play call, then ask for coaching.',
-    );
-  }
-  const durationSec = session.duration ? Number(session.duration) : undefined;
-  const result = await coachTranscript(ctx.providers.get('coach'), {
-    stage: session.stage,
-    transcript,
-    durationSec: Number.isFinite(durationSec) ? durationSec : undefined,
-    personaName: personaFor(session.stage)?.name,
-  });
-  const engine = describeCoachEngine(ctx, result.engine);
-  await saveSessionCoaching(ctx.database.db, id, {
-    coaching: result.coaching,
-    coachingEngine: JSON.stringify({ ...engine, ...(result.note ? { note: result.note } : {}) }),
-    metrics: result.metrics,
-  });
-  return {
-    coaching: coachingForGate(result.coaching, session.unlocked) ?? '',
-    metrics: result.metrics,
-    engine,
-    ...(result.note ? { note: result.note } : {}),
-    unlocked: session.unlocked,
-  };
+  return coachingView(await ensureCoaching(ctx, 'roleplay', id));
 }

@@ -47,6 +47,7 @@ export class FakeCoach implements Coach {
     };
     return {
       text: renderCoaching(doc),
+      document: doc,
       metrics: conversationMetrics(input.transcript, { durationSec: input.durationSec }),
       engine: this.id,
     };

@@ -108,6 +108,7 @@ export class LlmCoach implements Coach {
       transcript: input.transcript,
       durationSec: input.durationSec,
       personaName: input.personaName,
+      oneVoice: input.oneVoice,
     });
     const messages: ChatMessage[] = coachingMessages({
       stage: String(input.stage),
@@ -165,6 +166,7 @@ export class LlmCoach implements Coach {
         }
         return {
           text: renderCoaching(doc),
+          document: doc,
           metrics: rubric.metrics,
           engine: this.id,
           ...(replaced.length
@@ -184,6 +186,7 @@ export class LlmCoach implements Coach {
     );
     return {
       text: rubric.text,
+      document: rubric.doc,
       metrics: rubric.metrics,
       engine: RUBRIC_COACH_ID,
       note: `The language model could not coach this call (${shownReason}), so the built-in rubric coach wrote this feedback.`,

@@ -18,7 +18,8 @@ export class RubricCoach implements Coach {
       transcript: input.transcript,
       durationSec: input.durationSec,
       personaName: input.personaName,
+      oneVoice: input.oneVoice,
     });
-    return { text: r.text, metrics: r.metrics, engine: this.id };
+    return { text: r.text, document: r.doc, metrics: r.metrics, engine: this.id };
   }
 }

@@ -1,3 +1,4 @@
+import type { CoachingDocument } from '../../../core/coaching-format';
 import type { Stage } from '../../../core/stages';
 import type { TranscriptEntry } from '../../../core/transcript';
 
@@ -8,11 +9,18 @@ export interface CoachInput {
   durationSec?: number;
   /** Persona name the rep spoke with (for role-plays) or undefined for recordings. */
   personaName?: string;
+  /**
+   * Only one voice could be made out (a one-channel recording): every line has one role, so the
+   * call is coached as one side of a conversation, never as a short call for lack of turns.
+   */
+  oneVoice?: boolean;
 }
 
 export interface CoachResult {
   /** Coaching text in the spec's format (core/coaching-format.ts). */
   text: string;
+  /** The same coaching as a structured document (what the server stores): `text` renders it. */
+  document: CoachingDocument;
   /** Measured conversation metrics (shape owned by the coaching module). */
   metrics: unknown;
   /** Engine id that produced the text, and a note when a fallback answered. */

@@ -18,11 +18,7 @@ import {
   type TestServer,
   waitFor as waitUntil,
 } from '../../test-support/harness';
-import {
-  insertCoachedSession,
-  SAMPLE_BETTER_LINE,
-  SAMPLE_SCORES,
-} from '../../domain/feedback/test-support/sample-session';
+import { insertCoachedSession, SAMPLE_BETTER_LINE, SAMPLE_SCORES } from '../../test-support/sample-session';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SINK = path.join(here, 'smtp-sink.ts');

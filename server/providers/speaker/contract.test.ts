@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cosine } from '../../audio/speaker-embeddings';
+import { cosine } from '../../transcription/speaker-embeddings';
 import { int16ToFloat32, readWav, resampleInt16 } from '../../audio/wav';
 import { sharedDir } from '../../test-support/harness';
 import { FakeSpeakerEmbedder } from './fake';

@@ -168,10 +168,10 @@ export class SherpaSpeakerEmbedder implements SpeakerEmbedder {
     this.id = `sherpa-onnx:${model.name}`;
     this.label = `Speaker embeddings (${model.name})`;
     this.pool = new WorkerPool({
-      file: new URL('../../workers/speaker-worker.ts', import.meta.url),
+      file: new URL('./worker.ts', import.meta.url),
       workerData: { model: model.file },
       size: 1,
-      // Each recording keeps at most a few spans in flight (server/audio/speaker-spans.ts).
+      // Each recording keeps at most a few spans in flight (server/transcription/speaker-spans.ts).
       maxQueue: 64,
       what: 'speaker',
     });

@@ -29,4 +29,5 @@ export interface SpeechToText {
   close?(): Promise<void>;
 }
 
-export const STT_SAMPLE_RATE = 16_000;
+/** The PCM rate of server/audio (16 kHz), under the name the engines know it by. */
+export { PCM_SAMPLE_RATE as STT_SAMPLE_RATE } from '../../audio/wav';

@@ -6,12 +6,16 @@ const entry = { role: 'user' as const, transcript: 'hi', timestamp: 0 };
 describe('audioPollInterval', () => {
   it('polls every 2 s until there is a transcript or the job failed', () => {
     expect(audioPollInterval(undefined)).toBe(2000);
-    expect(audioPollInterval({ status: 'transcribing', transcript: [] })).toBe(2000);
-    expect(audioPollInterval({ status: 'transcribed', transcript: [entry] })).toBe(false);
-    expect(audioPollInterval({ status: 'failed', transcript: [] })).toBe(false);
-    expect(audioPollInterval({ status: 'uploaded', transcript: [] })).toBe(2000);
+    expect(audioPollInterval({ status: 'transcribing', transcript: [], step: 'decoding' })).toBe(2000);
+    expect(audioPollInterval({ status: 'transcribed', transcript: [entry], step: null })).toBe(false);
+    expect(audioPollInterval({ status: 'failed', transcript: [], step: null })).toBe(false);
+    expect(audioPollInterval({ status: 'uploaded', transcript: [], step: null })).toBe(2000);
     // Finished without any speech: nothing more will come.
-    expect(audioPollInterval({ status: 'transcribed', transcript: [] })).toBe(false);
+    expect(audioPollInterval({ status: 'transcribed', transcript: [], step: null })).toBe(false);
+  });
+
+  it('keeps polling while the server coaches the transcript, so the coaching shows when stored', () => {
+    expect(audioPollInterval({ status: 'transcribed', transcript: [entry], step: 'coaching' })).toBe(2000);
   });
 });
 

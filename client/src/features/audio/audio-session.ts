@@ -14,12 +14,15 @@ export function audioSessionKey(id: string | null) {
 
 /**
  * Poll every 2 s until the transcript is non-empty or transcription failed (spec §4). A finished
- * job with an empty transcript (no speech heard) also stops the polling.
+ * job with an empty transcript (no speech heard) also stops the polling. The server coaches the
+ * transcript by itself; while it does (`step: 'coaching'`) the page keeps polling, so the
+ * coaching shows as soon as it is stored.
  */
 export function audioPollInterval(
-  session: Pick<AudioSessionView, 'transcript' | 'status'> | undefined,
+  session: Pick<AudioSessionView, 'transcript' | 'status' | 'step'> | undefined,
 ): number | false {
   if (!session) return AUDIO_POLL_INTERVAL;
+  if (session.step === 'coaching') return AUDIO_POLL_INTERVAL;
   if (session.status === 'failed' || session.status === 'transcribed') return false;
   if (Array.isArray(session.transcript) && session.transcript.length > 0) return false;
   return AUDIO_POLL_INTERVAL;

@@ -3,6 +3,7 @@ import { FileAudio, UploadCloud } from 'lucide-react';
 import { formatMegabytes } from '@core/audio-validation';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
+import { PICKER_ACCEPT } from './choose-file';
 
 export interface DropZoneProps {
   file: File | null;
@@ -61,7 +62,7 @@ export function DropZone({ file, disabled, onFile }: DropZoneProps) {
       <input
         ref={inputRef}
         type="file"
-        accept="audio/*,.mp3,.wav,.m4a,.mp4,.mpeg,.mpga,.webm,.ogg"
+        accept={PICKER_ACCEPT}
         className="sr-only"
         tabIndex={-1}
         aria-label="Audio file"

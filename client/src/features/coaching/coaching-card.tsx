@@ -61,7 +61,11 @@ export function CoachingCard({
     queryFn: () => requestCoaching(sessionKind, sessionId),
     retry: (failureCount, error) => error.message !== NO_SESSION_ID && failureCount < COACHING_QUERY_RETRIES,
   });
-  const doc = useMemo(() => (query.data ? parseCoaching(query.data.coaching) : null), [query.data]);
+  // The server sends the coaching as a document; the text is read only from older servers.
+  const doc = useMemo(
+    () => (query.data ? (query.data.document ?? parseCoaching(query.data.coaching)) : null),
+    [query.data],
+  );
 
   useEffect(() => {
     if (!doc) return;

@@ -149,6 +149,42 @@ describe('rubric coach output', () => {
     for (const s of r.doc.sections) expect(s.score).toBeLessThan(5);
   });
 
+  it('coaches a recording where only one voice was heard as one side of a call, never as a short one', () => {
+    // What a one-channel recording whose voices could not be told apart comes back as: every
+    // line the rep's, merged into one long turn (a 4.2-minute call gave 657 words over 1 turn).
+    const fx = fixtures.find((f) => f.transcript.filter((e) => e.role === 'user').length > 8)!;
+    const monologue = fx.transcript.map((e) => ({ ...e, role: 'user' as const }));
+    const words = monologue
+      .map((e) => e.transcript)
+      .join(' ')
+      .split(/\s+/).length;
+    expect(words).toBeGreaterThan(150);
+    const asCall = rubricCoaching({
+      stage: fx.stage,
+      transcript: [{ ...monologue[0], transcript: monologue.map((e) => e.transcript).join(' ') }],
+    });
+    expect(asCall.degenerate).toBe('short');
+    const oneVoice = rubricCoaching({
+      stage: fx.stage,
+      transcript: [{ ...monologue[0], transcript: monologue.map((e) => e.transcript).join(' ') }],
+      oneVoice: true,
+    });
+    expect(oneVoice.degenerate).toBeUndefined();
+    expect(oneVoice.text).not.toMatch(/too short to judge/i);
+    expect(oneVoice.doc.summary).toMatch(/^\*\*Only your side of this call could be heard\*\*/);
+    expect(coachingProblems(oneVoice.doc)).toEqual([]);
+
+    // The one voice set as the customer's: nothing of the rep's to coach; it asks for a swap.
+    const customer = rubricCoaching({
+      stage: fx.stage,
+      transcript: monologue.map((e) => ({ ...e, role: 'assistant' as const })),
+      oneVoice: true,
+    });
+    expect(customer.text).not.toMatch(/too short/i);
+    expect(customer.doc.summary).toMatch(/use Swap speakers/);
+    expect(coachingProblems(customer.doc)).toEqual([]);
+  });
+
   it('flags a transcript whose speakers look swapped, and not a normal one', () => {
     const swapped = strongHvac.map((e) => ({
       ...e,

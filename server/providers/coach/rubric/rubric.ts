@@ -19,6 +19,8 @@ export interface RubricInput {
   transcript: TranscriptEntry[];
   durationSec?: number;
   personaName?: string;
+  /** Only one voice could be made out (a one-channel recording): see CoachInput.oneVoice. */
+  oneVoice?: boolean;
 }
 
 export interface RubricResult {
@@ -144,12 +146,13 @@ const TOP_FIX: Record<SectionKey, string> = {
 };
 
 function degenerateDocument(
-  reason: 'short' | 'language',
+  reason: 'short' | 'language' | 'customer-only',
   homeowner: string,
   repWords: number,
   repTurns: number,
 ): { doc: CoachingDocument; scores: Record<SectionKey, number> } {
   const scores = Object.fromEntries(SECTION_KEYS.map((k) => [k, 0])) as Record<SectionKey, number>;
+  if (reason === 'customer-only') return customerOnlyDocument(scores);
   const why =
     reason === 'short'
       ? `This call is too short to judge: you said ${repWords} word${repWords === 1 ? '' : 's'} over ${repTurns} turn${repTurns === 1 ? '' : 's'}, and fair coaching needs at least ${MIN_REP_WORDS} words over ${MIN_REP_TURNS} turns from you.`
@@ -178,6 +181,31 @@ function degenerateDocument(
   return { doc, scores };
 }
 
+/**
+ * A one-voice recording whose only voice is set as the customer's: nothing of the rep's to coach,
+ * and most likely the rep's own voice, so it asks for a swap rather than calling the call short.
+ */
+function customerOnlyDocument(scores: Record<SectionKey, number>): {
+  doc: CoachingDocument;
+  scores: Record<SectionKey, number>;
+} {
+  const why =
+    "Only one voice could be heard in this recording, and it is set as the customer's, so none of it is yours to coach.";
+  return {
+    doc: {
+      summary: `${why}\n\nIf that voice is yours, use Swap speakers and the call is coached as your side of it. For coaching on both sides, upload a recording where the customer can be heard too (a two-channel call recording works best).`,
+      best: { title: 'Not scored: only the customer heard', score: 0, content: why },
+      sections: SECTION_KEYS.map((key) => ({
+        key,
+        title: SECTION_TITLES[key],
+        score: 0,
+        content: 'Not scored: only one voice was heard, set as the customer.',
+      })),
+    },
+    scores,
+  };
+}
+
 /** The embedded coach: measured behaviours become scores, quotes and better lines. */
 export function rubricCoaching(input: RubricInput): RubricResult {
   const metrics = conversationMetrics(input.transcript, { durationSec: input.durationSec });
@@ -192,7 +220,12 @@ export function rubricCoaching(input: RubricInput): RubricResult {
     const { doc, scores } = degenerateDocument('language', homeowner, repWords, repTurns);
     return { text: renderCoaching(doc), doc, metrics, scores, analysis: a, degenerate: 'language' };
   }
-  if (repWords < MIN_REP_WORDS || repTurns < MIN_REP_TURNS) {
+  if (input.oneVoice && repWords === 0) {
+    const { doc, scores } = degenerateDocument('customer-only', homeowner, repWords, repTurns);
+    return { text: renderCoaching(doc), doc, metrics, scores, analysis: a, degenerate: 'short' };
+  }
+  // One voice heard: the rep's words are one long turn, which is no sign of a short call.
+  if (repWords < MIN_REP_WORDS || (repTurns < MIN_REP_TURNS && !input.oneVoice)) {
     const { doc, scores } = degenerateDocument('short', homeowner, repWords, repTurns);
     return { text: renderCoaching(doc), doc, metrics, scores, analysis: a, degenerate: 'short' };
   }
@@ -298,6 +331,12 @@ export function rubricCoaching(input: RubricInput): RubricResult {
     );
   }
   if (focus) summary.push('', `${cap(homeowner)} plays a ${focus}`);
+  if (input.oneVoice) {
+    summary.unshift(
+      '**Only your side of this call could be heard**, so this coaching reads your words alone: what the customer said, and how you answered it, could not be judged.',
+      '',
+    );
+  }
   doc.summary = summary.join('\n');
 
   return { text: renderCoaching(doc), doc, metrics, scores, analysis: a };

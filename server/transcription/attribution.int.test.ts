@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedDir } from '../test-support/harness';
 import { attributeMono } from './attribution';
-import { decodeToMono } from './decode';
-import { concatAudio } from './test-audio';
-import { VoiceFeatureTracker } from './voice-features';
+import { decodeToMono } from '../audio/decode';
+import { concatAudio } from '../audio/test-audio';
+import { VoiceFeatureTracker } from '../audio/voice-features';
 import type { SttSegment } from '../providers/stt/types';
 
 const fixtures = path.join(sharedDir, 'fixtures/audio');

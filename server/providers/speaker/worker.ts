@@ -1,6 +1,6 @@
 import { workerData } from 'node:worker_threads';
-import { loadSpeakerExtractor, type SpeakerExtractor } from '../providers/speaker/extractor';
-import { runWorker } from './worker-main';
+import { loadSpeakerExtractor, type SpeakerExtractor } from './extractor';
+import { runWorker } from '../../workers/worker-main';
 
 /**
  * The speaker-embedding thread (SherpaSpeakerEmbedder): loads the checked model on its first

@@ -1,6 +1,6 @@
 import { cpuCores } from '../machine';
-import type { ReportInput } from '../pdf/report';
-import { WorkerPool } from './pool';
+import type { ReportInput } from './report';
+import { WorkerPool } from '../workers/pool';
 
 /**
  * Coaching reports rendered on worker threads: laying out and deflating a long call's PDF takes
@@ -13,7 +13,7 @@ export class PdfRenderer {
   constructor(opts: { size?: number; maxQueue?: number } = {}) {
     const size = opts.size ?? cpuCores();
     this.pool = new WorkerPool<ReportInput, Uint8Array>({
-      file: new URL('./pdf-worker.ts', import.meta.url),
+      file: new URL('./worker.ts', import.meta.url),
       size,
       maxQueue: opts.maxQueue ?? size * 4,
       what: 'report',

@@ -5,9 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedDir } from '../test-support/harness';
 import type { SpeechToText, SttSegment } from '../providers/stt/types';
-import { AudioTooLongError, ffmpegPath } from './decode';
+import { AudioTooLongError, ffmpegPath } from '../audio/decode';
 import { transcribeFile } from './pipeline';
-import { encodeWav } from './wav';
+import { encodeWav } from '../audio/wav';
 
 const fixtures = path.join(sharedDir, 'fixtures/audio');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pipeline-test-'));

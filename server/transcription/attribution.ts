@@ -1,6 +1,6 @@
 import type { TranscriptEntry } from '../../core/transcript';
 import type { SttSegment, SttWord } from '../providers/stt/types';
-import { meanEnergyDb, spanFeatures, type FrameTrack, type SpanFeatures } from './voice-features';
+import { meanEnergyDb, spanFeatures, type FrameTrack, type SpanFeatures } from '../audio/voice-features';
 
 export type Attribution = 'stereo' | 'turns' | 'single';
 export type Role = TranscriptEntry['role'];

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../errors';
-import type { ReportInput } from '../pdf/report';
-import { PdfRenderer } from './pdf-pool';
+import type { ReportInput } from './report';
+import { PdfRenderer } from './pool';
 
 const input = (turns: number): ReportInput => ({
   fileName: 'call.mp3',

@@ -8,7 +8,7 @@ import {
   utteranceEmbeddings,
   type TimedVector,
 } from './speaker-embeddings';
-import { FEATURE_FRAME_MS, type FrameTrack } from './voice-features';
+import { FEATURE_FRAME_MS, type FrameTrack } from '../audio/voice-features';
 
 const DIMS = 192;
 

@@ -12,16 +12,21 @@ import {
 } from './attribution';
 import { attributeMonoByEmbeddings } from './speaker-embeddings';
 import { SpeakerEmbeddingTracker, type SpeakerSpan } from './speaker-spans';
-import { splitAtQuietPoints } from './chunking';
-import { concatPcm } from './wav';
-import { AudioTooLongError, decodePcm, probeAudio, tooLongMessage, type AudioProbe } from './decode';
-import { SpanMap, speechSpans } from './speech-gate';
-import { VoiceFeatureTracker } from './voice-features';
+import { splitAtQuietPoints } from '../audio/chunking';
+import { concatPcm } from '../audio/wav';
+import { AudioTooLongError, decodePcm, probeAudio, tooLongMessage, type AudioProbe } from '../audio/decode';
+import { SpanMap, speechSpans } from '../audio/speech-gate';
+import { VoiceFeatureTracker } from '../audio/voice-features';
+import type { StepListener } from './progress';
 
 export interface TranscribeFileOptions {
   signal?: AbortSignal;
-  /** Fraction of the audio done, 0..1. */
+  /** Fraction of the audio done, 0..1 (the recogniser's share of the work). */
   onProgress?: (fraction: number) => void;
+  /** Each named step as it goes (server/transcription/progress.ts weighs them into one percentage). */
+  onStep?: StepListener;
+  /** What the container says about the recording, read before anything is decoded. */
+  onProbe?: (probe: AudioProbe) => void;
   /**
    * Audio handed to the engine at once; bounds memory (16 kHz: about 11.5 MB per channel for
    * the default 6 minutes). A window's last chunk leaves a core idle while it finishes, so a
@@ -77,6 +82,8 @@ async function transcribeChannels(
   expectedSamples: number,
   opts: TranscribeFileOptions,
   sourceRate: number,
+  /** Share of the decoding done before this pass (a two-channel file is decoded twice). */
+  decodedBefore: number,
 ) {
   const windowSamples = Math.round(((opts.windowMs ?? DEFAULT_WINDOW_MS) * STT_SAMPLE_RATE) / 1000);
   let pending: Int16Array[] | null = null;
@@ -88,6 +95,7 @@ async function transcribeChannels(
   let prints: SpeakerEmbeddingTracker | null = null;
 
   let speechSamples = 0;
+  const step = opts.onStep ?? (() => undefined);
   const runWindow = async (channels: Int16Array[]) => {
     const len = channels[0].length;
     const share = 1 / channels.length;
@@ -96,15 +104,22 @@ async function transcribeChannels(
       speechSpans(channels.length === 1 ? channels[0] : loudest(channels), STT_SAMPLE_RATE),
       STT_SAMPLE_RATE,
     );
+    step('finding-speech', Math.min(1, (offset + len) / expectedSamples));
     speechSamples += map.length;
     const base = msOf(offset);
     const at = (ms: number) => map.toOriginalMs(ms) + base;
     for (let c = 0; c < channels.length && map.length; c++) {
       const t0 = performance.now();
+      const callShare = (len * share) / expectedSamples;
+      const doneBefore = (offset + len * share * c) / expectedSamples;
+      step('transcribing', doneBefore, callShare);
       const segs = await stt.transcribe(map.join(channels[c]), {
         signal: opts.signal,
         sourceSampleRate: sourceRate,
-        onProgress: (f) => opts.onProgress?.(Math.min(1, (offset + len * share * (c + f)) / expectedSamples)),
+        onProgress: (f) => {
+          opts.onProgress?.(Math.min(1, (offset + len * share * (c + f)) / expectedSamples));
+          step('transcribing', Math.min(1, doneBefore + callShare * f), callShare * (1 - f));
+        },
       });
       engineMs += performance.now() - t0;
       (segments[c] ??= []).push(
@@ -118,11 +133,15 @@ async function transcribeChannels(
     }
     offset += len;
     opts.onProgress?.(Math.min(1, offset / expectedSamples));
+    step('transcribing', Math.min(1, offset / expectedSamples));
   };
 
   const maxSeconds = opts.maxDurationMs ? opts.maxDurationMs / 1000 : undefined;
+  let decoded = 0;
   for await (const block of decodePcm(file, { channels: mode, signal: opts.signal, maxSeconds })) {
     const chans = pick(block.channels);
+    decoded += chans[0].length;
+    step('decoding', decodedBefore + (1 - decodedBefore) * Math.min(1, decoded / expectedSamples));
     chans.forEach((c, i) => (trackers[i] ??= new VoiceFeatureTracker()).push(c));
     if (opts.speakers && chans.length === 1) {
       prints ??= new SpeakerEmbeddingTracker(opts.speakers, { signal: opts.signal });
@@ -169,6 +188,7 @@ export async function transcribeFile(
   opts: TranscribeFileOptions = {},
 ): Promise<TranscribeFileResult> {
   const probe = await probeAudio(file);
+  opts.onProbe?.(probe);
   const maxMs = opts.maxDurationMs;
   if (maxMs && probe.durationMs !== null && probe.durationMs > maxMs) {
     throw new AudioTooLongError(tooLongMessage(Math.round(maxMs / 60_000), probe.durationMs));
@@ -176,12 +196,14 @@ export async function transcribeFile(
   const maxSeconds = maxMs ? maxMs / 1000 : undefined;
   let plan: 'stereo' | 'left' | 'right' | 'mix' = 'mix';
   let counted = 0;
+  const probed = Math.max(1, Math.round(((probe.durationMs ?? 60_000) * STT_SAMPLE_RATE) / 1000));
   if (probe.channels >= 2) {
     // A quick first pass decides whether the two channels are two people.
     const acc = new ChannelStatsAccumulator();
     for await (const block of decodePcm(file, { channels: 'split', signal: opts.signal, maxSeconds })) {
       acc.push(block.channels[0], block.channels[1]);
       counted += block.channels[0].length;
+      opts.onStep?.('decoding', 0.5 * Math.min(1, counted / probed));
     }
     plan = stereoPlan(acc.result());
   }
@@ -202,8 +224,10 @@ export async function transcribeFile(
     plan === 'stereo' ? expected : expected,
     opts,
     probe.sampleRate,
+    probe.channels >= 2 ? 0.5 : 0,
   );
   const durationMs = msOf(run.samples);
+  opts.onStep?.('speakers', 0);
 
   let transcript: TranscriptEntry[];
   let attribution: Attribution;
@@ -217,6 +241,7 @@ export async function transcribeFile(
     speakers = split.speakers;
     transcript = toEntries(split.mono.utterances);
   }
+  opts.onStep?.('speakers', 1);
   return {
     transcript,
     speechMs: msOf(run.speechSamples),

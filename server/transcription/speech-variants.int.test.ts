@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sharedDir } from '../test-support/harness';
 import { PocketSphinxStt } from '../providers/stt/pocketsphinx';
 import { transcribeFile } from './pipeline';
-import { convertAudio } from './test-audio';
-import { wordErrorRate } from './wer';
+import { convertAudio } from '../audio/test-audio';
+import { wordErrorRate } from '../audio/wer';
 
 /**
  * Clear speech must never come back as "no speech": the same read sentences, recorded quiet,

@@ -1,5 +1,5 @@
 /**
- * Speaker embeddings while a recording streams through (server/audio/pipeline.ts): the speech is
+ * Speaker embeddings while a recording streams through (server/transcription/pipeline.ts): the speech is
  * cut into short spans of one stretch of talk, 1-3 s of voiced audio each, with their times in the
  * recording, and each span goes to the speaker model as soon as it is complete. Only the span being
  * filled (at most 3 s) and the finished voice prints are kept, never the recording.

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TranscriptEntry } from '../../../../core/transcript';
-import type { Db } from '../../../db/client';
+import { canonicalDocument } from '../../core/coaching-document';
+import { parseCoaching } from '../../core/coaching-format';
+import type { TranscriptEntry } from '../../core/transcript';
+import type { Db } from '../db/client';
 // Test setup writes the row a finished role-play leaves behind, without depending on other routes.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { sessions } from '../../../db/schema';
-import { sharedDir } from '../../../test-support/harness';
+import { sessions } from '../db/schema';
+import { sharedDir } from './harness';
 
 /** Scores the tests look for in the email: every one distinct so a swap or omission shows. */
 export const SAMPLE_SCORES = {
@@ -82,13 +83,27 @@ export function fixtureTranscript(): { stage: string; durationSec: number; trans
 /** Inserts a coached Windows session straight into the database (what the sessions API would have saved). */
 export async function insertCoachedSession(db: Db, opts: { coaching?: string | null } = {}): Promise<string> {
   const fx = fixtureTranscript();
+  if (opts.coaching === null) {
+    const [row] = await db
+      .insert(sessions)
+      .values({
+        stage: fx.stage,
+        duration: String(fx.durationSec),
+        transcript: fx.transcript,
+        endedAt: new Date(),
+      })
+      .returning({ id: sessions.id });
+    return row.id;
+  }
   const [row] = await db
     .insert(sessions)
     .values({
       stage: fx.stage,
       duration: String(fx.durationSec),
       transcript: fx.transcript,
-      coaching: opts.coaching === undefined ? sampleCoaching() : opts.coaching,
+      coaching: canonicalDocument(
+        parseCoaching(opts.coaching === undefined ? sampleCoaching() : opts.coaching)!,
+      ),
       endedAt: new Date(),
     })
     .returning({ id: sessions.id });

@@ -1,9 +1,9 @@
 import { workerData } from 'node:worker_threads';
-import { conversationMetrics } from '../understanding/metrics';
-import type { Config } from '../env';
-import { selectCoach } from '../providers/coach';
-import type { CoachInput, CoachResult } from '../providers/coach/types';
-import { runWorker } from './worker-main';
+import { conversationMetrics } from '../../understanding/metrics';
+import type { Config } from '../../env';
+import { selectCoach } from './index';
+import type { CoachInput, CoachResult } from './types';
+import { runWorker } from '../../workers/worker-main';
 
 /** A coaching worker thread: the same coach the registry chose, built once per thread. */
 const coach = selectCoach((workerData as { config: Config }).config).then((chosen) => chosen.engine);

@@ -1,9 +1,9 @@
-import type { Config } from '../env';
-import { cpuCores } from '../machine';
-import { selectCoach } from '../providers/coach';
-import type { Coach, CoachInput, CoachResult } from '../providers/coach/types';
-import type { EngineInfo } from '../providers/types';
-import { WorkerPool } from './pool';
+import type { Config } from '../../env';
+import { cpuCores } from '../../machine';
+import { selectCoach } from './index';
+import type { Coach, CoachInput, CoachResult } from './types';
+import type { EngineInfo } from '../types';
+import { WorkerPool } from '../../workers/pool';
 
 /**
  * The chosen coach, run on worker threads: scoring a long transcript is CPU work that would
@@ -14,7 +14,7 @@ export class PooledCoach implements Coach {
   readonly id: string;
   readonly label: string;
   readonly pool: WorkerPool<CoachInput, CoachResult>;
-  /** The worker measures the conversation metrics (coach-worker.ts), off the event loop. */
+  /** The worker measures the conversation metrics (worker.ts), off the event loop. */
   readonly measuresMetrics = true;
 
   constructor(config: Config, inner: { id: string; label: string }) {
@@ -22,7 +22,7 @@ export class PooledCoach implements Coach {
     this.label = inner.label;
     const size = config.LLM_GGUF_PATH && !config.LLM_BASE_URL ? 1 : cpuCores();
     this.pool = new WorkerPool<CoachInput, CoachResult>({
-      file: new URL('./coach-worker.ts', import.meta.url),
+      file: new URL('./worker.ts', import.meta.url),
       workerData: { config },
       size,
       maxQueue: config.COACH_QUEUE_MAX || size * 4,

@@ -1,6 +1,6 @@
 /**
  * Who said what on one channel, from speaker embeddings (the spans' voice prints,
- * server/audio/speaker-spans.ts): each utterance gets the mean direction of the prints that
+ * server/transcription/speaker-spans.ts): each utterance gets the mean direction of the prints that
  * overlap it, the utterances are split into two voices by cosine two-means, and the split stands
  * only when utterances of different voices sit clearly further apart than utterances of one.
  * Used instead of the voice features (attributeMono) when a speaker model is installed.
@@ -15,7 +15,7 @@ import {
   type MonoAttribution,
   type Utterance,
 } from './attribution';
-import { spanFeatures, type FrameTrack } from './voice-features';
+import { spanFeatures, type FrameTrack } from '../audio/voice-features';
 
 /** A voice print and the stretch of the recording it was taken from. */
 export interface TimedVector {

@@ -6,7 +6,7 @@ import { FakeSpeakerEmbedder } from '../providers/speaker/fake';
 import type { SpeechToText, SttSegment } from '../providers/stt/types';
 import { transcribeFile } from './pipeline';
 import { MAX_SPAN_MS, MIN_SPAN_MS } from './speaker-spans';
-import { encodeWav, wavHeader } from './wav';
+import { encodeWav, wavHeader } from '../audio/wav';
 
 const RATE = 16_000;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pipeline-speakers-'));
