@@ -16,6 +16,8 @@ import { JobWorker } from './jobs/queue';
 import { jobKinds } from './domain/jobs';
 import { HttpError } from './errors';
 import { registerSecurity, trustProxyOption } from './http/security';
+import { httpServerOptions, registerConnectionLimits } from './http/connections';
+import { createLimitStore } from './limits/store';
 import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
@@ -159,8 +161,11 @@ export async function createServer(
     ...(silent || config.NODE_ENV !== 'test' ? {} : { disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    // Slow or stalled clients cannot hold a connection forever (a 25 MB upload on a slow link fits).
+    // Slow or stalled clients cannot hold a connection forever (a 25 MB upload on a slow link
+    // fits); headers must arrive within HEADERS_TIMEOUT_MS and JSON bodies within
+    // BODY_TIMEOUT_MS (http/connections.ts).
     requestTimeout: 300_000,
+    http: httpServerOptions(config),
     connectionTimeout: 0,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
@@ -217,6 +222,9 @@ export async function createServer(
       })
     : null;
 
+  const limits = createLimitStore();
+  registerConnectionLimits(app, config, limits);
+
   const shutdownAbort = new AbortController();
   const shutdownHooks = new Set<() => void | Promise<void>>();
   // Better engines' models fetched in the background; each one ready switches engines for new calls.
@@ -242,6 +250,7 @@ export async function createServer(
     },
     worker,
     log: app.log,
+    limits,
     wakeWorker: () => worker?.wake(),
     shutdown: {
       signal: shutdownAbort.signal,
