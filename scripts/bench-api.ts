@@ -469,7 +469,7 @@ interface LoadRow {
 }
 
 /** Lets the bench read the server's event-loop delay from /metrics (production mode). */
-const METRICS_TOKEN = 'bench-metrics-token';
+const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdefghijklmn';
 
 /**
  * The server's event-loop delay since the previous call (prom-client resets its histogram on each

@@ -25,7 +25,7 @@ const recordings = [
   'azure_misc/whatstheweatherlike.wav',
 ].map((f) => ({ name: path.basename(f), bytes: fs.readFileSync(path.join(sharedDir, 'fixtures/audio', f)) }));
 /** Lets the test read the queue depth from /api/status (the server runs in production mode). */
-const OPERATOR_TOKEN = 'chaos-operator-token';
+const OPERATOR_TOKEN = 'chaos-operator-token-0123456789abcdef';
 
 const transcriptFixture = JSON.parse(
   fs.readFileSync(path.join(sharedDir, 'fixtures/transcripts/dev-01-general.json'), 'utf8'),

@@ -84,7 +84,7 @@ export function registerObservability(
 
   app.get('/metrics', async (request, reply) => {
     // Open while developing; in production only with METRICS_TOKEN (and off without one).
-    checkOperatorAccess(ctx.config, request.headers.authorization);
+    await checkOperatorAccess(ctx, request);
     try {
       const depth = await readQueueDepth(ctx.database.db);
       for (const status of QUEUE_STATUSES) queueDepth.set({ status }, depth[status] ?? 0);
