@@ -35,6 +35,7 @@ export const saveTranscriptSchema = z.object({
   duration: z
     .string()
     .regex(/^\d{1,6}$/, 'duration must be a string of whole seconds')
+    .refine((d) => Number(d) <= MAX_CALL_SEC, `duration is at most ${MAX_CALL_SEC} seconds (a call's limit)`)
     .optional(),
 });
 export type SaveTranscript = z.infer<typeof saveTranscriptSchema>;

@@ -168,6 +168,8 @@ const envSchema = z.object({
   RATE_LIMIT_EDITS: z.coerce.number().int().min(0).default(30),
   /** Coaching report (PDF) downloads per client per window: each costs a worker thread tens of ms. */
   RATE_LIMIT_REPORTS: z.coerce.number().int().min(0).default(30),
+  /** Role-play session reads (GET /api/sessions/:id) per client per window. */
+  RATE_LIMIT_READS: z.coerce.number().int().min(0).default(120),
   /** Coaching requests that may wait for a free coaching thread (0 = 4 per thread); more get a 503. */
   COACH_QUEUE_MAX: z.coerce.number().int().min(0).default(0),
   /** When set, GET /metrics requires `Authorization: Bearer <token>`; at least 32 characters. */

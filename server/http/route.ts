@@ -20,6 +20,7 @@ export const LIMITS = {
   retry: { setting: 'RATE_LIMIT_RETRY', what: 'transcription retries' },
   edits: { setting: 'RATE_LIMIT_EDITS', what: 'changes to a recording' },
   reports: { setting: 'RATE_LIMIT_REPORTS', what: 'report downloads' },
+  reads: { setting: 'RATE_LIMIT_READS', what: 'session reads' },
 } as const satisfies Record<string, { setting: keyof Config; what: string }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -92,6 +92,7 @@ const RATE_LIMITS_OFF: Record<string, string> = {
   RATE_LIMIT_RETRY: '0',
   RATE_LIMIT_EDITS: '0',
   RATE_LIMIT_REPORTS: '0',
+  RATE_LIMIT_READS: '0',
   // The per-address caps too: suites open many connections and calls, and send typed turns
   // faster than a person, from one address. Their own tests set them.
   MAX_CONNECTIONS_PER_CLIENT: '0',

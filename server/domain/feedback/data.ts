@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedback, jobs, outbox, sessions } from '../../db/schema';
+import { capTranscript } from '../../../core/transcript';
 
 export type FeedbackRow = typeof feedback.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -30,7 +31,8 @@ export async function getSessionForSummary(db: Db, id: string) {
     .from(sessions)
     .where(eq(sessions.id, id))
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row ? { ...row, transcript: capTranscript(row.transcript ?? []) } : null;
 }
 export type SummarySession = NonNullable<Awaited<ReturnType<typeof getSessionForSummary>>>;
 

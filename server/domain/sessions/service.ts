@@ -2,7 +2,7 @@ import { coachingForGate } from '../../../core/coaching-format';
 import { parseServedBy, type ServedBy } from '../../../core/engines';
 import type { CoachingView, SessionView } from '../../../core/views';
 import { personaFor } from '../../../core/stages';
-import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
+import { capTranscript, finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import { coachTranscript, describeCoachEngine } from '../coaching/service';
@@ -56,7 +56,8 @@ export async function saveCallTranscript(
   const row = await findSession(ctx.database.db, id);
   if (!row || row.coaching) return;
   await saveSessionTranscript(ctx.database.db, id, {
-    transcript: call.transcript,
+    // The call stops recording at the cap; this holds whatever the caller passes to it too.
+    transcript: capTranscript(finalEntries(call.transcript)),
     duration: String(call.durationSec),
     endedAt: new Date(),
     engines: call.engines,
