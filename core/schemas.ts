@@ -76,8 +76,15 @@ export const feedbackFormSchema = z.object({
   email: emailField(),
 });
 
+/**
+ * POST /api/feedback: the summary of one coached role-play, sent to one address. `resend`
+ * asks for it again to an address it was already sent to (limited: MAX_SUMMARIES_PER_ADDRESS).
+ */
 export const insertFeedbackSchema = feedbackFormSchema.extend({
-  sessionId: z.string().uuid().nullable().optional(),
+  sessionId: z
+    .string({ error: 'sessionId is required: a summary is sent for a coached practice call.' })
+    .uuid('sessionId must be a session id.'),
+  resend: z.boolean().optional(),
 });
 export type InsertFeedback = z.infer<typeof insertFeedbackSchema>;
 

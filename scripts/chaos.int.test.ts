@@ -65,6 +65,9 @@ async function feedback(base: string): Promise<string | null> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ transcript: transcriptFixture.transcript, duration: '120' }),
   });
+  // A summary is sent for a coached call only.
+  const coached = await fetch(`${base}/api/sessions/${session.body.id}/coaching`, { method: 'POST' });
+  if (coached.status !== 200) return null;
   const n = Math.floor(random() * 1e9);
   const res = await post(base, '/api/feedback', {
     sessionId: session.body.id,
@@ -157,6 +160,8 @@ for (const db of dbKinds) {
           RATE_LIMIT_UPLOAD: '0',
           RATE_LIMIT_FEEDBACK: '0',
           RATE_LIMIT_SESSIONS: '0',
+          RATE_LIMIT_COACHING: '0',
+          MAX_CONNECTIONS_PER_CLIENT: '0',
           METRICS_TOKEN: OPERATOR_TOKEN,
           RATE_LIMIT_TRANSCRIPTS: '0',
         });
