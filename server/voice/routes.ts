@@ -68,8 +68,9 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
   const calls = new Set<VoiceSession>();
   // Each call can hold a decoder and a core's share of CPU: past the cap, callers hear "busy".
   const maxLiveCalls = config.MAX_LIVE_CALLS ?? defaultMaxLiveCalls();
-  // Calls with the speech in the browser cost only the homeowner's words: their own, larger cap.
-  const maxTextCalls = config.MAX_TEXT_CALLS ?? defaultMaxTextCalls();
+  // Calls with the speech in the browser cost only the homeowner's words: their own cap, sized
+  // from what their turns cost the event loop at the fastest pace allowed (machine.ts).
+  const maxTextCalls = config.MAX_TEXT_CALLS ?? defaultMaxTextCalls(undefined, config.TURN_INTERVAL_MS);
   ctx.log.info({ maxLiveCalls, maxTextCalls }, 'live call cap');
   if (providers.has('vad')) providers.get('vad').warm?.(2 * cpuCores());
   // Warm decoders for the first calls (not for the test suite's many short-lived servers, where
