@@ -100,7 +100,10 @@ export function registerConnectionLimits(app: FastifyInstance, config: Config, l
   const seconds = Math.round(config.BODY_TIMEOUT_MS / 100) / 10;
   app.addHook('preParsing', (request, _reply, payload, done) => {
     const routeConfig = request.routeOptions.config as LongBodyConfig | undefined;
-    if (request.raw.complete || routeConfig?.longBody) return done(null, payload);
+    // `complete` is false only on a real socket whose body is still arriving (injected requests
+    // in tests carry no socket and no such flag).
+    if (request.raw.complete !== false || routeConfig?.longBody || typeof payload.pipe !== 'function')
+      return done(null, payload);
     // Only bodies still arriving get a watched copy: whole requests (nearly all) pass untouched.
     const watched = new PassThrough();
     // The body parser listens for errors; this keeps a late one from being unhandled.
@@ -123,7 +126,7 @@ export function registerConnectionLimits(app: FastifyInstance, config: Config, l
   // Answered before the whole body arrived (a 429 from a limit, a 404, a 413, a 408): the rest
   // is never read, so the connection closes once the answer is sent instead of waiting for it.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
+    if (request.raw.complete === false) reply.header('connection', 'close');
     done(null, payload);
   });
 }
