@@ -1,7 +1,8 @@
 # Doorstep in a container: the alternative to `npm install && npm start` (see README).
 # Build: docker build -t doorstep .   Run: docker run -p 5000:5000 -v doorstep-data:/data doorstep
 
-FROM node:20-bookworm-slim AS build
+# Node 22 LTS (security fixes until April 2027); the code also runs on 20.19+ and 24 (README).
+FROM node:22-bookworm-slim AS build
 # The engines' headers and a compiler, for the two live-call helpers (native/*.c).
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
@@ -10,12 +11,12 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm install, not npm ci: the lock may not list every optional platform package (see .ci/run).
-RUN npm install --no-audit --no-fund
+# Exactly the locked versions and checksums (the lock lists every platform package).
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN bash scripts/build-native.sh && npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 # Only the runtime engines: the offline recogniser and its English model, espeak-ng, and
 # Debian's maintained ffmpeg to decode uploads, and bzip2 to unpack the models fetched at start.
 RUN apt-get update \

@@ -35,6 +35,7 @@ export const saveTranscriptSchema = z.object({
   duration: z
     .string()
     .regex(/^\d{1,6}$/, 'duration must be a string of whole seconds')
+    .refine((d) => Number(d) <= MAX_CALL_SEC, `duration is at most ${MAX_CALL_SEC} seconds (a call's limit)`)
     .optional(),
 });
 export type SaveTranscript = z.infer<typeof saveTranscriptSchema>;
@@ -75,8 +76,15 @@ export const feedbackFormSchema = z.object({
   email: emailField(),
 });
 
+/**
+ * POST /api/feedback: the summary of one coached role-play, sent to one address. `resend`
+ * asks for it again to an address it was already sent to (limited: MAX_SUMMARIES_PER_ADDRESS).
+ */
 export const insertFeedbackSchema = feedbackFormSchema.extend({
-  sessionId: z.string().uuid().nullable().optional(),
+  sessionId: z
+    .string({ error: 'sessionId is required: a summary is sent for a coached practice call.' })
+    .uuid('sessionId must be a session id.'),
+  resend: z.boolean().optional(),
 });
 export type InsertFeedback = z.infer<typeof insertFeedbackSchema>;
 

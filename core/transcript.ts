@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './text';
+import { MAX_CALL_TRANSCRIPT_CHARS, MAX_CALL_TRANSCRIPT_ENTRIES } from './constants';
 
 /** A transcript entry (spec §3). A missing transcriptType counts as final. */
 export const transcriptRoleSchema = z.enum(['user', 'assistant']);
@@ -53,4 +54,31 @@ export function finalEntries(entries: TranscriptEntry[]): TranscriptEntry[] {
 export function countWords(text: string): number {
   const words = text.trim().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu);
   return words ? words.length : 0;
+}
+
+/**
+ * The transcript cut to what one call can produce (MAX_CALL_TRANSCRIPT_ENTRIES entries,
+ * MAX_CALL_TRANSCRIPT_CHARS characters): the entries in order up to the first that does not
+ * fit, that one shortened to the characters left. The same array when it already fits.
+ */
+export function capTranscript<T extends { transcript: string }>(entries: T[]): T[] {
+  let chars = 0;
+  for (let i = 0; i < entries.length; i++) {
+    const length = entries[i].transcript.length;
+    if (i >= MAX_CALL_TRANSCRIPT_ENTRIES || chars + length > MAX_CALL_TRANSCRIPT_CHARS) {
+      const kept = entries.slice(0, Math.min(i, MAX_CALL_TRANSCRIPT_ENTRIES));
+      const room = MAX_CALL_TRANSCRIPT_CHARS - chars;
+      const cut = clipText(entries[i].transcript, room);
+      if (i < MAX_CALL_TRANSCRIPT_ENTRIES && cut) kept.push({ ...entries[i], transcript: cut });
+      return kept;
+    }
+    chars += length;
+  }
+  return entries;
+}
+
+/** The first `room` characters of `text`, never ending in half a surrogate pair (unstorable). */
+export function clipText(text: string, room: number): string {
+  if (text.length <= room) return text;
+  return room <= 0 ? '' : text.slice(0, room).replace(/[\uD800-\uDBFF]$/, '');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { engineQualitySchema } from './engines';
 import { STAGES } from './stages';
-import { storableText } from './text';
+import { plainText, storableText } from './text';
 
 /**
  * The /api/voice WebSocket contract, written once: the server validates with these schemas and
@@ -40,8 +40,9 @@ export type StartMessage = z.infer<typeof startMessageSchema>;
 
 export const userTextMessageSchema = z.object({
   type: z.literal('user-text'),
+  // Control and invisible characters (a bell, ESC, a right-to-left override) are dropped.
   text: storableText()
-    .transform((s) => s.trim())
+    .transform((s) => plainText(s).trim())
     .pipe(z.string().min(1).max(MAX_USER_TEXT_CHARS)),
 });
 

@@ -292,6 +292,49 @@ describe.skipIf(noBrowser)('the HubSpot gate', () => {
     },
   );
 
+  it('takes the session id out of the page address before HubSpot’s script loads', async () => {
+    // A coached role-play reopened from its link (/?session=<id>), as from the summary email.
+    const created = await fetch(`${server.url}/api/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ stage: 'Windows' }),
+    }).then((r) => r.json() as Promise<{ id: string }>);
+    const transcript = [
+      { role: 'assistant', transcript: 'Hi, come on in. The windows are in the back.', timestamp: 1 },
+      { role: 'user', transcript: 'Thanks! What made you start thinking about new windows?', timestamp: 2 },
+      { role: 'assistant', transcript: 'The drafts in winter, and the heating bills.', timestamp: 3 },
+    ].map((e) => ({ ...e, transcriptType: 'final' }));
+    await fetch(`${server.url}/api/sessions/${created.id}/transcript`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transcript, duration: '120' }),
+    });
+    expect(
+      (await fetch(`${server.url}/api/sessions/${created.id}/coaching`, { method: 'POST' })).status,
+    ).toBe(200);
+
+    const opened = await openPage(browser);
+    // The stand-in notes the address as HubSpot's script would see it, at load and at create.
+    await opened.context.route(HUBSPOT_SCRIPT, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/javascript',
+        body: `window.__addressAtLoad = location.href;\n${STAND_IN}`,
+      }),
+    );
+    const { page } = opened;
+    await page.goto(`${server.url}/?session=${created.id}`);
+    await gate(page).getByTestId('hubspot-form').locator('input[name="email"]').waitFor({ timeout: 60_000 });
+    const seen = await page.evaluate(
+      () => (window as unknown as { __addressAtLoad: string }).__addressAtLoad,
+    );
+    expect(seen).not.toContain(created.id);
+    expect(page.url()).not.toContain(created.id);
+    // The reopened session is still the one on screen.
+    await coachingCard(page).waitFor();
+    await opened.context.close();
+  });
+
   it('ignores a success event for another form', async () => {
     const { page, context } = await withStandIn('both');
     const id = await openCoachedSession(page, server.url);

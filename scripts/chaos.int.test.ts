@@ -25,7 +25,7 @@ const recordings = [
   'azure_misc/whatstheweatherlike.wav',
 ].map((f) => ({ name: path.basename(f), bytes: fs.readFileSync(path.join(sharedDir, 'fixtures/audio', f)) }));
 /** Lets the test read the queue depth from /api/status (the server runs in production mode). */
-const OPERATOR_TOKEN = 'chaos-operator-token';
+const OPERATOR_TOKEN = 'chaos-operator-token-0123456789abcdef';
 
 const transcriptFixture = JSON.parse(
   fs.readFileSync(path.join(sharedDir, 'fixtures/transcripts/dev-01-general.json'), 'utf8'),
@@ -65,6 +65,9 @@ async function feedback(base: string): Promise<string | null> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ transcript: transcriptFixture.transcript, duration: '120' }),
   });
+  // A summary is sent for a coached call only.
+  const coached = await fetch(`${base}/api/sessions/${session.body.id}/coaching`, { method: 'POST' });
+  if (coached.status !== 200) return null;
   const n = Math.floor(random() * 1e9);
   const res = await post(base, '/api/feedback', {
     sessionId: session.body.id,
@@ -158,6 +161,8 @@ for (const db of dbKinds) {
           MAX_QUEUED_RECORDINGS: '0',
           RATE_LIMIT_FEEDBACK: '0',
           RATE_LIMIT_SESSIONS: '0',
+          RATE_LIMIT_COACHING: '0',
+          MAX_CONNECTIONS_PER_CLIENT: '0',
           METRICS_TOKEN: OPERATOR_TOKEN,
           RATE_LIMIT_TRANSCRIPTS: '0',
         });

@@ -1,12 +1,13 @@
 /**
- * npm run models [-- --list | --all | <id> ...]
+ * npm run models [-- --list | --all | <id> ... | <id> --sha256=<hex> --bytes=<size>]
  * Downloads the optional engine models into MODELS_DIR (default DATA_DIR/models). The catalogue
  * and the downloader live in server/models/ (the server fetches the upgrade set itself at start,
- * AUTO_MODELS); this is the by-hand way.
+ * AUTO_MODELS); this is the by-hand way. Every download is checked against a pinned checksum and
+ * size: entries without one in the catalogue need them given (for one model at a time).
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MODEL_CATALOGUE } from '../server/models/catalogue';
+import { isPinned, MODEL_CATALOGUE } from '../server/models/catalogue';
 import { installModel, isInstalled } from '../server/models/install';
 
 export {
@@ -31,13 +32,15 @@ async function main(argv: string[]) {
     for (const m of MODEL_CATALOGUE) {
       const state = isInstalled(modelsDir, m)
         ? 'installed'
-        : [m.default ? 'default' : '', m.upgrade ? 'auto' : ''].filter(Boolean).join(',');
+        : [m.default ? 'default' : '', m.upgrade ? 'auto' : '', isPinned(m) ? '' : 'unpinned']
+            .filter(Boolean)
+            .join(',');
       console.log(
         `${m.id.padEnd(30)} ${String(m.approxMb).padStart(4)} MB  ${state.padEnd(12)}  ${m.description}`,
       );
     }
     console.log(
-      '\nnpm run models            installs the defaults\nnpm run models -- --all   installs everything\nnpm run models -- <id>... installs the named models\n(auto: fetched in the background by npm start unless AUTO_MODELS=off)',
+      '\nnpm run models            installs the defaults\nnpm run models -- --all   installs every pinned model\nnpm run models -- <id>... installs the named models\nnpm run models -- <id> --sha256=<hex> --bytes=<size>   installs an unpinned one, checked against your pin\n(auto: fetched in the background by npm start unless AUTO_MODELS=off)',
     );
     return;
   }
@@ -47,8 +50,15 @@ async function main(argv: string[]) {
     console.error(`Unknown model id(s): ${unknown.join(', ')}. See npm run models -- --list`);
     process.exit(2);
   }
+  const sha = argv.find((a) => a.startsWith('--sha256='))?.slice('--sha256='.length);
+  const bytes = argv.find((a) => a.startsWith('--bytes='))?.slice('--bytes='.length);
+  if ((sha || bytes) && (ids.length !== 1 || !sha || !bytes)) {
+    console.error('--sha256 and --bytes pin one model: give both, with one model id.');
+    process.exit(2);
+  }
+  const pin = sha && bytes ? { sha256: sha, sizeBytes: Number(bytes) } : undefined;
   const chosen = argv.includes('--all')
-    ? MODEL_CATALOGUE
+    ? MODEL_CATALOGUE.filter(isPinned)
     : ids.length
       ? MODEL_CATALOGUE.filter((m) => ids.includes(m.id))
       : MODEL_CATALOGUE.filter((m) => m.default);
@@ -59,6 +69,7 @@ async function main(argv: string[]) {
     try {
       const r = await installModel(modelsDir, entry, {
         baseUrl,
+        pin,
         connectTimeoutMs: 30_000,
         log: (l) => console.log(`  ${l}`),
         onProgress: (bytes, total) => {

@@ -11,6 +11,8 @@ import { autoModelsEnabled, ModelFetcher, wantedUpgrades } from './models/auto';
 import { JobWorker } from './jobs/queue';
 import { jobKinds } from './domain/jobs';
 import { registerSecurity, trustProxyOption } from './http/security';
+import { httpServerOptions, registerConnectionLimits } from './http/connections';
+import { createLimitStore } from './limits/store';
 import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
@@ -63,8 +65,11 @@ function createFastify(config: Config, logStream?: { write(line: string): void }
     ...(silent || config.NODE_ENV !== 'test' ? {} : { disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    // Slow or stalled clients cannot hold a connection forever (a 25 MB upload on a slow link fits).
+    // Slow or stalled clients cannot hold a connection forever (a 25 MB upload on a slow link
+    // fits); headers must arrive within HEADERS_TIMEOUT_MS and JSON bodies within
+    // BODY_TIMEOUT_MS (http/connections.ts).
     requestTimeout: 300_000,
+    http: httpServerOptions(config),
     connectionTimeout: 0,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
@@ -230,6 +235,8 @@ export async function createServer(
   const worker = createWorker(config, database, app.log);
   const models = createModelFetcher(config, providers, app.log);
   const shutdown = createShutdown();
+  const limits = createLimitStore();
+  registerConnectionLimits(app, config, limits);
   const ctx: AppContext = {
     config,
     database,
@@ -237,6 +244,7 @@ export async function createServer(
     models: { status: models.status },
     worker,
     log: app.log,
+    limits,
     wakeWorker: () => worker?.wake(),
     shutdown: shutdown.api,
   };

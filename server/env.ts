@@ -10,6 +10,9 @@ const optional = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** The shortest operator token (METRICS_TOKEN) accepted: 32 characters resist guessing. */
+export const MIN_OPERATOR_TOKEN_CHARS = 32;
+
 /** Names proxy-addr understands for whole ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -91,6 +94,16 @@ const envSchema = z.object({
   MAX_TEXT_CALLS: optional
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .pipe(z.number().int().min(1).optional()),
+  /** Calls one client address may hold open at once (0 = no limit); more get `busy`. */
+  MAX_CALLS_PER_CLIENT: z.coerce.number().int().min(0).default(2),
+  /** A call with no rep speech or turn for this long (after the homeowner's last reply) ends; 0 = never. */
+  CALL_IDLE_SEC: z.coerce.number().int().min(0).max(300).default(20),
+  /**
+   * Typed (or browser-recognised) rep turns: one per TURN_INTERVAL_MS on average, up to
+   * TURN_BURST in a row; faster turns are refused with `too-fast` and the call goes on. 0 = no limit.
+   */
+  TURN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  TURN_BURST: z.coerce.number().int().min(1).max(50).default(4),
   VAPI_PUBLIC_KEY: optional,
   VAPI_ASSISTANT_WINDOWS: optional,
   VAPI_ASSISTANT_HVAC: optional,
@@ -122,6 +135,19 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  /** Open connections this process accepts at once (default from its open-file limit); more are dropped. */
+  MAX_CONNECTIONS: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(8).optional()),
+  /**
+   * Open connections one client address may hold (0 = no limit); more are answered 429 and
+   * closed. Not applied behind a proxy (TRUST_PROXY), where every connection comes from the proxy.
+   */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(64),
+  /** A request's headers must arrive within this long (ms). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  /** A JSON request's body must arrive within this long (ms); uploads have five minutes. */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -142,10 +168,22 @@ const envSchema = z.object({
   RATE_LIMIT_EDITS: z.coerce.number().int().min(0).default(30),
   /** Coaching report (PDF) downloads per client per window: each costs a worker thread tens of ms. */
   RATE_LIMIT_REPORTS: z.coerce.number().int().min(0).default(30),
+  /** Role-play session reads (GET /api/sessions/:id) per client per window. */
+  RATE_LIMIT_READS: z.coerce.number().int().min(0).default(120),
   /** Coaching requests that may wait for a free coaching thread (0 = 4 per thread); more get a 503. */
   COACH_QUEUE_MAX: z.coerce.number().int().min(0).default(0),
-  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
-  METRICS_TOKEN: optional,
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`; at least 32 characters. */
+  METRICS_TOKEN: optional.pipe(
+    z
+      .string()
+      .min(
+        MIN_OPERATOR_TOKEN_CHARS,
+        `must be at least ${MIN_OPERATOR_TOKEN_CHARS} characters (e.g. openssl rand -hex 24)`,
+      )
+      .optional(),
+  ),
+  /** Coaching summaries one email address may be sent a day, across all sessions (0 = no limit). */
+  FEEDBACK_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(0).default(5),
   /** How long SIGTERM waits for in-flight requests, live calls and jobs before exiting. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Call recordings (file, transcript, coaching) are deleted this many days after upload; 0 keeps them. */
@@ -154,6 +192,8 @@ const envSchema = z.object({
   STORAGE_URL: optional,
   /** S3-compatible endpoint for non-AWS services (MinIO, R2, Backblaze); unset = AWS. */
   S3_ENDPOINT: optional,
+  /** An S3 request not answered within this long (ms) fails as storage unavailable (503). */
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')

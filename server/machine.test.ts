@@ -24,9 +24,16 @@ describe('defaultMaxLiveCalls', () => {
 });
 
 describe('defaultMaxTextCalls', () => {
-  it('allows 250 text calls per core within half the free memory, at least 2', () => {
-    expect(defaultMaxTextCalls(2, 64 * 1024 * MB)).toBe(500);
-    expect(defaultMaxTextCalls(8, 100 * TEXT_CALL_MEMORY_MB * MB)).toBe(50);
-    expect(defaultMaxTextCalls(1, 0)).toBe(2);
+  it('keeps every call at the fastest allowed pace within a quarter of the event loop, any core count', () => {
+    expect(defaultMaxTextCalls(64 * 1024 * MB)).toBe(250);
+    expect(defaultMaxTextCalls(64 * 1024 * MB, 2000)).toBe(250);
+    // A faster allowed pace, or none (taken as a turn a second), leaves room for fewer calls.
+    expect(defaultMaxTextCalls(64 * 1024 * MB, 1000)).toBe(125);
+    expect(defaultMaxTextCalls(64 * 1024 * MB, 0)).toBe(125);
+  });
+
+  it('stays within half the free memory, at least 2', () => {
+    expect(defaultMaxTextCalls(100 * TEXT_CALL_MEMORY_MB * MB)).toBe(50);
+    expect(defaultMaxTextCalls(0)).toBe(2);
   });
 });

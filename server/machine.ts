@@ -12,14 +12,27 @@ export const LIVE_CALL_MEMORY_MB = 128;
 export const TEXT_CALL_MEMORY_MB = 2;
 
 /**
- * Default cap on calls whose speech runs in the browser (MAX_TEXT_CALLS): they cost the server
- * only the homeowner's words (about 2 ms of CPU a turn, docs/benchmarks.md), so 250 per core,
- * within half the free memory at TEXT_CALL_MEMORY_MB each. At least 2.
+ * Main-thread CPU one answered text turn costs the server, in ms: measured 1.1-1.9 ms at
+ * 100-400 calls with bench:voice -- --text (docs/benchmarks.md), rounded up to leave room for
+ * slower machines and longer replies.
  */
-export function defaultMaxTextCalls(cores = cpuCores(), freeBytes = os.freemem()): number {
-  const byCpu = 250 * cores;
+export const TEXT_TURN_MAIN_MS = 2;
+/** Share of the event loop all text calls together may take at their fastest allowed pace. */
+export const TEXT_CALL_LOOP_BUDGET = 0.25;
+
+/**
+ * Default cap on calls whose speech runs in the browser (MAX_TEXT_CALLS). Their turns run on
+ * the one event loop every request and call shares, whatever the number of cores, so the cap
+ * is what keeps that loop free: every call sending a turn each `turnIntervalMs` (the
+ * TURN_INTERVAL_MS pace, the most a client may send; 1 s assumed when the pace is off) at
+ * TEXT_TURN_MAIN_MS each stays within TEXT_CALL_LOOP_BUDGET of it (250 calls at the default
+ * 2 s), and within half the free memory at TEXT_CALL_MEMORY_MB each. At least 2.
+ */
+export function defaultMaxTextCalls(freeBytes = os.freemem(), turnIntervalMs = 2000): number {
+  const interval = turnIntervalMs > 0 ? turnIntervalMs : 1000;
+  const byLoop = Math.floor((TEXT_CALL_LOOP_BUDGET * interval) / TEXT_TURN_MAIN_MS);
   const byMemory = Math.floor((freeBytes * 0.5) / (TEXT_CALL_MEMORY_MB * 1024 * 1024));
-  return Math.max(2, Math.min(byCpu, byMemory));
+  return Math.max(2, Math.min(byLoop, byMemory));
 }
 
 /**

@@ -101,22 +101,29 @@ export async function measured<T>(
 
 /**
  * The real server as a separate web process for a benchmark, on a throwaway data folder, with
- * the voice rate limit off (every simulated rep connects from one address); `run` gets it
- * started and it is stopped and cleaned up after.
+ * the voice rate limit and the per-client call and connection caps off (every simulated rep
+ * connects from one address); `run` gets it started and it is stopped and cleaned up after.
  */
 export async function withBenchServer<T>(
   prefix: string,
   env: Record<string, string>,
   run: (server: ServerProcess) => Promise<T>,
+  /** Another checkout whose server runs instead (before/after comparisons). */
+  root?: string,
 ): Promise<T> {
   const dataDir = tempDataDir(prefix);
-  const server = await ServerProcess.create({
-    DATA_DIR: dataDir,
-    MODELS_DIR: process.env.MODELS_DIR ?? path.join(sharedDir, 'models'),
-    ROLES: 'web',
-    RATE_LIMIT_VOICE: '0',
-    ...env,
-  });
+  const server = await ServerProcess.create(
+    {
+      DATA_DIR: dataDir,
+      MODELS_DIR: process.env.MODELS_DIR ?? path.join(sharedDir, 'models'),
+      ROLES: 'web',
+      RATE_LIMIT_VOICE: '0',
+      MAX_CALLS_PER_CLIENT: '0',
+      MAX_CONNECTIONS_PER_CLIENT: '0',
+      ...env,
+    },
+    root,
+  );
   await server.start();
   try {
     return await run(server);

@@ -35,7 +35,6 @@ function doc(scores: [number, number, number, number, number, number], best = 9)
 }
 
 const base = {
-  name: 'Ann',
   stage: 'Windows',
   personaName: 'Linda',
   metrics: [],
@@ -88,15 +87,19 @@ describe('coaching summary email', () => {
     d.sections[2].content = 'Say <script>x()</script> & "this"\n> <b>line</b>';
     const email = renderCoachingSummaryEmail({
       ...base,
-      name: 'A&B',
       doc: d,
       appUrl: 'javascript:alert(1)',
       metrics: [{ label: '<i>', value: '"v"', healthy: false }],
     });
     expect(email.html).not.toMatch(/<script|<b>|<i>|javascript:/);
     expect(email.html).toContain('&lt;script&gt;x()&lt;/script&gt; &amp; &quot;this&quot;');
-    expect(email.html).toContain('Hi A&amp;B,');
     expect(email.html).toContain('href="#"');
+  });
+
+  it('greets everyone the same way: nothing the form’s sender wrote reaches the email', () => {
+    const email = renderCoachingSummaryEmail({ ...base, doc: doc([8, 6, 2, 9, 4, 7]) });
+    expect(email.text.startsWith('Hi there,\n')).toBe(true);
+    expect(email.html).toContain('<p style="margin:0 0 12px">Hi there,</p>');
   });
 
   it('still sends a useful email when the session has no coaching', () => {

@@ -11,9 +11,12 @@ import { SCORE_STRENGTH_MIN } from '../../core/constants';
 import { escapeHtml, safeHref } from './html';
 import type { KeyMetric } from './key-metrics';
 
+/**
+ * What an email carries comes only from the coached session and the server: no text the form's
+ * sender wrote (not the name, which could say "Claim your prize at evil.example"), so the form
+ * cannot carry someone else's message to an inbox.
+ */
 export interface SummaryEmailInput {
-  /** Already cleaned (server/domain/feedback/sanitize.ts); escaped again here for HTML. */
-  name: string;
   stage: string | null;
   personaName: string | null;
   doc: CoachingDocument | null;
@@ -45,6 +48,9 @@ interface Highlight {
   /** Lines the coaching quotes as better things to say ('>' lines). */
   betterLines: string[];
 }
+
+/** The same for everyone: the name in the form is never written into the email. */
+export const GREETING = 'Hi there,';
 
 const MAX_STRENGTHS = 3;
 const MAX_IMPROVEMENTS = 3;
@@ -136,7 +142,7 @@ function intro(input: SummaryEmailInput): string {
 }
 
 function renderText(input: SummaryEmailInput, overall: number | null): string {
-  const out: string[] = [`Hi ${input.name},`, '', intro(input), ''];
+  const out: string[] = [GREETING, '', intro(input), ''];
   const doc = input.doc;
   if (doc) {
     if (overall !== null) out.push(`Overall: ${overall}/10`, '');
@@ -214,7 +220,7 @@ function renderHtml(input: SummaryEmailInput, overall: number | null): string {
   const h2 = (t: string) =>
     `<h2 style="font-size:16px;margin:24px 0 8px;color:#0f172a">${escapeHtml(t)}</h2>`;
   const parts: string[] = [
-    `<p style="margin:0 0 12px">Hi ${escapeHtml(input.name)},</p>`,
+    `<p style="margin:0 0 12px">${escapeHtml(GREETING)}</p>`,
     `<p style="margin:0 0 12px">${escapeHtml(intro(input))}</p>`,
   ];
   if (doc) {

@@ -267,6 +267,7 @@ export async function registerAudioRoutes(app: FastifyInstance, ctx: AppContext)
     method: 'POST',
     url: '/api/audio/upload',
     limit: 'upload',
+    longBody: true,
     handler: ({ request, reply }) => handleUpload(ctx, volume, request, reply),
   });
 

@@ -11,6 +11,7 @@ import {
   type TestServer,
 } from '../test-support/harness';
 import { insertCoachedSession, SAMPLE_BETTER_LINE, SAMPLE_SCORES } from '../test-support/sample-session';
+import { redriveUnsentFeedback } from '../domain/feedback/service';
 
 describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
   let t: TestServer;
@@ -66,7 +67,7 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
     expect(jobRows[0].status).toBe('done');
   });
 
-  it('coaches a session that has no stored coaching yet, so the email still carries every score', async () => {
+  it('refuses a session without coaching, and stores nothing', async () => {
     const dbh = t.server.ctx.database.db;
     const uncoached = await insertCoachedSession(dbh, { coaching: null });
     const res = await api(t.url, 'POST', '/api/feedback', {
@@ -74,10 +75,23 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
       name: 'Nia',
       email: 'nia@example.com',
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('not_coached');
+    expect(await dbh.select().from(feedback).where(eq(feedback.sessionId, uncoached))).toHaveLength(0);
+  });
+
+  it('a submission stored before coaching was required is coached when sent, so its email carries every score', async () => {
+    const dbh = t.server.ctx.database.db;
+    const uncoached = await insertCoachedSession(dbh, { coaching: null });
+    const [row] = await dbh
+      .insert(feedback)
+      .values({ sessionId: uncoached, name: 'Nia', email: 'nia@example.com' })
+      .returning();
+    expect(await redriveUnsentFeedback(dbh)).toBeGreaterThanOrEqual(1);
+    t.server.ctx.wakeWorker();
     const mail = await waitFor(
       async () => {
-        const [m] = await dbh.select().from(outbox).where(eq(outbox.feedbackId, res.body.id));
+        const [m] = await dbh.select().from(outbox).where(eq(outbox.feedbackId, row.id));
         return m;
       },
       'the email',
@@ -114,7 +128,9 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();
     expect(html).not.toMatch(/<img|onerror/i);
-    expect(html).toContain('Hi Eve Bold,');
+    // The name is stored with the submission, never written into the email.
+    expect(html).toContain('Hi there,');
+    expect(html).not.toContain('Eve Bold');
 
     // Each message's HTML part opens on its own page, sandboxed.
     const link = html.match(/href="\/outbox\/([0-9a-f-]{36})"/);
@@ -135,6 +151,8 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
       [{ sessionId, name: '', email: 'al@example.com' }, 400, 'Name is required.'],
       [{ sessionId, name: '<b></b>', email: 'al@example.com' }, 400, 'Name is required.'],
       [{ sessionId, email: 'al@example.com' }, 400, ''],
+      [{ name: 'Al', email: 'al@example.com' }, 400, 'sessionId is required'],
+      [{ sessionId: null, name: 'Al', email: 'al@example.com' }, 400, 'sessionId is required'],
       [{ sessionId, name: 'x'.repeat(101), email: 'al@example.com' }, 400, 'at most 100'],
       [{ sessionId, name: 'Al', email: `${'a'.repeat(250)}@example.com` }, 400, EMAIL_MESSAGE],
       [{ sessionId: 'nope', name: 'Al', email: 'al@example.com' }, 400, ''],
@@ -157,7 +175,7 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
 
   it('removes header-injection characters from the stored name', async () => {
     const res = await api(t.url, 'POST', '/api/feedback', {
-      sessionId: null,
+      sessionId,
       name: 'Mallory\r\nBcc: victim@example.com',
       email: 'mallory@example.com',
     });
@@ -310,5 +328,103 @@ describe.each(dbKinds)('unsent submissions after a restart on %s', (db) => {
       await t.close();
       await pg?.drop();
     }
+  });
+});
+
+describe.each(dbKinds)('the feedback form is not a mail relay (%s)', (db) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ db, env: { NODE_ENV: 'development', FEEDBACK_PER_RECIPIENT_PER_DAY: '3' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const submit = (body: object) => api(t.url, 'POST', '/api/feedback', body);
+
+  it('refuses a submission without a session (the probe’s prize mail), storing and sending nothing', async () => {
+    const dbh = t.server.ctx.database.db;
+    const res = await submit({
+      name: 'Claim your prize at evil.example/win now',
+      email: 'victim@example.org',
+    });
+    expect(res.status).toBe(400);
+    expect(await dbh.select().from(feedback).where(eq(feedback.email, 'victim@example.org'))).toHaveLength(0);
+    expect(await dbh.select().from(outbox).where(eq(outbox.toAddress, 'victim@example.org'))).toHaveLength(0);
+  });
+
+  it('never writes the name into the email', async () => {
+    const dbh = t.server.ctx.database.db;
+    const sessionId = await insertCoachedSession(dbh);
+    const res = await submit({
+      sessionId,
+      name: 'Claim your prize at evil.example/win now',
+      email: 'win@example.org',
+    });
+    expect(res.status).toBe(201);
+    const mail = await waitFor(async () => {
+      const [m] = await dbh.select().from(outbox).where(eq(outbox.feedbackId, res.body.id));
+      return m;
+    }, 'the email');
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toMatch(/prize|evil\.example|Claim/i);
+    }
+    expect(mail.text.startsWith('Hi there,')).toBe(true);
+  });
+
+  it('sends one session’s summary to an address once; a resend is explicit and allowed once', async () => {
+    const dbh = t.server.ctx.database.db;
+    const sessionId = await insertCoachedSession(dbh);
+    expect((await submit({ sessionId, name: 'Pat', email: 'pat@example.com' })).status).toBe(201);
+    // The same mailbox however it is written.
+    for (const email of ['pat@example.com', 'PAT@Example.com', 'pat+again@example.com']) {
+      const again = await submit({ sessionId, name: 'Pat', email });
+      expect(again.status, email).toBe(409);
+      expect(again.body.error.code).toBe('already_sent');
+      expect(again.body.error.message).toBe(
+        "This call's summary has already been sent to that address. Check your inbox and spam folder.",
+      );
+    }
+    expect((await submit({ sessionId, name: 'Pat', email: 'pat@example.com', resend: true })).status).toBe(
+      201,
+    );
+    const third = await submit({ sessionId, name: 'Pat', email: 'pat@example.com', resend: true });
+    expect(third.status).toBe(429);
+    expect(third.body.error.code).toBe('already_sent');
+    expect(await dbh.select().from(feedback).where(eq(feedback.sessionId, sessionId))).toHaveLength(2);
+    // Another address may still have this session's summary.
+    expect((await submit({ sessionId, name: 'Lee', email: 'lee@example.com' })).status).toBe(201);
+  });
+
+  it('sends one address at most FEEDBACK_PER_RECIPIENT_PER_DAY summaries a day, from any session', async () => {
+    const dbh = t.server.ctx.database.db;
+    const sessionsIds = await Promise.all(Array.from({ length: 4 }, () => insertCoachedSession(dbh)));
+    const addresses = ['daily@example.net', 'Daily+1@example.net', 'daily+2@EXAMPLE.net'];
+    for (let i = 0; i < 3; i++) {
+      const res = await submit({ sessionId: sessionsIds[i], name: 'Dee', email: addresses[i] });
+      expect(res.status, addresses[i]).toBe(201);
+    }
+    const over = await fetch(`${t.url}/api/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: sessionsIds[3], name: 'Dee', email: 'daily@example.net' }),
+    });
+    expect(over.status).toBe(429);
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    const body = (await over.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('recipient_limit');
+    expect(body.error.message).toMatch(/3 summaries in the last day/);
+    expect(await dbh.select().from(feedback).where(eq(feedback.sessionId, sessionsIds[3]))).toHaveLength(0);
+  });
+
+  it('concurrent submissions to one address still send one summary', async () => {
+    const dbh = t.server.ctx.database.db;
+    const sessionId = await insertCoachedSession(dbh);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => submit({ sessionId, name: 'Ray', email: 'ray@example.com' })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
   });
 });

@@ -47,21 +47,53 @@ export function publicConfig(ctx: AppContext) {
   };
 }
 
-/** Whether the operator endpoints (/api/status, /metrics) answer this request; throws 401/404 otherwise. */
-export function checkOperatorAccess(config: AppContext['config'], authorization: string | undefined): void {
+/** Failed operator-token attempts one client address may make per OPERATOR_FAILURE_WINDOW_MS. */
+export const MAX_OPERATOR_FAILURES = 10;
+export const OPERATOR_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** The token of an `Authorization: Bearer <token>` header (the scheme in any case), or null. */
+export function bearerToken(authorization: string | undefined): string | null {
+  const m = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
+  return m ? m[1] : null;
+}
+
+/**
+ * Whether the operator endpoints (/api/status, /metrics) answer this request; throws 401/404
+ * otherwise, and 429 once the client address has sent MAX_OPERATOR_FAILURES wrong tokens in
+ * the window (counted in ctx.limits; a request without a token is not a guess and not counted).
+ */
+export async function checkOperatorAccess(
+  ctx: Pick<AppContext, 'config' | 'limits'>,
+  request: { ip: string; headers: { authorization?: string } },
+): Promise<void> {
+  const { config } = ctx;
   const token = config.METRICS_TOKEN;
   if (!token) {
     // Without a token they are open while developing and off in production.
     if (config.NODE_ENV === 'production') throw notFound('Page');
     return;
   }
-  if (!safeEqual(authorization ?? '', `Bearer ${token}`)) {
-    throw new HttpError(
-      401,
-      'unauthorized',
-      'This needs the operator token: Authorization: Bearer <METRICS_TOKEN>.',
-    );
-  }
+  const key = `operator-failure:${request.ip}`;
+  const failures = await ctx.limits.count(key, OPERATOR_FAILURE_WINDOW_MS);
+  if (failures.count >= MAX_OPERATOR_FAILURES) throw tooManyFailures(failures.resetInMs);
+  const given = request.headers.authorization;
+  if (given !== undefined && safeEqual(bearerToken(given) ?? '', token)) return;
+  if (given !== undefined) await ctx.limits.add(key, OPERATOR_FAILURE_WINDOW_MS);
+  throw new HttpError(
+    401,
+    'unauthorized',
+    'This needs the operator token: Authorization: Bearer <METRICS_TOKEN>.',
+  );
+}
+
+function tooManyFailures(resetInMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Too many wrong operator tokens from your address. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+    { 'retry-after': String(seconds) },
+  );
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -89,7 +121,7 @@ async function databaseHealth(ctx: AppContext) {
 export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/metrics', async (request, reply) => {
     // Open while developing; in production only with METRICS_TOKEN (and off without one).
-    checkOperatorAccess(ctx.config, request.headers.authorization);
+    await checkOperatorAccess(ctx, request);
     const metrics = await metricsText(ctx);
     return reply.type(metrics.contentType).send(metrics.text);
   });
@@ -109,7 +141,7 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   app.get('/api/status', async (request, reply) => {
-    checkOperatorAccess(ctx.config, request.headers.authorization);
+    await checkOperatorAccess(ctx, request);
     const db = await databaseHealth(ctx);
     const coach = ctx.providers.has('coach') ? ctx.providers.get('coach') : null;
     const pool =

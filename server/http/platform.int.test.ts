@@ -210,7 +210,7 @@ describe('configured third parties and limits', () => {
         RATE_LIMIT_UPLOAD: '2',
         RATE_LIMIT_FEEDBACK: '2',
         RATE_LIMIT_LEADS: '2',
-        METRICS_TOKEN: 'metrics-token',
+        METRICS_TOKEN: 'metrics-token-0123456789abcdefghijklmn',
         PUBLIC_URL: 'https://coach.example.test',
       },
     });
@@ -286,13 +286,17 @@ describe('configured third parties and limits', () => {
       expect(statuses[0], url).not.toBe(429);
       expect(statuses[1], url).not.toBe(429);
     }
-    const metrics = await raw(t.url, '/metrics', { headers: { authorization: 'Bearer metrics-token' } });
+    const metrics = await raw(t.url, '/metrics', {
+      headers: { authorization: 'Bearer metrics-token-0123456789abcdefghijklmn' },
+    });
     expect(metrics.text).toMatch(/doorstep_rate_limited_total\{limit="feedback"\} [1-9]/);
   });
 
   it('protects metrics with the configured token', async () => {
     expectJsonError(await raw(t.url, '/metrics'), 401, 'unauthorized');
-    const ok = await raw(t.url, '/metrics', { headers: { authorization: 'Bearer metrics-token' } });
+    const ok = await raw(t.url, '/metrics', {
+      headers: { authorization: 'Bearer metrics-token-0123456789abcdefghijklmn' },
+    });
     expect(ok.status).toBe(200);
   });
 });

@@ -130,6 +130,8 @@ export function frameworkErrors(err: FastifyError, _request: unknown, reply: any
 export function registerErrorReplies(app: FastifyInstance, config: Config): void {
   app.setErrorHandler((err: any, request, reply) => {
     if (err instanceof HttpError) {
+      // A dependency that did not answer (storage): the client is told to retry, the operator why.
+      if (err.statusCode >= 500) request.log.warn({ err }, 'request could not be served');
       for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
       return reply.status(err.statusCode).send(errorBody(err.code, err.message));
     }

@@ -20,6 +20,7 @@ export const LIMITS = {
   retry: { setting: 'RATE_LIMIT_RETRY', what: 'transcription retries' },
   edits: { setting: 'RATE_LIMIT_EDITS', what: 'changes to a recording' },
   reports: { setting: 'RATE_LIMIT_REPORTS', what: 'report downloads' },
+  reads: { setting: 'RATE_LIMIT_READS', what: 'session reads' },
 } as const satisfies Record<string, { setting: keyof Config; what: string }>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -77,6 +78,11 @@ type BodySpec<S extends z.ZodType> = {
 
 type RouteSpec<S extends z.ZodType | undefined> = {
   url: string;
+  /**
+   * The body may take the server's whole request timeout to arrive (uploads); other bodies
+   * must arrive within BODY_TIMEOUT_MS (server/http/connections.ts).
+   */
+  longBody?: boolean;
   body?: S extends z.ZodType ? BodySpec<S> : undefined;
   handler: (input: RouteInput<S extends z.ZodType ? z.infer<S> : undefined>) => unknown;
 } & ({ method: MutatingMethod; limit: LimitName } | { method: 'GET'; limit?: LimitName });
@@ -91,7 +97,10 @@ export function route<S extends z.ZodType | undefined = undefined>(
   spec: RouteSpec<S>,
 ): void {
   const body = spec.body as BodySpec<z.ZodType> | undefined;
-  const routeConfig: Record<string, unknown> = spec.limit ? limitConfig(config, spec.limit) : {};
+  const routeConfig: Record<string, unknown> = {
+    ...(spec.limit ? limitConfig(config, spec.limit) : {}),
+    ...(spec.longBody ? { longBody: true } : {}),
+  };
   app.route({
     method: spec.method,
     url: spec.url,

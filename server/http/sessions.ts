@@ -23,7 +23,12 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
   route(app, ctx.config, {
     method: 'GET',
     url: '/api/sessions/:id',
-    handler: ({ params }) => getSession(ctx, params.id),
+    limit: 'reads',
+    // The transcript and coaching are the id holder's alone: no cache keeps a copy.
+    handler: async ({ params, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return getSession(ctx, params.id);
+    },
   });
 
   route(app, ctx.config, {

@@ -114,6 +114,7 @@ const zipformerEntry = (): ModelEntry => ({
   description: 'test zipformer',
   url: 'https://example.invalid/zipformer.tar.bz2',
   sha256: sha(archives.get('zipformer.tar.bz2')!),
+  sizeBytes: archives.get('zipformer.tar.bz2')!.length,
   kind: 'tar.bz2',
   target: 'stt',
   creates: 'sherpa-onnx-streaming-zipformer-en-20M-2023-02-17',

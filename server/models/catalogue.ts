@@ -12,9 +12,12 @@ export interface ModelEntry {
     'speech-to-text' | 'streaming-speech-to-text' | 'voice-activity' | 'text-to-speech' | 'speaker-embedding';
   description: string;
   url: string;
-  /** Pinned SHA-256 of the downloaded file. Without one, the hash is printed and recorded on first download. */
+  /**
+   * Pinned SHA-256 of the downloaded file. With `sizeBytes`, the pin every download is checked
+   * against; an entry without both is installed only with a pin the operator gives.
+   */
   sha256?: string;
-  /** Exact size of the downloaded file in bytes, where pinned with the checksum. */
+  /** Exact size of the downloaded file in bytes: a download is stopped once it passes it. */
   sizeBytes?: number;
   /** 'tar.bz2' archives unpack into `target`; 'file' is saved as `target/<fileName>`. */
   kind: 'tar.bz2' | 'file';
@@ -26,7 +29,7 @@ export interface ModelEntry {
   creates?: string;
   approxMb: number;
   licence: string;
-  /** Installed by a plain `npm run models`. */
+  /** Installed by a plain `npm run models` (pinned entries only). */
   default?: boolean;
   /**
    * Part of the recommended upgrade set fetched in the background at start (AUTO_MODELS).
@@ -40,8 +43,9 @@ const SHERPA = 'https://github.com/k2-fsa/sherpa-onnx/releases/download';
 /**
  * The catalogue. Add an entry to offer another model; engines find it by folder layout.
  * Checksums and sizes are those of the publisher's release assets (recorded by several
- * independent projects that downloaded and hashed them); an entry without one is offered by
- * `npm run models` only, never fetched automatically.
+ * independent projects that downloaded and hashed them). An entry without both is listed by
+ * `npm run models -- --list` but downloaded only with a pin the operator gives
+ * (`--sha256=<hex> --bytes=<size>`), never by default and never automatically.
  */
 export const MODEL_CATALOGUE: ModelEntry[] = [
   {
@@ -125,6 +129,7 @@ export const MODEL_CATALOGUE: ModelEntry[] = [
     description: 'Silero VAD v5.1.2 (voice activity detection for live calls)',
     url: 'https://github.com/snakers4/silero-vad/raw/v5.1.2/src/silero_vad/data/silero_vad.onnx',
     sha256: '2623a2953f6ff3d2c1e61740c6cdb7168133479b267dfef114a4a3cc5bdd788f',
+    sizeBytes: 2_327_524,
     kind: 'file',
     target: 'silero-vad',
     fileName: 'silero_vad_v5.1.2.onnx',
@@ -133,8 +138,8 @@ export const MODEL_CATALOGUE: ModelEntry[] = [
     default: true,
   },
   {
-    // Not pinned: its checksum has not been computed here, so only `npm run models` fetches it
-    // (the hash it saw is printed); never part of the upgrade set.
+    // Not pinned: its checksum has not been computed here, so it is fetched only with a pin
+    // given to `npm run models`; never part of the upgrade set.
     id: 'speaker-titanet-small',
     capability: 'speaker-embedding',
     description:
@@ -147,6 +152,8 @@ export const MODEL_CATALOGUE: ModelEntry[] = [
     licence: 'CC-BY-4.0 (NVIDIA NeMo TitaNet)',
   },
   {
+    // Not pinned (its checksum has not been computed from a trusted copy here): no longer in
+    // the default set; `npm run models -- piper-en_US-amy-low --sha256=... --bytes=...`.
     id: 'piper-en_US-amy-low',
     capability: 'text-to-speech',
     description: 'Piper voice en_US amy (low), homeowner voice',
@@ -156,7 +163,6 @@ export const MODEL_CATALOGUE: ModelEntry[] = [
     creates: 'vits-piper-en_US-amy-low',
     approxMb: 65,
     licence: 'MIT (Piper); voice data CC-BY-4.0',
-    default: true,
   },
   {
     id: 'kokoro-int8-en-v0_19',
@@ -187,9 +193,14 @@ export const MODEL_CATALOGUE: ModelEntry[] = [
   },
 ];
 
+/** Whether an entry carries its checksum and size, so it can be fetched without the operator's pin. */
+export function isPinned(entry: ModelEntry): boolean {
+  return Boolean(entry.sha256 && entry.sizeBytes);
+}
+
 /** The recommended upgrade set fetched in the background at start. */
 export function upgradeSet(catalogue: ModelEntry[] = MODEL_CATALOGUE): ModelEntry[] {
-  return catalogue.filter((m) => m.upgrade && m.sha256);
+  return catalogue.filter((m) => m.upgrade && isPinned(m));
 }
 
 /**

@@ -48,6 +48,28 @@ export interface InstallOptions {
   expectedBytes?: number;
   /** Free bytes on the models disk (tests); default from statfs. */
   freeBytes?: (dir: string) => number | null;
+  /**
+   * The checksum and size an operator gives for a catalogue entry that has none pinned
+   * (`npm run models -- <id> --sha256=<hex> --bytes=<n>`): without one such an entry is refused.
+   */
+  pin?: { sha256: string; sizeBytes: number };
+}
+
+/** At most this many redirects are followed to reach a model file. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Whether a download may follow a redirect to `target`: only to https (or within the origin
+ * the operator configured, such as an http mirror in MODELS_BASE_URL), so a hop cannot move
+ * the fetch to plain http where anyone on the path could swap the file.
+ */
+export function redirectAllowed(from: string, target: string): boolean {
+  try {
+    const to = new URL(target);
+    return to.protocol === 'https:' || to.origin === new URL(from).origin;
+  } catch {
+    return false;
+  }
 }
 
 export const MARKER = '.doorstep-model.json';
@@ -138,16 +160,31 @@ async function download(url: string, part: string, opts: InstallOptions): Promis
   })();
   try {
     let res: Response;
-    try {
-      res = await fetch(url, {
-        redirect: 'follow',
-        signal: controller.signal,
-        headers: have > 0 ? { range: `bytes=${have}-` } : {},
-      });
-    } catch (err) {
-      const why =
-        timedOut || (err instanceof Error ? ((err.cause as Error)?.message ?? err.message) : String(err));
-      throw new ModelDownloadError(`could not reach ${host}: ${why}`, true);
+    let at = url;
+    for (let hop = 0; ; hop++) {
+      try {
+        res = await fetch(at, {
+          redirect: 'manual',
+          signal: controller.signal,
+          headers: have > 0 ? { range: `bytes=${have}-` } : {},
+        });
+      } catch (err) {
+        const why =
+          timedOut || (err instanceof Error ? ((err.cause as Error)?.message ?? err.message) : String(err));
+        throw new ModelDownloadError(`could not reach ${host}: ${why}`, true);
+      }
+      if (res.status < 300 || res.status >= 400 || res.status === 304) break;
+      await res.body?.cancel().catch(() => undefined);
+      const location = res.headers.get('location');
+      const next = location ? new URL(location, at).toString() : null;
+      if (!next) throw new ModelDownloadError(`${host} answered ${res.status} without a location for ${url}`);
+      if (!redirectAllowed(url, next)) {
+        throw new ModelDownloadError(
+          `${host} redirected ${url} to ${next}, which is not https; nothing was downloaded`,
+        );
+      }
+      if (hop >= MAX_REDIRECTS) throw new ModelDownloadError(`too many redirects for ${url}`);
+      at = next;
     }
     clearTimeout(timer);
     if (res.status === 416 && have > 0) {
@@ -183,8 +220,15 @@ async function download(url: string, part: string, opts: InstallOptions): Promis
       }, stallTimeoutMs);
     };
     restartStall();
+    let oversize = false;
+    const limit = opts.expectedBytes;
     const tap = new Transform({
       transform(chunk: Buffer, _enc, cb) {
+        // More than the pinned size (a reply without a length, or a lying one): stop now.
+        if (limit && bytes + chunk.length > limit) {
+          oversize = true;
+          return cb(new Error(`more than the pinned ${limit} bytes`));
+        }
         hash.update(chunk);
         bytes += chunk.length;
         restartStall();
@@ -199,6 +243,12 @@ async function download(url: string, part: string, opts: InstallOptions): Promis
         fs.createWriteStream(part, { flags: resumed ? 'a' : 'w' }),
       );
     } catch (err) {
+      if (oversize) {
+        await fsp.rm(part, { force: true });
+        throw new ModelDownloadError(
+          `${host} sent more than the pinned ${limit} bytes for ${url}; the download was deleted and nothing was installed`,
+        );
+      }
       // What arrived stays in the part file for the next attempt to resume.
       const why = timedOut || (err instanceof Error ? err.message : String(err));
       throw new ModelDownloadError(`download from ${host} was cut off at ${bytes} bytes: ${why}`, true);
@@ -211,6 +261,41 @@ async function download(url: string, part: string, opts: InstallOptions): Promis
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The sha256 and size an entry is checked against: pinned in the catalogue, or given by the operator. */
+function pinOf(entry: ModelEntry, given?: InstallOptions['pin']): { sha256: string; sizeBytes: number } {
+  if (entry.sha256 && entry.sizeBytes)
+    return { sha256: entry.sha256.toLowerCase(), sizeBytes: entry.sizeBytes };
+  if (
+    given &&
+    /^[0-9a-fA-F]{64}$/.test(given.sha256) &&
+    Number.isInteger(given.sizeBytes) &&
+    given.sizeBytes > 0
+  )
+    return { sha256: given.sha256.toLowerCase(), sizeBytes: given.sizeBytes };
+  throw new ModelDownloadError(
+    `${entry.id} has no pinned checksum and size, so it is not downloaded; pin it yourself with ` +
+      `npm run models -- ${entry.id} --sha256=<hex> --bytes=<size> (from a copy you trust)`,
+  );
+}
+
+/**
+ * The first symbolic link, hard-linked file or other special file under `dir` (relative path),
+ * or null when it holds only folders and plain files.
+ */
+async function findLink(dir: string, rel = ''): Promise<string | null> {
+  for (const e of await fsp.readdir(path.join(dir, rel), { withFileTypes: true })) {
+    const name = path.join(rel, e.name);
+    const st = await fsp.lstat(path.join(dir, name));
+    if (st.isSymbolicLink()) return `${name} is a symbolic link`;
+    if (st.isDirectory()) {
+      const inner = await findLink(dir, name);
+      if (inner) return inner;
+    } else if (!st.isFile()) return `${name} is not a plain file`;
+    else if (st.nlink > 1) return `${name} is a hard link`;
+  }
+  return null;
 }
 
 let unpackable: Promise<boolean> | null = null;
@@ -235,6 +320,7 @@ export async function installModel(
 ): Promise<{ status: 'installed' | 'present'; sha256?: string; path: string }> {
   const finalPath = installedPath(modelsDir, entry);
   if (fs.existsSync(finalPath)) return { status: 'present', path: finalPath };
+  const pinned = pinOf(entry, opts.pin);
   const partialDir = path.join(modelsDir, PARTIAL);
   await fsp.mkdir(partialDir, { recursive: true });
   const release = await takeLock(path.join(partialDir, `${entry.id}.lock`));
@@ -258,23 +344,22 @@ export async function installModel(
     opts.onStep?.('downloading');
     const sha256 = await download(modelUrl(entry, opts.baseUrl), part, {
       ...opts,
-      expectedBytes: entry.sizeBytes,
+      expectedBytes: pinned.sizeBytes,
     });
     opts.onStep?.('verifying');
     const size = fs.statSync(part).size;
-    if (entry.sha256 && sha256 !== entry.sha256.toLowerCase()) {
+    if (sha256 !== pinned.sha256) {
       await fsp.rm(part, { force: true });
       throw new ModelDownloadError(
-        `checksum mismatch for ${entry.id}: expected ${entry.sha256}, got ${sha256}; the download was deleted and nothing was installed`,
+        `checksum mismatch for ${entry.id}: expected ${pinned.sha256}, got ${sha256}; the download was deleted and nothing was installed`,
       );
     }
-    if (entry.sizeBytes && size !== entry.sizeBytes) {
+    if (size !== pinned.sizeBytes) {
       await fsp.rm(part, { force: true });
       throw new ModelDownloadError(
-        `size mismatch for ${entry.id}: expected ${entry.sizeBytes} bytes, got ${size}; nothing was installed`,
+        `size mismatch for ${entry.id}: expected ${pinned.sizeBytes} bytes, got ${size}; nothing was installed`,
       );
     }
-    if (!entry.sha256) opts.log?.(`${entry.id}: no pinned checksum; downloaded file has sha256 ${sha256}`);
     await fsp.mkdir(path.dirname(finalPath), { recursive: true });
     if (entry.kind === 'file') {
       await fsp.rename(part, finalPath);
@@ -284,12 +369,23 @@ export async function installModel(
       await fsp.mkdir(unpacked);
       try {
         // Asynchronous: unpacking a large archive must not hold up the server's requests.
-        await execFileAsync('tar', ['-xjf', part, '-C', unpacked], { maxBuffer: 1024 * 1024 });
+        await execFileAsync('tar', ['-xjf', part, '-C', unpacked, '--no-same-owner'], {
+          maxBuffer: 1024 * 1024,
+        });
       } catch (err) {
         const msg = String((err as { stderr?: string }).stderr ?? '').trim();
         await fsp.rm(part, { force: true });
         throw new ModelDownloadError(
           `could not unpack ${entry.id} (needs tar and bzip2): ${msg || (err instanceof Error ? err.message : String(err))}`,
+        );
+      }
+      // Only folders and plain files: a link could point the install (and the marker written
+      // next) anywhere on the disk, outside MODELS_DIR.
+      const link = await findLink(unpacked);
+      if (link) {
+        await fsp.rm(part, { force: true });
+        throw new ModelDownloadError(
+          `the ${entry.id} archive holds a link (${link}); archives with links are refused and nothing was installed`,
         );
       }
       const made = entry.creates ?? entry.id;

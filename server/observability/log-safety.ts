@@ -49,5 +49,32 @@ export function safeError(err: unknown, depth = 0): SafeError {
   };
 }
 
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * A request URL as access logs keep it: session and recording ids are the capabilities that
+ * open them (SECURITY.md), so every id in the path or query becomes `:id`.
+ */
+export function redactUrl(url: string): string {
+  return url.replace(ID, ':id');
+}
+
+/** What an access-log line says about a request (Fastify's fields, the URL without ids). */
+export function safeRequest(req: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}) {
+  return {
+    method: req.method,
+    url: req.url === undefined ? undefined : redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket ? req.socket.remotePort : undefined,
+  };
+}
+
 /** Logger serializers for every Fastify logger this app builds. */
-export const logSerializers = { err: (err: unknown) => safeError(err) };
+export const logSerializers = { err: (err: unknown) => safeError(err), req: safeRequest };

@@ -51,9 +51,13 @@ export class VoiceCallClient {
     ws.on('error', () => undefined);
   }
 
-  static connect(baseUrl: string): Promise<VoiceCallClient> {
-    const WebSocket = require('ws') as new (url: string) => WsLike;
-    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/voice`);
+  /** Opens a call socket; `origin` sends that Origin header, as a browser page there would. */
+  static connect(baseUrl: string, opts: { origin?: string } = {}): Promise<VoiceCallClient> {
+    const WebSocket = require('ws') as new (url: string, options?: { origin?: string }) => WsLike;
+    const ws = new WebSocket(
+      `${baseUrl.replace(/^http/, 'ws')}/api/voice`,
+      opts.origin ? { origin: opts.origin } : undefined,
+    );
     return new Promise((resolve, reject) => {
       ws.on('open', () => resolve(new VoiceCallClient(ws)));
       ws.on('error', reject);

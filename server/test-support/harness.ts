@@ -95,6 +95,13 @@ const RATE_LIMITS_OFF: Record<string, string> = {
   // Each client's share of the transcription queue (tests of the shares set their own).
   MAX_QUEUED_RECORDINGS: '0',
   AUDIO_MINUTES_PER_HOUR: '0',
+  RATE_LIMIT_READS: '0',
+  // The per-address caps too: suites open many connections and calls, and send typed turns
+  // faster than a person, from one address. Their own tests set them.
+  MAX_CONNECTIONS_PER_CLIENT: '0',
+  MAX_CALLS_PER_CLIENT: '0',
+  TURN_INTERVAL_MS: '0',
+  FEEDBACK_PER_RECIPIENT_PER_DAY: '0',
 };
 
 /** Starts the real server in this process on a free port with its own data folder. */

@@ -32,6 +32,35 @@ export class ControlRate {
   }
 }
 
+/**
+ * Typed (or browser-recognised) rep turns at a person's pace: a bucket of `burst` turns that
+ * refills one every `intervalMs`. Each answered turn costs the server's event loop a few ms
+ * (docs/benchmarks.md), so the pace, with MAX_TEXT_CALLS, bounds what text calls cost it.
+ * An interval of 0 lets every turn through.
+ */
+export class TurnRate {
+  private tokens: number;
+  private last: number | null = null;
+
+  constructor(
+    private readonly intervalMs: number,
+    private readonly burst: number,
+  ) {
+    this.tokens = burst;
+  }
+
+  allow(now: number): boolean {
+    if (this.intervalMs <= 0) return true;
+    if (this.last !== null) {
+      this.tokens = Math.min(this.burst, this.tokens + (now - this.last) / this.intervalMs);
+    }
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
 /** A text frame as a client message, or why it is refused. */
 export function parseControl(raw: string): { msg: ClientMessage } | { refusal: Refusal } {
   let json: unknown;

@@ -143,6 +143,11 @@ export class Listener {
     this.residual = buf.slice(offset);
   }
 
+  /** The rep is speaking: an utterance has started and its turn has not ended yet. */
+  get hearingSpeech(): boolean {
+    return this.utterance !== null;
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

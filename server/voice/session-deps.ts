@@ -45,6 +45,13 @@ export interface VoiceSessionDeps {
   maxCallMs?: number;
   /** A socket that has not sent `start` by then is closed (default START_TIMEOUT_MS). */
   startTimeoutMs?: number;
+  /**
+   * A started call ends (`idle`) when the rep has neither spoken nor sent a turn for this long
+   * after the homeowner last finished (CALL_IDLE_SEC); 0 or unset = never.
+   */
+  idleMs?: number;
+  /** Typed turns: one per `intervalMs` on average, `burst` in a row (TURN_INTERVAL_MS, TURN_BURST). */
+  turnPace?: { intervalMs: number; burst: number };
   /** Seed for the homeowner's choices (tests); random otherwise. */
   seed?: number;
   /**

@@ -6,7 +6,8 @@ import type { BrainConversation } from '../providers/brain/types';
 import { personaVoice } from '../providers/brain/personas';
 import { CallRecord } from './call-record';
 import type { EngineList, VoiceSessionDeps, VoiceTransport } from './session-deps';
-import { ControlRate, parseControl, readFrame } from './inbound';
+import { ControlRate, parseControl, readFrame, TurnRate } from './inbound';
+import { countWords } from '../../core/transcript';
 import {
   FLOOD_ALLOWANCE_MS,
   UPSTREAM_SAMPLE_RATE,
@@ -24,6 +25,15 @@ export type { EngineList, VoiceSessionDeps, VoiceTransport } from './session-dep
 export const START_TIMEOUT_MS = 10_000;
 /** Up to this many mid-call crashes of an engine are survived before the call ends. */
 const MAX_ENGINE_FAILURES = 3;
+/** A homeowner's reply shown as text is read (or spoken by the browser) at about this pace. */
+const READING_MS_PER_WORD = 400;
+
+export const TOO_FAST_MESSAGE =
+  "That line was not sent: lines are coming faster than a conversation. Wait for the homeowner's answer, then send it again.";
+export const TRANSCRIPT_FULL_MESSAGE =
+  'This call has reached the most a practice call can hold, so it has ended. What was said is saved.';
+export const idleMessage = (seconds: number) =>
+  `The call ended because nothing was said for ${seconds} ${seconds === 1 ? 'second' : 'seconds'}. Start a new call when you are ready.`;
 
 /**
  * One live role-play call: the socket protocol, the turn queue and ending the call. Rep turns
@@ -51,15 +61,22 @@ export class VoiceSession {
   private capTimer: ReturnType<typeof setTimeout> | null = null;
   private startTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly controlRate = new ControlRate();
+  private readonly turnRate: TurnRate;
   private engineFailures = 0;
   private turnQueue: Promise<void> = Promise.resolve();
   /** Typed rep lines waiting for the homeowner's reply to finish, in order. */
   private typedWaiting: string[] = [];
+  /** Turns queued or being answered (the opening line included). */
+  private turnsInFlight = 0;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Words of the homeowner's last reply: a text call's rep reads them before answering. */
+  private lastReplyWords = 0;
 
   constructor(
     private readonly transport: VoiceTransport,
     private readonly deps: VoiceSessionDeps,
   ) {
+    this.turnRate = new TurnRate(deps.turnPace?.intervalMs ?? 0, deps.turnPace?.burst ?? 1);
     this.startTimer = setTimeout(() => {
       if (!this.started && !this.starting)
         this.fail('start-timeout', 'The call was not started in time; press start to try again');
@@ -120,6 +137,9 @@ export class VoiceSession {
       return this.send({ type: 'error', code: 'bad-message', message: 'Send a start message before text' });
     }
     const received = Date.now();
+    // Faster than a conversation: refused (and not kept), the call goes on.
+    if (!this.turnRate.allow(received))
+      return this.send({ type: 'error', code: 'too-fast', message: TOO_FAST_MESSAGE });
     const typed = this.input === 'text';
     if (typed) this.typedWaiting.push(text);
     else {
@@ -187,7 +207,10 @@ export class VoiceSession {
       send: (e) => this.send(e),
       sendAudio: (pcm) => this.transport.sendAudio(pcm),
       ended: () => this.ended,
-      said: (text) => this.record.add('assistant', text),
+      said: (text) => {
+        this.lastReplyWords = countWords(text);
+        this.keep('assistant', text);
+      },
       onTurnLatency: this.deps.onTurnLatency,
     });
     try {
@@ -200,6 +223,7 @@ export class VoiceSession {
     const maxMs = this.deps.maxCallMs ?? MAX_CALL_SEC * 1000;
     // The page stops at 300 s; the server enforces it too, a moment later.
     this.capTimer = setTimeout(() => void this.end('max-duration'), maxMs + 1000);
+    this.armIdle();
     this.send({ type: 'ready', callId: this.callId, maxCallSec: Math.round(maxMs / 1000) });
     this.send({ type: 'engines', engines: this.usedEngines() });
     const opening = this.conversation.opening();
@@ -223,7 +247,10 @@ export class VoiceSession {
       {
         send: (e) => this.send(e),
         assistantSpeaking: () => this.speaker?.audible ?? false,
-        speechStarted: () => this.speaker?.dropSilentReply(),
+        speechStarted: () => {
+          this.armIdle();
+          this.speaker?.dropSilentReply();
+        },
         bargeIn: () => this.speaker?.interrupt(),
         turn: (turn) => this.acceptTurn(turn),
         fail: (code, message) => this.fail(code, message),
@@ -235,11 +262,40 @@ export class VoiceSession {
 
   /** Turns are handled one at a time, in order, so replies never overlap. */
   private enqueueTurn(job: () => Promise<void>): void {
-    this.turnQueue = this.turnQueue.then(job).catch((err) => {
-      this.deps.log?.error({ err }, 'voice turn failed');
-      if (++this.engineFailures >= MAX_ENGINE_FAILURES)
-        this.fail('engine-failed', 'The voice engines keep failing');
-    });
+    this.turnsInFlight++;
+    this.armIdle();
+    this.turnQueue = this.turnQueue
+      .then(job)
+      .catch((err) => {
+        this.deps.log?.error({ err }, 'voice turn failed');
+        if (++this.engineFailures >= MAX_ENGINE_FAILURES)
+          this.fail('engine-failed', 'The voice engines keep failing');
+      })
+      .finally(() => {
+        this.turnsInFlight--;
+        // The rep's time to answer starts when the reply is over (read, for a text reply).
+        const readingMs =
+          this.output === 'text' ? Math.min(60_000, this.lastReplyWords * READING_MS_PER_WORD) : 0;
+        this.armIdle(readingMs);
+      });
+  }
+
+  // ---- idle --------------------------------------------------------------------------------
+
+  /** (Re)starts the idle clock: the call ends if the rep stays silent that long from now. */
+  private armIdle(extraMs = 0): void {
+    const idleMs = this.deps.idleMs ?? 0;
+    if (idleMs <= 0 || this.ended || !this.started) return;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.idleCheck(), idleMs + extraMs);
+  }
+
+  private idleCheck(): void {
+    if (this.ended) return;
+    // Still answering, playing a reply or hearing the rep: not idle; look again later.
+    if (this.turnsInFlight > 0 || this.speaker?.audible || this.listener?.hearingSpeech)
+      return this.armIdle();
+    this.fail('idle', idleMessage(Math.round((this.deps.idleMs ?? 0) / 1000)));
   }
 
   /** The turn source: every finished rep turn, spoken or typed, enters the call here. */
@@ -275,7 +331,15 @@ export class VoiceSession {
   /** A rep turn's final words: shown to the page and kept. */
   private finalUserLine(text: string): void {
     this.send({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: text });
-    this.record.add('user', text);
+    this.keep('user', text);
+  }
+
+  /** Keeps a final line; a record that can hold no more ends the call, keeping what it has. */
+  private keep(role: 'user' | 'assistant', text: string): void {
+    this.record.add(role, text);
+    if (!this.record.full || this.ended) return;
+    this.send({ type: 'error', code: 'transcript-full', message: TRANSCRIPT_FULL_MESSAGE });
+    void this.end('max-duration');
   }
 
   // ---- ending ------------------------------------------------------------------------------
@@ -293,6 +357,7 @@ export class VoiceSession {
     this.ended = true;
     if (this.capTimer) clearTimeout(this.capTimer);
     if (this.startTimer) clearTimeout(this.startTimer);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
     this.listener?.close();
     this.listener = null;
     // Typed lines still waiting their turn were said all the same.

@@ -1,6 +1,7 @@
 import { coachingText, gateDocument, storedDocument } from '../../../core/coaching-document';
 import { parseServedBy, parseSpeakerEngine } from '../../../core/engines';
 import { PROCESSING_STEPS, type ProcessingStep } from '../../../core/processing';
+import { CONTROL_OR_INVISIBLE } from '../../../core/text';
 import type { AudioSessionView, CoachingView } from '../../../core/views';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
@@ -87,20 +88,11 @@ export async function getAudioSession(ctx: AppContext, id: string): Promise<Audi
   return toAudioSessionView(await load(ctx, id));
 }
 
-/**
- * Control characters (C0, DEL, C1) and invisible formatting characters: bidirectional overrides
- * and isolates (U+202A-202E, U+2066-2069) that make "evil\u202Eavm.exe" read as "evilexe.mva",
- * zero-width characters, and lone surrogates.
- */
-const UNSAFE_NAME_CHARS =
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 /** Keeps the user's file name as plain text: no control or invisible characters, at most 255 characters. */
 export function cleanFileName(name: string | undefined): string {
   const cleaned = (name ?? '')
     .normalize('NFC')
-    .replace(UNSAFE_NAME_CHARS, '')
+    .replace(CONTROL_OR_INVISIBLE, '')
     .replace(/^.*[\\/]/, '')
     .trim();
   // Cut by code point, so the cut never leaves half of a surrogate pair.

@@ -12,8 +12,11 @@ export async function createFeedbackWithJob(
   db: Db,
   values: { sessionId: string | null; name: string; email: string },
   job: { kind: JobKind<{ feedbackId: string }, any>; dedupeKeyOf: (id: string) => string },
+  /** Runs first in the same transaction; throws to refuse the submission (nothing is stored). */
+  admit?: (tx: Db) => Promise<void>,
 ): Promise<FeedbackRow> {
   return db.transaction(async (tx) => {
+    if (admit) await admit(tx as unknown as Db);
     const [row] = await tx.insert(feedback).values(values).returning();
     await enqueue(
       tx as unknown as Db,

@@ -7,7 +7,7 @@ import { ensureCoaching } from '../coaching/service';
 import type { AppContext } from '../../context';
 import { renderCoachingSummaryEmail } from '../../email/coaching-summary';
 import { keyMetrics } from '../../email/key-metrics';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, HttpError, notFound } from '../../errors';
 import { defineJob, enqueue, requeueJob, PermanentJobError, type JobRun } from '../../jobs/queue';
 import { PermanentMailError } from '../../providers/mailer/smtp';
 import type { Db } from '../../db/client';
@@ -15,7 +15,10 @@ import {
   feedbackAwaitingDelivery,
   getFeedback,
   getSessionForSummary,
-  roleplaySessionExists,
+  lockRecipient,
+  recipientKey,
+  roleplaySessionCoached,
+  summariesTo,
   type FeedbackRow,
   type SummarySession,
 } from './data';
@@ -48,21 +51,66 @@ export function toFeedbackResponse(row: FeedbackRow): FeedbackResponse {
   };
 }
 
+/** Summaries of one session one address may be sent: the first, and one resend. */
+export const MAX_SUMMARIES_PER_ADDRESS = 2;
+
 /**
  * Neutralises and stores a submission (validated by the route against insertFeedbackSchema),
- * and queues its summary email in the same transaction.
+ * and queues its summary email in the same transaction. The form is not a way to mail anyone
+ * anything: the session must be coached (the email carries its summary), one address gets one
+ * session's summary once (a resend is asked for explicitly, once), and at most
+ * FEEDBACK_PER_RECIPIENT_PER_DAY summaries a day (counted in the database, so across every
+ * process and client address).
  */
 export async function submitFeedback(ctx: AppContext, input: InsertFeedback): Promise<FeedbackResponse> {
   const name = cleanName(input.name);
   if (!name) throw badRequest('Name is required.', 'invalid_request');
   const email = cleanEmail(input.email);
-  const sessionId = input.sessionId ?? null;
+  const sessionId = input.sessionId;
   const db = ctx.database.db;
-  if (sessionId && !(await roleplaySessionExists(db, sessionId))) throw notFound('Session');
+  const coached = await roleplaySessionCoached(db, sessionId);
+  if (coached === null) throw notFound('Session');
+  if (!coached) {
+    throw new HttpError(
+      409,
+      'not_coached',
+      "This call has no coaching yet. Get the call's coaching first; the email sends its summary.",
+    );
+  }
+  const key = recipientKey(email);
+  const perDay = ctx.config.FEEDBACK_PER_RECIPIENT_PER_DAY;
   const row = await createFeedbackWithJob(
     db,
     { sessionId, name, email },
     { kind: feedbackEmailJob, dedupeKeyOf: feedbackEmailDedupeKey },
+    async (tx) => {
+      await lockRecipient(tx, key);
+      const sent = await summariesTo(tx, key, sessionId);
+      if (sent.forSession >= MAX_SUMMARIES_PER_ADDRESS) {
+        throw new HttpError(
+          429,
+          'already_sent',
+          "This call's summary has already been sent to that address twice. Check your inbox and spam folder.",
+        );
+      }
+      if (sent.forSession > 0 && !input.resend) {
+        throw new HttpError(
+          409,
+          'already_sent',
+          "This call's summary has already been sent to that address. Check your inbox and spam folder.",
+        );
+      }
+      if (perDay > 0 && sent.lastDay >= perDay) {
+        const dayEnds = (sent.oldestInDay?.getTime() ?? Date.now()) + 24 * 3600_000;
+        const retryAfter = Math.max(60, Math.ceil((dayEnds - Date.now()) / 1000));
+        throw new HttpError(
+          429,
+          'recipient_limit',
+          `That address has been sent ${perDay} summaries in the last day, the most allowed. Please try again in ${Math.ceil(retryAfter / 3600)} hours.`,
+          { 'retry-after': String(retryAfter) },
+        );
+      }
+    },
   );
   ctx.wakeWorker();
   return toFeedbackResponse(row);
@@ -122,7 +170,6 @@ export async function sendFeedbackEmail(
   const persona = session ? personaFor(session.stage) : undefined;
   const coached = session ? await coachingFor(ctx, session, signal) : null;
   const email = renderCoachingSummaryEmail({
-    name: row.name,
     stage: session?.stage ?? null,
     personaName: persona?.name ?? null,
     doc: coached?.doc ?? null,

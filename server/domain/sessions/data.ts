@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { coachingText } from '../../../core/coaching-document';
 import type { SessionView } from '../../../core/views';
 import { engineInfoSchema } from '../../../core/voice-protocol';
+import { capTranscript } from '../../../core/transcript';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -37,7 +38,9 @@ export async function findSession(db: Db, id: string): Promise<SessionRecord | n
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  return { ...row.session, unlocked: Boolean(row.unlocked) };
+  // Read back at most what one call can produce, however the row was stored.
+  const transcript = capTranscript(row.session.transcript ?? []);
+  return { ...row.session, transcript, unlocked: Boolean(row.unlocked) };
 }
 
 /** Until the session is unlocked, the gated coaching sections leave only as heading and locked line. */
@@ -49,7 +52,7 @@ export function toSessionView(row: SessionRow & { unlocked?: boolean }): Session
     startedAt: row.startedAt.toISOString(),
     endedAt: row.endedAt ? row.endedAt.toISOString() : null,
     duration: row.duration ?? null,
-    transcript: row.transcript ?? [],
+    transcript: capTranscript(row.transcript ?? []),
     coaching: coachingText(row.coaching, unlocked),
     unlocked,
     engines: storedEngines(row.engines),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CoachingView, SessionView } from '../../../core/views';
-import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
+import { capTranscript, finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import { coachFollowUp } from '../coaching/job';
@@ -88,7 +88,8 @@ export async function saveCallTranscript(
   call: { transcript: TranscriptEntry[]; durationSec: number; engines: unknown },
 ): Promise<void> {
   await saveVersion(ctx, id, {
-    transcript: call.transcript,
+    // The call stops recording at the cap; this holds whatever the caller passes to it too.
+    transcript: capTranscript(finalEntries(call.transcript)),
     duration: String(call.durationSec),
     engines: call.engines,
   });

@@ -17,6 +17,7 @@ export function selectFileStore(config: Config): { engine: FileStore; info: Engi
       accessKeyId: config.AWS_ACCESS_KEY_ID,
       secretAccessKey: config.AWS_SECRET_ACCESS_KEY,
       sessionToken: config.AWS_SESSION_TOKEN,
+      timeoutMs: config.S3_TIMEOUT_MS,
     });
     return {
       engine,

@@ -1,11 +1,15 @@
 import { Readable } from 'node:stream';
 import aws4 from 'aws4';
 import type { FileStore } from './types';
+import { HttpError } from '../../errors';
 
 const KEY_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_-]{7,127}$/;
 /** S3's smallest part (except the last) is 5 MiB; 8 MiB parts keep a 25 MB upload to 4 requests. */
 export const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
+/** S3_TIMEOUT_MS's default: an 8 MiB part on a slow link fits. */
 const REQUEST_TIMEOUT_MS = 60_000;
+/** What a client that met unreachable storage is told to wait before trying again. */
+export const STORAGE_RETRY_AFTER_SEC = 30;
 
 export interface S3Options {
   bucket: string;
@@ -19,6 +23,8 @@ export interface S3Options {
   secretAccessKey?: string;
   sessionToken?: string;
   partBytes?: number;
+  /** A request with no answer within this long fails as unavailable (S3_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 /** Parses STORAGE_URL=s3://bucket/prefix. */
@@ -36,6 +42,24 @@ export class S3Error extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The bucket did not answer in time, could not be reached, or answered with a server error:
+ * a 503 with Retry-After for the request that needed it (a stall is not the client's fault
+ * and not a bug), and a retry later for a job.
+ */
+export class StorageUnavailableError extends HttpError {
+  constructor(readonly detail: string) {
+    super(
+      503,
+      'storage_unavailable',
+      'Recording storage is not answering right now. Please try again in a minute.',
+      { 'retry-after': String(STORAGE_RETRY_AFTER_SEC) },
+    );
+    // What failed, for the operator's log line (the client sees only the message above).
+    this.cause = new Error(detail);
   }
 }
 
@@ -99,12 +123,28 @@ export class S3FileStore implements FileStore {
     const headers = Object.fromEntries(
       Object.entries(signed.headers ?? {}).filter(([k]) => k.toLowerCase() !== 'host'),
     ) as Record<string, string>;
-    const res = await fetch(url, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : new Uint8Array(Buffer.from(opts.body)),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    const timeoutMs = this.opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : new Uint8Array(Buffer.from(opts.body)),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      const why =
+        err instanceof Error && err.name === 'TimeoutError'
+          ? `no answer within ${timeoutMs} ms`
+          : err instanceof Error
+            ? ((err.cause as Error | undefined)?.message ?? err.message)
+            : String(err);
+      throw new StorageUnavailableError(`Storage ${method} failed: ${why}`);
+    }
+    if (res.status >= 500 && !(opts.ok ?? []).includes(res.status)) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new StorageUnavailableError(`Storage ${method} failed: ${res.status} ${res.statusText}`);
+    }
     if (!(opts.ok ?? [200, 204, 206]).includes(res.status)) {
       const text = method === 'HEAD' ? '' : await res.text().catch(() => '');
       throw new S3Error(

@@ -152,6 +152,9 @@ let version = 0;
 
 function register(keys: readonly string[]): void {
   if (registeredLists.has(keys)) return;
+  // A one-key list made for the call (`has(seqs, [key])`): its key is known, and remembering
+  // each such throwaway array costs the garbage collector more than the lookup saves.
+  if (keys.length === 1 && registered.has(keys[0])) return;
   for (const key of keys) {
     if (registered.has(key)) continue;
     registered.add(key);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Loader2 } from 'lucide-react';
 import {
+  hideSessionFromAddress,
   hubSpotSignalFromMessage,
   isTrustedHubSpotOrigin,
   loadHubSpot,
@@ -48,6 +49,8 @@ export function HubSpotForm({
     };
     window.addEventListener('message', onMessage);
 
+    // The vendor's script sees the page address: not the session id in it.
+    hideSessionFromAddress();
     loadHubSpot()
       .then((hbspt) => {
         if (cancelled) return;

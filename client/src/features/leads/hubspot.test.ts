@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emailFromHubSpotData, hubSpotSignalFromMessage, isTrustedHubSpotOrigin } from './hubspot';
+import {
+  addressWithoutSession,
+  emailFromHubSpotData,
+  hubSpotSignalFromMessage,
+  isTrustedHubSpotOrigin,
+} from './hubspot';
 
 describe('HubSpot form events', () => {
   it('recognises the successful-submission message for this form only', () => {
@@ -34,5 +39,13 @@ describe('HubSpot form events', () => {
     expect(isTrustedHubSpotOrigin('https://evilhsforms.com', 'http://localhost:5000')).toBe(false);
     expect(isTrustedHubSpotOrigin('http://forms.hsforms.com', 'http://localhost:5000')).toBe(false);
     expect(isTrustedHubSpotOrigin('null', 'http://localhost:5000')).toBe(false);
+  });
+});
+
+describe('the page address HubSpot sees', () => {
+  it('loses its session parameter, keeping the rest', () => {
+    expect(addressWithoutSession('https://app.example/?session=abc&stage=HVAC#x')).toBe('/?stage=HVAC#x');
+    expect(addressWithoutSession('https://app.example/audio?session=abc')).toBe('/audio');
+    expect(addressWithoutSession('https://app.example/?stage=HVAC')).toBeNull();
   });
 });

@@ -32,6 +32,24 @@ declare global {
 
 const loads = new Map<string, Promise<HubSpotFormsApi>>();
 
+/**
+ * The page address without its `session` parameter, or null when it has none. The session id
+ * opens the rep's transcript and coaching; HubSpot's script reads the page address (and sends
+ * it with the form), so the id must be gone from it before the script loads.
+ */
+export function addressWithoutSession(href: string): string | null {
+  const url = new URL(href);
+  if (!url.searchParams.has('session')) return null;
+  url.searchParams.delete('session');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Takes `?session=` out of the address bar (same history entry), before a third party reads it. */
+export function hideSessionFromAddress(): void {
+  const without = addressWithoutSession(window.location.href);
+  if (without !== null) window.history.replaceState(window.history.state, '', without);
+}
+
 /** Loads the embed script once per page; rejects when it cannot load (blocked, offline). */
 export function loadHubSpot(url = HUBSPOT_SCRIPT_URL): Promise<HubSpotFormsApi> {
   if (window.hbspt?.forms) return Promise.resolve(window.hbspt);
