@@ -80,23 +80,23 @@ export function personKey(e: Partial<PersonEntity>): string {
 
 const KEY: Record<Kind, (e: any) => string> = { money: moneyKey, times: timeKey, people: personKey };
 
-/** Where each label's text sits in the line (the next unused occurrence), or -1. */
+/**
+ * Where each label's text sits in the line, or -1: the first occurrence that no label before it
+ * covers ("at five" after "Thursday at five thirty" is the later "at five"), else the first
+ * occurrence not already taken.
+ */
 function locate(text: string, labels: { text?: string }[]): Item['start'][] {
   const lower = text.toLowerCase();
-  const used: number[] = [];
+  const taken: [number, number][] = [];
   return labels.map((l) => {
     const needle = (l.text ?? '').toLowerCase();
     if (!needle) return -1;
-    let from = 0;
-    for (;;) {
-      const at = lower.indexOf(needle, from);
-      if (at < 0) return -1;
-      if (!used.includes(at)) {
-        used.push(at);
-        return at;
-      }
-      from = at + 1;
-    }
+    const found: number[] = [];
+    for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + 1)) found.push(at);
+    const free = (at: number) => !taken.some(([s, e]) => at < e && s < at + needle.length);
+    const at = found.find(free) ?? found.find((x) => !taken.some(([s]) => s === x)) ?? -1;
+    if (at >= 0) taken.push([at, at + needle.length]);
+    return at;
   });
 }
 
