@@ -235,3 +235,117 @@ describe('money: spans', () => {
     expect(findMoney(text).map((m) => m.text)).toEqual(['$9,400', 'ten-nine']);
   });
 });
+
+describe('money: held-out classes (each said several ways)', () => {
+  it.each([
+    ['that saves you about a grand', ['1000']],
+    ['call it a grand even', ['1000']],
+    ['you still owe the thousand on the claim', ['1000']],
+    ['minus our thousand-dollar deductible', ['1000']],
+    ['give or take a few hundred', []],
+    ['it could run several thousand', []],
+  ])('reads "a grand", "the thousand", and no amount in "a few hundred": "%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['It adds about a dollar twenty-five a square foot.', ['1.25/sqft']],
+    ['the pad is a dollar fifty a square foot', ['1.5/sqft']],
+    ['one dollar forty a square foot for the underlay', ['1.4/sqft']],
+  ])('reads dollars and cents said as "a dollar twenty-five": "%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it('keeps a hyphenated dollar amount a lump sum beside a rate', () => {
+    expect(amounts('About ninety a month, and a five-hundred-dollar rebate on top.')).toEqual([
+      '90/month',
+      '500',
+    ]);
+    expect(amounts('one-twenty a month, plus a two-hundred-dollar credit')).toEqual(['120/month', '200']);
+  });
+
+  it('lets a currency or a rate win over a count beside it', () => {
+    expect(amounts('we can spread it over twelve months, about sixty dollars a month')).toEqual(['60/month']);
+    expect(amounts('~80/mo over 10 yrs, or 45/mo over 20 yrs')).toEqual(['80/month', '45/month']);
+  });
+
+  it('shares a count only within its own sentence', () => {
+    expect(amounts('They paid nine thousand four years ago. So why is ours twelve?')).toEqual([
+      '9000',
+      '12000',
+    ]);
+    expect(amounts('It was eleven grand two summers back. Was it thirteen this time?')).toEqual([
+      '11000',
+      '13000',
+    ]);
+  });
+
+  it.each([
+    ["I can't beat thirty-four fifty.", ['3450']],
+    ['Forty-one seventy-five, and that is with the trim.', ['4175']],
+    ['they wanted sixty-two ninety for it', ['6290']],
+  ])('reads hundreds said in pairs by their shape: "%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["So it's sixteen-four tomorrow and less tonight?", ['16400']],
+    ['the shed is listed at twelve-three, not included', ['12300']],
+    ['we are at thirteen-six for the lot', ['13600']],
+  ])('reads a hyphenated shorthand that a clock time might take: "%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it('reads two bare numbers a step apart as a range where money is talked about', () => {
+    expect(amounts('are we thinking like fifteen sixteen or', { previous: "What's the budget?" })).toEqual([
+      '15000-16000',
+    ]);
+    expect(amounts('What budget are you working with? Like seven, eight?')).toEqual(['7000-8000']);
+  });
+
+  it('reads a bare figure put as a budget or a price', () => {
+    expect(amounts('we hoped for under nine honestly', { previous: "What's your budget?" })).toEqual([
+      '9000',
+    ]);
+    expect(
+      amounts("Move the island and you're north of thirty.", { previous: 'It runs about twenty-six five.' }),
+    ).toEqual(['30000']);
+    expect(
+      amounts('Twenty. Twenty-five tops.', { previous: 'What number are you comfortable with?' }),
+    ).toEqual(['20000', '25000']);
+    expect(amounts("We've put aside about forty.", { previous: 'Have you got a figure in mind?' })).toEqual([
+      '40000',
+    ]);
+    expect(amounts('can we get it nearer your twenty?', { previous: 'Our budget is tight.' })).toEqual([
+      '20000',
+    ]);
+    expect(amounts('Nine thousand for the neighbours. Why is mine thirteen?')).toEqual(['9000', '13000']);
+  });
+
+  it('reads two amounts either side of a slash', () => {
+    expect(amounts('quote attached (1,150 / 13,900)')).toEqual(['1150', '13900']);
+  });
+});
+
+describe('money: held-out numbers that are not money', () => {
+  it.each([
+    'Two thousand twelve, I think. So do the math.',
+    "you'd have a million questions too",
+    'the kids ask a million things',
+    'The Garcias at 410 and 414 both went with us.',
+    'my sister lives at 2207 now',
+    "It's about nine hundred square feet. Usable, maybe seven hundred.",
+    'here for the three-thirty?',
+  ])('"%s"', (text) => {
+    expect(findMoney(text)).toEqual([]);
+  });
+
+  it('reads the price and not the rate of interest', () => {
+    expect(amounts('the loan is 6.5%, the cash price is 12,000')).toEqual(['12000']);
+  });
+
+  it('counts what a word like "more" stands between', () => {
+    expect(amounts("I'm getting two more estimates.", { previous: 'Keep the three-fifty.' })).toEqual([]);
+    expect(amounts('we asked three other companies', { previous: 'It is four-fifty a month.' })).toEqual([]);
+  });
+});

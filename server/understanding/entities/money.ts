@@ -19,6 +19,7 @@ const PRICE_BEFORE = C('PRICE_BEFORE');
 const PRICE_AFTER = C('PRICE_AFTER');
 const MONEY_TALK = C('MONEY_TALK');
 const YEAR_BEFORE = C('YEAR_BEFORE');
+const ADDRESS_BEFORE = C('ADDRESS_BEFORE');
 const PER_WORD = C('PER_WORD');
 const PER_UNITS: [MoneyPer, CueList][] = [
   ['month', C('PER_MONTH')],
@@ -56,6 +57,8 @@ interface Cand {
   /** The number said without a multiplier and under 100 ("fourteen", "9.5"). */
   small: boolean;
   money: boolean;
+  /** Said as a hyphenated modifier ("a three-hundred-dollar rebate"): a lump sum, never a rate. */
+  compound?: boolean;
 }
 
 function isCurrencyWord(t: Token | undefined): boolean {
@@ -111,15 +114,30 @@ function readPer(tokens: Token[], k: number): { per: MoneyPer; item: boolean; en
 
 function isCountNoun(tokens: Token[], k: number): boolean {
   const t = tokens[k];
+  if ((tokens[k - 1]?.after ?? '').includes('%')) return true;
   if (!t || t.digits) return false;
   if (/[.?!;,]/.test(tokens[k - 1]?.after ?? '')) return false;
-  if ((tokens[k - 1]?.after ?? '').includes('%')) return true;
   if (t.base === 'of') {
     // "a thousand of that" is money; "three of us" counts people.
     return !['that', 'it', 'this', 'the'].includes(tokens[k + 1]?.base ?? '');
   }
+  // "two more quotes", "three other companies": a word between the number and what it counts.
+  if (COUNT_BETWEEN.has(t.base) && !/[.?!;,]/.test(t.after) && cueAt(tokens, k + 1, COUNT_AFTER) > 0)
+    return true;
   return cueAt(tokens, k, COUNT_AFTER) > 0;
 }
+
+const COUNT_BETWEEN = new Set([
+  'more',
+  'other',
+  'different',
+  'separate',
+  'extra',
+  'new',
+  'old',
+  'whole',
+  'full',
+]);
 
 /** "1998", "twenty-ten", "nineteen seventy one", "two thousand four": a year, said as one. */
 function yearLike(tokens: Token[], c: Cand): boolean {
@@ -133,9 +151,11 @@ function yearLike(tokens: Token[], c: Cand): boolean {
   else if (p.form === 'cardinal' && p.mult === 'thousand') shaped = v >= 2000 && v <= 2039;
   if (!shaped) return false;
   // "in two thousand four", "since twenty-ten"; "around two thousand" is more likely a price.
+  // "Two thousand eleven." said with no price word before it is a year too.
   if (p.form === 'cardinal')
-    return ['in', 'since', 'of', 'from', 'til', 'till', 'until', 'built'].includes(
-      tokens[p.i - 1]?.base ?? '',
+    return (
+      ['in', 'since', 'of', 'from', 'til', 'till', 'until', 'built'].includes(tokens[p.i - 1]?.base ?? '') ||
+      (v > 2000 && !priceBefore(tokens, p.i))
     );
   if (cueEndingAt(tokens, p.i - 1, YEAR_BEFORE)) return true;
   // A year said bare: money only with a price word right before it.
@@ -168,9 +188,11 @@ function withSurroundings(tokens: Token[], p: NumberPhrase): Cand {
   const d = tokens[p.i].digits;
   let currency = tokens[p.i].before.includes('$') || p.mult === 'grand' || p.mult === 'k';
   let value = p.value;
+  let compound = false;
   // "four dollars and fifty", "two dollars fifty".
   if (isCurrencyWord(tokens[j + 1]) && !/[.?!;]/.test(tokens[j].after)) {
     currency = true;
+    compound = tokens[j].after.includes('-');
     j++;
     const cents = readCentsAfter(tokens, j + 1);
     if (cents && value < 100) {
@@ -191,6 +213,7 @@ function withSurroundings(tokens: Token[], p: NumberPhrase): Cand {
     perItem: !!per?.item,
     small,
     money: false,
+    compound,
   };
 }
 
@@ -214,10 +237,10 @@ function readCentsAfter(tokens: Token[], k: number): { value: number; end: numbe
   return { value: v, end };
 }
 
-/** "a buck fifty", "ninety-nine cents", "fifty cents". */
+/** "a buck fifty", "a dollar twenty-five", "one dollar". */
 function readSpecial(tokens: Token[], i: number): Cand | null {
   const t = tokens[i];
-  if ((t.base === 'a' || t.base === 'one') && tokens[i + 1]?.base === 'buck') {
+  if ((t.base === 'a' || t.base === 'one') && ['buck', 'dollar'].includes(tokens[i + 1]?.base ?? '')) {
     const cents = readCentsAfter(tokens, i + 2);
     const value = cents ? round2(1 + cents.value / 100) : 1;
     const j = cents ? cents.end : i + 1;
@@ -281,7 +304,10 @@ function rangeBetween(tokens: Token[], a: Cand, b: Cand): boolean {
     // "14-16k", "6-7 grand"; "thirteen, fourteen thousand"; "six seven thousand".
     const sep = tokens[a.j].after;
     if (sep.includes('-') || sep.includes('–')) return true;
-    if (sep === ',' || sep === '') return !!a.phrase.bare && !b.phrase.bare && b.phrase.mult !== null;
+    if (sep !== ',' && sep !== '') return false;
+    if (a.phrase.bare && !b.phrase.bare && b.phrase.mult !== null) return true;
+    // "like ten twelve", "five, six?": two bare numbers a step or two apart.
+    return !!a.phrase.bare && !!b.phrase.bare && b.value > a.value && b.value - a.value <= 3 && a.value >= 2;
     return false;
   }
   if (gap !== 1) return false;
@@ -337,8 +363,27 @@ function priceBefore(tokens: Token[], i: number): boolean {
   )
     return true;
   if (tokens[i - 1]?.base === 'the' && cueEndingAt(tokens, i - 2, PRICE_BEFORE)) return true;
+  // "why is mine fourteen?", "was it eleven?": a copula and a pronoun.
+  if (
+    PRONOUN_SUBJECT.has(tokens[i - 1]?.base ?? '') &&
+    ['is', 'was', 'be', "isn't", 'isnt'].includes(tokens[i - 2]?.base ?? '')
+  )
+    return true;
   return false;
 }
+
+const PRONOUN_SUBJECT = new Set([
+  'it',
+  'mine',
+  'yours',
+  'ours',
+  'theirs',
+  'his',
+  'hers',
+  'that',
+  'this',
+  'yours',
+]);
 
 function priceAfter(tokens: Token[], j: number): boolean {
   if (/[.?!;]/.test(tokens[j].after)) return false;
@@ -352,15 +397,17 @@ function priceAfter(tokens: Token[], j: number): boolean {
 function countedAlongside(tokens: Token[], c: Cand, env: Env): boolean {
   const p = c.phrase;
   if (!tokens[p.i].digits && !p.bare) return false;
+  if (c.currency || c.per || c.perItem) return false;
   const joiner = tokens[c.i - 1]?.base;
   const before = env.found.find((o) => o.j === c.i - 2 && o !== c);
   if (before && ['or', 'to', 'and'].includes(joiner ?? '') && isCountNoun(tokens, before.j + 1)) return true;
   const beforeCounted = env.found.find((o) => o !== c && o.j + 2 === c.i - 1 && isCountNoun(tokens, o.j + 1));
   if (beforeCounted && ['or', 'to', 'and'].includes(joiner ?? '')) return true;
-  if (!c.small) return false;
+  if (!c.small || c.currency || c.per || c.perItem) return false;
   return env.found.some(
     (o) =>
       o !== c &&
+      sameSentence(tokens, o, c) &&
       o.small &&
       !o.currency &&
       !o.per &&
@@ -368,6 +415,13 @@ function countedAlongside(tokens: Token[], c: Cand, env: Env): boolean {
       !isCountNoun(tokens, c.j + 1) &&
       modelNoun(tokens, o.j + 1),
   );
+}
+
+/** Whether no sentence ends between two candidates. */
+function sameSentence(tokens: Token[], a: Cand, b: Cand): boolean {
+  const [x, y] = a.i < b.i ? [a, b] : [b, a];
+  for (let k = x.j; k < y.i; k++) if (/[.?!;]/.test(tokens[k].after)) return false;
+  return true;
 }
 
 /** Units that name a model, a rating or a length of time ("16 SEER", "10 years"), which a bare number beside it shares. */
@@ -403,6 +457,13 @@ function addressAfter(tokens: Token[], c: Cand): boolean {
   return n.capital && c.j + 1 > 0 && !['I'].includes(n.raw);
 }
 
+/** A plain plural noun right after token j ("a million questions", "two more quotes"). */
+function pluralNounAfter(tokens: Token[], j: number): boolean {
+  const n = tokens[j + 1];
+  if (!n || n.digits || /[,.;!?]/.test(tokens[j].after)) return false;
+  return /[a-z]{3,}s$/.test(n.base) && !n.clitic && !isCurrencyWord(n) && !cueAt(tokens, j + 1, PRICE_AFTER);
+}
+
 /** Decides whether a candidate read from digits or words with a multiplier is money. */
 function isMoney(c: Cand, env: Env, strong: boolean): boolean {
   const { tokens } = env;
@@ -417,23 +478,55 @@ function isMoney(c: Cand, env: Env, strong: boolean): boolean {
     if (c.value <= 1 && ['not', 'no'].includes(tokens[c.i - 1]?.base ?? '')) return false;
     return true;
   }
-  if (p.mult === 'million') return true;
+  // "a million questions": a count, not money.
+  if (p.mult === 'million') return !pluralNounAfter(tokens, c.j);
   if (yearLike(tokens, c)) return false;
-  if (addressAfter(tokens, c)) return false;
+  if (addressAfter(tokens, c) || addressBefore(tokens, c, env)) return false;
   if (c.small) return false;
   const d = tokens[p.i].digits;
   // Said the way prices are said: "fourteen thousand", "seventy-two hundred", "ten-nine".
   if (p.mult === 'thousand' && c.value >= 1000) return true;
   if (p.mult === 'hundred' && c.value >= 1000 && !d) return true;
   if (p.form === 'thousands-short') return true;
+  // "twenty-two fifty", "forty-one seventy-five": hundreds said in pairs whose first part is no hour
+  // and no century are a price by their shape.
+  if (p.form === 'pairs' && p.parts && p.parts[0] > 12 && p.parts[0] !== 19 && p.parts[0] !== 20) return true;
   if (d && d.grouped) return true;
   if (strong) return false;
   const cue = priceBefore(tokens, c.i) || priceAfter(tokens, c.j);
   const context =
     env.lineMoney || env.prevMoney.length > 0 || env.prevTalk || env.found.some((f) => f.money && f !== c);
+  // "about eleven hundred square feet ... maybe nine hundred": with no money about, a number set
+  // beside one that counts something counts the same.
+  if (!context && countedInLine(c, env)) return false;
   if (p.form === 'pairs' || p.form === 'hundreds-short') return cue || context;
   if (c.value < 100) return false;
   return cue || context;
+}
+
+function countedInLine(c: Cand, env: Env): boolean {
+  const v = c.max ?? c.value;
+  return env.found.some(
+    (o) => o !== c && !o.currency && isCountNoun(env.tokens, o.j + 1) && o.value >= v / 4 && o.value <= v * 4,
+  );
+}
+
+/** "the folks at 212 and 218", "lives at 1418": a house number. */
+function addressBefore(tokens: Token[], c: Cand, env: Env): boolean {
+  const d = tokens[c.i].digits;
+  if (!d || d.grouped || d.decimal || c.currency || c.per || tokens[c.i].before.includes('$')) return false;
+  if (cueEndingAt(tokens, c.i - 1, ADDRESS_BEFORE)) return true;
+  // "the Garcias at 410": a family at a house number.
+  const family = tokens[c.i - 2];
+  if (tokens[c.i - 1]?.base === 'at' && family?.capital && /s$/.test(family.raw) && family.raw.length > 3)
+    return true;
+  // "212 and 218": a number joined to a house number is one too.
+  const prev = env.found.find((o) => o.j === c.i - 2 && o !== c);
+  return (
+    !!prev &&
+    ['and', 'or'].includes(tokens[c.i - 1].base) &&
+    cueEndingAt(tokens, prev.i - 1, ADDRESS_BEFORE) > 0
+  );
 }
 
 /** Words after a bare number that leave it free to be an amount ("around fourteen, and..."). */
@@ -492,6 +585,9 @@ const FREE_AFTER = new Set([
   'against',
   'vs',
   'versus',
+  'in',
+  'absolute',
+  'at',
 ]);
 
 const AGE_BEFORE = new Set(['am', "i'm", 'im', 'aged', 'age', 'turning', 'turned', 'turns']);
@@ -509,7 +605,14 @@ function scaleSmall(c: Cand, env: Env): boolean {
   if (AGE_BEFORE.has(tokens[p.i - 1]?.norm ?? '') || tokens[p.i - 1]?.clitic === 'm') return false;
   const next = tokens[c.j + 1];
   const end = !next || /[.?!;,]/.test(tokens[c.j].after);
-  const free = end || FREE_AFTER.has(next.norm) || FREE_AFTER.has(next.base) || t.clitic === 's';
+  const free =
+    end ||
+    FREE_AFTER.has(next.norm) ||
+    FREE_AFTER.has(next.base) ||
+    t.clitic === 's' ||
+    // "under eight honestly": an adverb leaves the number free.
+    (/^[a-z]{3,}ly$/.test(next.base) &&
+      !['only', 'early', 'family', 'supply', 'assembly'].includes(next.base));
   if (!free) return false;
   const decimal = !!t.digits?.decimal;
   const base = c.min ?? c.value;
@@ -524,7 +627,14 @@ function scaleSmall(c: Cand, env: Env): boolean {
       }
     }
   }
-  const cue = priceBefore(tokens, c.i) || priceAfter(tokens, c.j) || c.min !== undefined;
+  // "nearer to your fifty", "your six doesn't go near it": their figure, named by whose it is.
+  const theirs = ['your', 'ur', 'our', 'my'].includes(tokens[c.i - 1]?.base ?? '');
+  const cue =
+    priceBefore(tokens, c.i) ||
+    priceAfter(tokens, c.j) ||
+    c.min !== undefined ||
+    theirs ||
+    aloneAsAnswer(tokens, c, env);
   if (!cue && !decimal && !(end && c.min !== undefined)) return false;
   const ref = nearestRef(c, env);
   if (!ref) {
@@ -552,6 +662,12 @@ function scaleSmall(c: Cand, env: Env): boolean {
     return true;
   }
   return false;
+}
+
+/** "Thirty-five." as the whole answer to a line about money. */
+function aloneAsAnswer(tokens: Token[], c: Cand, env: Env): boolean {
+  const start = c.i === 0 || /[.?!;]/.test(tokens[c.i - 1].after);
+  return start && /[.?!;,]/.test(tokens[c.j].after) && env.prevTalk;
 }
 
 function nearestRef(c: Cand, env: Env): { value?: number; max?: number; per: MoneyPer } | null {
@@ -608,7 +724,7 @@ function clauseStart(tokens: Token[], i: number): number {
 /** A rate said once covers the amounts set against it: "three-eighty a month... or two-ninety". */
 function inheritPer(cands: Cand[], env: Env): void {
   for (const c of cands) {
-    if (!c.money || c.per || c.perItem) continue;
+    if (!c.money || c.per || c.perItem || c.compound) continue;
     const v = c.max ?? c.value;
     const prev = env.prevMoney.find((m) => m.per && (m.value ?? m.max) === v);
     if (prev) {
@@ -664,7 +780,7 @@ export function findMoney(text: string, ctx: EntityContext = {}): MoneyEntity[] 
   const monthly = tokens.some((t) => MONTHLY.has(t.base));
   for (const c of cands) {
     if (!c.money) continue;
-    if (monthly && !c.per && !c.perItem && (c.max ?? c.value) < 2000) c.per = 'month';
+    if (monthly && !c.per && !c.perItem && !c.compound && (c.max ?? c.value) < 2000) c.per = 'month';
     fixPerFoot(c);
   }
   return cands
@@ -686,6 +802,9 @@ function mayBeNumber(t: Token): boolean {
     TENS[w] !== undefined ||
     w === 'hundred' ||
     w === 'thousand' ||
-    w === 'buck'
+    w === 'grand' ||
+    w === 'million' ||
+    w === 'buck' ||
+    w === 'dollar'
   );
 }

@@ -161,8 +161,12 @@ function readDigitsPhrase(tokens: Token[], i: number): NumberPhrase | null {
   if (d.clock) return null;
   // "12th", "1990s", "50/50": a date, a decade, a ratio.
   if (['st', 'nd', 'rd', 'th', 's', 'x'].includes(d.suffix)) return null;
-  if (tokens[i].after.includes('/') && tokens[i + 1]?.digits) return null;
-  if (tokens[i].before.includes('/') && tokens[i - 1]?.digits) return null;
+  // "50/50", "24/7", "3/14": a ratio or a date; but "980 / 12,400" are two amounts.
+  const small = (t: Token | undefined) => !!t?.digits && t.digits.value <= 100;
+  if (tokens[i].after.includes('/') && tokens[i + 1]?.digits && small(tokens[i]) && small(tokens[i + 1]))
+    return null;
+  if (tokens[i].before.includes('/') && tokens[i - 1]?.digits && small(tokens[i]) && small(tokens[i - 1]))
+    return null;
   let value = d.value;
   let j = i;
   let mult: NumberPhrase['mult'] = d.suffix === 'k' ? 'k' : d.suffix === 'm' ? 'million' : null;
@@ -194,8 +198,13 @@ function readWords(tokens: Token[], i: number): NumberPhrase | null {
     if (!multAt(tokens, k)) return null;
     return readCardinal(tokens, i, n, k);
   }
-  // "another hundred and twenty-five", "hundred dollar": a hundred with no number before it.
-  if (w === 'hundred' && !isNumberWord(tokens[i - 1])) return readCardinal(tokens, i, 1, i);
+  // "another hundred and twenty-five", "hundred dollar": a hundred with no number before it; but
+  // "a few hundred", "several thousand" say no amount.
+  const vague = ['few', 'several', 'many'].includes(tokens[i - 1]?.base ?? '');
+  if (w === 'hundred' && !isNumberWord(tokens[i - 1]) && !vague) return readCardinal(tokens, i, 1, i);
+  // "the thousand", "our thousand-dollar deductible": one thousand, named as a known amount.
+  if (w === 'thousand' && !isNumberWord(tokens[i - 1]) && !vague && theThousand(tokens, i))
+    return readCardinal(tokens, i, 1, i);
   const first = readSmall(tokens, i) ?? readSmallDigits(tokens, i);
   if (!first) return null;
   const next = first.end + 1;
@@ -212,6 +221,15 @@ function readWords(tokens: Token[], i: number): NumberPhrase | null {
   const half = joined(tokens[first.end]) ? andAHalf(tokens, first.end + 1) : -1;
   if (half > 0) return { i, j: half, value: first.value + 0.5, form: 'cardinal', mult: null, bare: true };
   return { i, j: first.end, value: first.value, form: 'cardinal', mult: null, bare: true };
+}
+
+const DETERMINER = new Set(['the', 'our', 'your', 'ur', 'my', 'his', 'her', 'their', 'that', 'this']);
+
+/** "the thousand", "a thousand-dollar deductible": a thousand with no number said before it. */
+function theThousand(tokens: Token[], i: number): boolean {
+  const next = tokens[i + 1];
+  const dollar = !!next && ['dollar', 'dollars'].includes(next.base) && !/[,.;!?]/.test(tokens[i].after);
+  return dollar || DETERMINER.has(tokens[i - 1]?.base ?? '');
 }
 
 /** "point five": the decimal part after "point", as a fraction, with the last token index. */
@@ -319,9 +337,22 @@ function readRest(
     return { kind: 'final', value: small.value * 100 + pair.value, end: pair.end };
   // After thousands: "twelve thousand and fifty", or "fourteen thousand five" (= 14,500).
   // "fourteen thousand five", "seven thousand two": hundreds; but "two thousand nine" is a year.
-  if (small.value < 10 && total >= 1000 && total !== 2000 && s === k)
+  if (small.value < 10 && total >= 1000 && total !== 2000 && s === k && !countsNext(tokens, small.end))
     return { kind: 'final', value: small.value * 100, end: small.end };
+  // "nine thousand four years ago": the small number counts what follows it.
+  if (countsNext(tokens, small.end)) return null;
   return { kind: 'final', value: small.value, end: small.end };
+}
+
+/** A plain plural noun right after token j: the number before it counts it ("four years"). */
+function countsNext(tokens: Token[], j: number): boolean {
+  const n = tokens[j + 1];
+  if (!n || n.digits || !joined(tokens[j])) return false;
+  return (
+    /^[a-z]{3,}s$/.test(n.base) &&
+    !n.clitic &&
+    !['dollars', 'bucks', 'thousands', 'hundreds'].includes(n.base)
+  );
 }
 
 /**
@@ -362,6 +393,9 @@ function readShorthand(tokens: Token[], i: number, first: Small): NumberPhrase |
       parts,
     };
   }
+  // "ten twelve", "thirteen fourteen": two numbers a step or two apart are a range said bare, not
+  // 1,012; but "nineteen twenty", "twenty twenty-two" are years.
+  if (a >= 10 && b > a && b - a <= 3 && a !== 19 && a !== 20) return null;
   if (a >= 10 && b >= 10) {
     return { i, j: second.end, value: a * 100 + b, form: 'pairs', mult: null, bare: false, parts };
   }

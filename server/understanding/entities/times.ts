@@ -17,45 +17,6 @@ const ORDINAL = T('ORDINAL');
 const DATE_FOLLOW = T('DATE_FOLLOW');
 const GREETING_BEFORE = T('GREETING_BEFORE');
 const CONNECT = T('CONNECT');
-const HOLIDAY = T('HOLIDAY');
-const holidays = [...HOLIDAY.words, ...HOLIDAY.phrases.map((p) => p.join(' '))].map((e) => {
-  const [form, date] = e.split('=');
-  return { words: form.split(' '), date };
-});
-holidays.sort((a, b) => b.words.length - a.words.length);
-const HOLIDAY_BEFORE = new Set([
-  'before',
-  'by',
-  'on',
-  'over',
-  'after',
-  'until',
-  'till',
-  'til',
-  'for',
-  'around',
-  'near',
-  'since',
-  'at',
-]);
-
-/** "before Christmas", "by the Fourth", "over New Year's": a holiday on a fixed date. */
-function readHoliday(tokens: Token[], i: number): Atom | null {
-  let k = i;
-  if (tokens[k]?.base === 'the') k++;
-  if (!HOLIDAY_BEFORE.has(tokens[i - 1]?.base ?? '')) return null;
-  // "the Fourth", capitalised, is the Fourth of July.
-  if (k > i && tokens[k]?.raw === 'Fourth' && tokens[k + 1]?.base !== 'of')
-    return { i, j: k, kind: 'date', day: 'july 4' };
-  for (const h of holidays) {
-    let ok = true;
-    for (let n = 0; n < h.words.length && ok; n++)
-      ok = tokens[k + n]?.norm === h.words[n] || tokens[k + n]?.base === h.words[n];
-    if (ok) return { i, j: k + h.words.length - 1, kind: 'date', day: h.date };
-  }
-  return null;
-}
-
 const monthIndex = new Map<string, string>();
 for (const e of MONTH.words) monthIndex.set(e.split('=')[0], e.split('=')[1]);
 const ordinalIndex = new Map<string, number>();
@@ -76,7 +37,7 @@ interface Atom {
 }
 
 /** Short day names that are also words ("sat down", "the sun", "we wed"): a day only when framed as one. */
-const AMBIGUOUS_DAYS = new Set(['sat', 'sun', 'wed', 'mon', 'tue', 'thu', 'fri']);
+const AMBIGUOUS_DAYS = new Set(['sat', 'sun', 'wed', 'mon']);
 
 function monthWord(t: Token | undefined): string | null {
   if (!t || t.digits) return null;
@@ -108,8 +69,51 @@ function ordinalAt(tokens: Token[], i: number): { n: number; end: number } | nul
   return null;
 }
 
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** "3/14", "11/6 am": a month and a day written with a slash. */
+function slashDate(tokens: Token[], i: number): Atom | null {
+  const t = tokens[i];
+  const n = tokens[i + 1];
+  const a = t.digits;
+  const b = n?.digits;
+  if (!a || !b || t.after !== '/' || t.before.includes('$') || a.decimal || b.decimal) return null;
+  if (a.suffix || !/^\d{1,2}$/.test(a.plain) || !/^\d{1,2}$/.test(b.plain)) return null;
+  if (a.value < 1 || a.value > 12 || b.value < 1 || b.value > 31 || n.after.includes('/')) return null;
+  // "3 1/4", "1/2": a fraction, unless a weekday puts it as a date ("wed 3/4").
+  const fraction = [2, 4, 8, 16].includes(b.value) && a.value < b.value;
+  if ((fraction || tokens[i - 1]?.digits) && !dayWord(tokens[i - 1])) return null;
+  const atom: Atom = { i, j: i + 1, kind: 'date', day: `${MONTHS[a.value - 1]} ${b.value}` };
+  const ap = b.suffix === 'am' || b.suffix === 'pm' ? b.suffix : null;
+  const apWord = !ap && !/[,.;!?]/.test(n.after) && ['am', 'pm'].includes(tokens[i + 2]?.base ?? '');
+  const v = (ap ?? (apWord ? tokens[i + 2].base : null)) as 'am' | 'pm' | null;
+  if (v) {
+    atom.ampm = v;
+    atom.part = v === 'am' ? 'morning' : 'afternoon';
+    if (apWord) atom.j = i + 2;
+  }
+  return atom;
+}
+
 function readDate(tokens: Token[], i: number): Atom | null {
   const t = tokens[i];
+  if (t.digits) {
+    const slash = slashDate(tokens, i);
+    if (slash) return slash;
+  }
   const month = monthWord(t);
   if (month) {
     // "June 14", "June 14th", "June the 14th", "June fourteenth".
@@ -135,16 +139,25 @@ function readDate(tokens: Token[], i: number): Atom | null {
   const o = ordinalAt(tokens, k);
   if (!o) return null;
   const digits = !!tokens[k].digits;
+  // "the Fourth", "the Fourth of July": an ordinal written as a name is the holiday, not a date.
+  if (!digits && tokens[k].capital && k > 0 && !/[.!?]/.test(tokens[k - 1].after)) return null;
   if (!hasThe && !digits) {
     // A bare ordinal word is a date only after a weekday ("Monday ninth") or before "of June".
-    if (!dayWord(tokens[i - 1]) && !(tokens[o.end + 1]?.base === 'of' && monthWord(tokens[o.end + 2])))
-      return null;
+    const of = tokens[o.end + 1]?.base === 'of';
+    const month =
+      of &&
+      (monthWord(tokens[o.end + 2]) ||
+        (tokens[o.end + 2]?.base === 'the' && tokens[o.end + 3]?.base === 'month'));
+    if (!dayWord(tokens[i - 1]) && !month) return null;
   }
   const next = tokens[o.end + 1];
   const joinedNext = next && !/[,.;!?]/.test(tokens[o.end].after);
-  // "the 14th is no good", "the 21st at 6"; but "the first freeze", "1st payment" rank things.
-  if (joinedNext && !cueAt(tokens, o.end + 1, DATE_FOLLOW)) return null;
-  if (!digits && (o.n === 1 || o.n === 2) && !dayWord(tokens[i - 1])) {
+  // "the first of the month": the day of the month, whichever month.
+  const ofMonth =
+    next?.base === 'of' && tokens[o.end + 2]?.base === 'the' && tokens[o.end + 3]?.base === 'month';
+  // "the 14th is no good", "the 21st at 6", "mon 19th 8:30"; but "the first freeze", "1st payment" rank things.
+  if (joinedNext && !ofMonth && !cueAt(tokens, o.end + 1, DATE_FOLLOW) && !next.digits) return null;
+  if (!digits && (o.n === 1 || o.n === 2) && !dayWord(tokens[i - 1]) && !ofMonth) {
     // "the first", "the second" are ranks unless a date frame is clear.
     const frame = ['on', 'by', 'till', 'til', 'until', 'before', 'after', 'from'].includes(
       tokens[i - 1]?.base ?? '',
@@ -157,7 +170,15 @@ function readDate(tokens: Token[], i: number): Atom | null {
     day = `${monthWord(tokens[o.end + 2])} ${o.n}`;
     j = o.end + 2;
   }
+  if (ofMonth) j = o.end + 3;
   return { i, j, kind: 'date', day };
+}
+
+/** "one more night", "another night", "in one night": a length of time, not a time. */
+function lengthOfTime(tokens: Token[], i: number): boolean {
+  const b = tokens[i - 1]?.base ?? '';
+  if (b === 'another' || (b === 'more' && tokens[i - 2]?.base === 'one')) return true;
+  return b === 'one' && ['in', 'for', 'just'].includes(tokens[i - 2]?.base ?? '');
 }
 
 function greetingBefore(tokens: Token[], i: number): boolean {
@@ -203,6 +224,8 @@ const VERBISH_AFTER = new Set([
 /** "Morning, ma'am", "morning thanks for the coffee", "ok im leaving lol, night!": a greeting or a goodbye. */
 function salutation(tokens: Token[], i: number): boolean {
   const t = tokens[i];
+  // "Mornings." answers when; a greeting is said in the singular.
+  if (t.norm.endsWith('s') && !t.clitic) return false;
   const lineStart = i === 0 || /[.!?]/.test(tokens[i - 1].after);
   const next = tokens[i + 1];
   if (lineStart && (!next || /[,!.]/.test(t.after) || !(VERBISH_AFTER.has(next.base) || next.clitic)))
@@ -223,12 +246,16 @@ function readPart(tokens: Token[], i: number): Atom | null {
     return { i: i - 1, j: i, kind: 'part', part: 'night' };
   const part = partWord(t);
   if (!part || t.base === 'am') return null;
-  if (greetingBefore(tokens, i) || salutation(tokens, i)) return null;
+  if (greetingBefore(tokens, i) || salutation(tokens, i) || lengthOfTime(tokens, i)) return null;
+  // "Christmas Eve" is a holiday, and a holiday names no time.
+  if (t.base === 'eve' && /^(christmas|xmas|year|years)$/.test(tokens[i - 1]?.base ?? '')) return null;
+  // "lunch" is a time after a word that puts it as one ("at lunch", "for lunch", "Sunday lunch").
   if (
     part === 'lunch' &&
-    !['at', 'after', 'before', 'over', 'around', 'by', 'till', 'until', 'during'].includes(
+    !['at', 'after', 'before', 'over', 'around', 'by', 'till', 'until', 'during', 'for'].includes(
       tokens[i - 1]?.base ?? '',
-    )
+    ) &&
+    !dayWord(tokens[i - 1])
   )
     return null;
   if (
@@ -280,8 +307,10 @@ function ambiguousDayOk(tokens: Token[], i: number, clocks: Clock[]): boolean {
   )
     return true;
   if (!next || /[,.;!?]/.test(tokens[i].after)) return i === 0 || /[.?!]/.test(tokens[i - 1].after);
-  if (partWord(next) || ordinalAt(tokens, next.base === 'the' ? i + 2 : i + 1)) return true;
-  if (clocks.some((c) => c.i === i + 1 || c.i === i + 2)) return true;
+  if (partWord(next) || ordinalAt(tokens, next.base === 'the' ? i + 2 : i + 1) || slashDate(tokens, i + 1))
+    return true;
+  // "sat at 10", "11 sat": a clock time beside it.
+  if (clocks.some((c) => c.i === i + 1 || c.i === i + 2 || c.j === i - 1)) return true;
   return [
     'works',
     'work',
@@ -315,6 +344,8 @@ function readDay(tokens: Token[], i: number, clocks: Clock[]): Atom | null {
     b === 'every' ||
     b === 'most';
   if (day === 'weekend' && greetingBefore(tokens, i - (b === 'the' ? 1 : 0))) return null;
+  // "get back to your Saturday", "enjoy the rest of your Sunday": a leave-taking.
+  if (['your', 'ur', 'yr'].includes(b ?? '') && greetingBefore(tokens, i)) return null;
   let start = i;
   if (b === 'next' || b === 'this' || b === 'last' || b === 'that') start = i - 1;
   // "sat/sun": the weekend.
@@ -325,7 +356,8 @@ function readDay(tokens: Token[], i: number, clocks: Clock[]): Atom | null {
   if (
     (ap === 'am' || ap === 'pm') &&
     !/[,.;!?]/.test(tokens[i].after) &&
-    !['i', 'we'].includes(tokens[i + 2]?.base ?? '-')
+    // "Friday am I right": the verb, not the morning.
+    !(tokens[i + 2]?.base === 'i' && !tokens[i + 2].clitic)
   )
     return {
       i: start,
@@ -380,7 +412,6 @@ function atomsOf(tokens: Token[], clocks: Clock[]): Atom[] {
       continue;
     }
     const a =
-      readHoliday(tokens, i) ??
       weekOf(tokens, i) ??
       readWeek(tokens, i) ??
       readDate(tokens, i) ??
@@ -458,7 +489,11 @@ function compose(tokens: Token[], atoms: Atom[]): Mention[] {
       if (a.part) cur.part = a.part;
       if (a.ampm) cur.ampm = a.ampm;
     }
-    if (a.kind === 'date') cur.day = a.day ?? null;
+    if (a.kind === 'date') {
+      cur.day = a.day ?? null;
+      if (a.part) cur.part = a.part;
+      if (a.ampm) cur.ampm = a.ampm;
+    }
     if (a.kind === 'part') {
       cur.part = a.part ?? null;
       if (a.day && !cur.day) cur.day = a.day;
