@@ -44,6 +44,29 @@ const NOT_CLOCK_AFTER = cues('times', 'NOT_CLOCK_AFTER');
 const CURRENCY = cues('money', 'CURRENCY_AFTER');
 const RATE_UNITS = ['PER_MONTH', 'PER_YEAR', 'PER_SQFT', 'PER_HOUR', 'PER_ITEM'].map((n) => cues('money', n));
 const ORDINAL_WORDS = new Set([...cues('times', 'ORDINAL').words].map((e) => e.split('=')[0]));
+const PRONOUN_ONE = new Set([
+  'either',
+  'which',
+  'any',
+  'that',
+  'this',
+  'each',
+  'the',
+  'every',
+  'no',
+  'other',
+  'another',
+  'little',
+  'big',
+  'last',
+  'first',
+  'next',
+  'same',
+  'good',
+  'new',
+  'old',
+  'right',
+]);
 const APPROX = new Set([
   'nearly',
   'almost',
@@ -65,7 +88,8 @@ for (const e of DAY.words) dayIndex.set(e.split('=')[0], e.split('=')[1]);
 for (const e of PART.words) partIndex.set(e.split('=')[0], e.split('=')[1] as DayPart);
 
 export function dayWord(t: Token | undefined): string | null {
-  if (!t || t.digits) return null;
+  if (!t) return null;
+  // "2nite", "2morrow" are written with a digit.
   return dayIndex.get(t.base) ?? dayIndex.get(t.norm) ?? null;
 }
 
@@ -226,7 +250,8 @@ function readAt(tokens: Token[], i: number): Read | null {
     return { i, j, h: h > 12 ? h - 12 : h, m, ampm: ampm ?? (h > 12 ? 'pm' : null), explicit: true };
   }
   if (!t.digits) {
-    if (t.base === 'noon' || t.base === 'midday') return { i, j: i, h: 12, m: 0, ampm: 'pm', explicit: true };
+    if (['noon', 'midday', 'noonish'].includes(t.base))
+      return { i, j: i, h: 12, m: 0, ampm: 'pm', explicit: true };
     if (t.base === 'midnight') return { i, j: i, h: 12, m: 0, ampm: 'am', explicit: true };
     const rel = readRelative(tokens, i);
     if (rel) return rel;
@@ -396,6 +421,8 @@ function contextMakesClock(tokens: Token[], r: Read, env: ClockEnv): boolean {
   // "the 3rd one", "which one": "one" is a pronoun unless put forward as a time.
   const clauseStart = r.i === 0 || /[,.;!?]/.test(tokens[r.i - 1].after);
   if (tokens[r.i].base === 'one' && !hasMinutes && !before && !near && !(after && clauseStart)) return false;
+  // "either one", "which one", "the one": a pronoun.
+  if (tokens[r.i].base === 'one' && !hasMinutes && PRONOUN_ONE.has(tokens[r.i - 1]?.base ?? '')) return false;
   // "Thursday morning around nine", "sat at 10": an hour said with a day is its time.
   if (dayBefore(tokens, r.i)) return !afterTok || !cueAt(tokens, r.j + 1, CURRENCY);
   if (hasMinutes) {

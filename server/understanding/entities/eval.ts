@@ -21,11 +21,18 @@ export interface LabelledLine {
   speaker: 'rep' | 'homeowner';
   context?: string | null;
   text: string;
+  /** The labels as the corpus files hold them (corpus/GUIDE.md, "Entities"). */
   entities?: {
-    money?: Partial<MoneyEntity>[];
-    times?: Partial<TimeEntity>[];
-    people?: Partial<PersonEntity>[];
+    money?: LabelledEntity[];
+    times?: LabelledEntity[];
+    people?: LabelledEntity[];
   };
+}
+
+/** One entity label: its text and its fields, as written in a corpus file. */
+export interface LabelledEntity {
+  text?: string;
+  [field: string]: unknown;
 }
 
 export interface TypeScore {

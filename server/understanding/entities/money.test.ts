@@ -349,3 +349,35 @@ describe('money: held-out numbers that are not money', () => {
     expect(amounts('we asked three other companies', { previous: 'It is four-fifty a month.' })).toEqual([]);
   });
 });
+
+describe('money: said every way', () => {
+  it.each([
+    ["that's like 15 G's man", ['15000']],
+    ['He wanted nine large for it.', ['9000']],
+    ['seven thou and we start Monday', ['7000']],
+    ['a couple of large windows', []],
+    ['fifty cents a foot more for the thick pad', ['0.5/sqft']],
+    ['ninety-nine cents a square foot', ['0.99/sqft']],
+    ['a buck and a half a foot for the underlay', ['1.5/sqft']],
+    ['a dollar and a half a square foot', ['1.5/sqft']],
+    ['A hundred fifty for the inspection.', ['150']],
+    ['Two hundred for the permit, give or take.', ['200']],
+    ['Twenty thousand of dollars is too much.', ['20000']],
+    ['my cousin paid 14.800 euros for the same roof', ['14800']],
+    ['the mini split is eleven nine ninety', ['11990']],
+    ['fourteen nine ninety-five installed', ['14995']],
+  ])('"%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it('reads a figure put as a limit, with the budget asked before', () => {
+    const previous = 'Do you have a number in mind?';
+    expect(amounts("Nine's our limit.", { previous })).toEqual(['9000']);
+    expect(amounts('twelve would be nice lol', { previous: 'whats ur budget' })).toEqual(['12000']);
+    expect(amounts('we have 2 kids so 7 is tops', { previous: 'whats the budget' })).toEqual(['7000']);
+  });
+
+  it('reads no money in a phone number', () => {
+    expect(findMoney('call me at 555-0199, the quote is attached')).toEqual([]);
+  });
+});

@@ -118,8 +118,10 @@ function isCountNoun(tokens: Token[], k: number): boolean {
   if (!t || t.digits) return false;
   if (/[.?!;,]/.test(tokens[k - 1]?.after ?? '')) return false;
   if (t.base === 'of') {
-    // "a thousand of that" is money; "three of us" counts people.
-    return !['that', 'it', 'this', 'the'].includes(tokens[k + 1]?.base ?? '');
+    // "a thousand of that", "ten thousand of dollars" are money; "three of us" counts people.
+    return (
+      !['that', 'it', 'this', 'the'].includes(tokens[k + 1]?.base ?? '') && !isCurrencyWord(tokens[k + 1])
+    );
   }
   // "two more quotes", "three other companies": a word between the number and what it counts.
   if (COUNT_BETWEEN.has(t.base) && !/[.?!;,]/.test(t.after) && cueAt(tokens, k + 1, COUNT_AFTER) > 0)
@@ -189,6 +191,14 @@ function withSurroundings(tokens: Token[], p: NumberPhrase): Cand {
   let currency = tokens[p.i].before.includes('$') || p.mult === 'grand' || p.mult === 'k';
   let value = p.value;
   let compound = false;
+  // "ten thousand of dollars": a currency after "of", as some say it.
+  if (tokens[j + 1]?.base === 'of' && isCurrencyWord(tokens[j + 2]) && !/[.?!;,]/.test(tokens[j].after)) j++;
+  // "fifty cents", "ninety-nine cents": cents, not dollars.
+  if (cueAt(tokens, j + 1, CENTS) && value < 100 && !/[.?!;,]/.test(tokens[j].after)) {
+    value = round2(value / 100);
+    currency = true;
+    j++;
+  }
   // "four dollars and fifty", "two dollars fifty".
   if (isCurrencyWord(tokens[j + 1]) && !/[.?!;]/.test(tokens[j].after)) {
     currency = true;
@@ -241,9 +251,12 @@ function readCentsAfter(tokens: Token[], k: number): { value: number; end: numbe
 function readSpecial(tokens: Token[], i: number): Cand | null {
   const t = tokens[i];
   if ((t.base === 'a' || t.base === 'one') && ['buck', 'dollar'].includes(tokens[i + 1]?.base ?? '')) {
-    const cents = readCentsAfter(tokens, i + 2);
-    const value = cents ? round2(1 + cents.value / 100) : 1;
-    const j = cents ? cents.end : i + 1;
+    // "a buck and a half", "a dollar and a half".
+    const half =
+      tokens[i + 2]?.base === 'and' && tokens[i + 3]?.base === 'a' && tokens[i + 4]?.base === 'half';
+    const cents = half ? null : readCentsAfter(tokens, i + 2);
+    const value = half ? 1.5 : cents ? round2(1 + cents.value / 100) : 1;
+    const j = half ? i + 4 : cents ? cents.end : i + 1;
     const p: NumberPhrase = { i, j, value, form: 'cardinal', mult: null, bare: false };
     const per = readPer(tokens, j + 1);
     return {
@@ -385,9 +398,17 @@ const PRONOUN_SUBJECT = new Set([
   'yours',
 ]);
 
-function priceAfter(tokens: Token[], j: number): boolean {
+function priceAfter(tokens: Token[], j: number, value = 0): boolean {
   if (/[.?!;]/.test(tokens[j].after)) return false;
-  return cueAt(tokens, j + 1, PRICE_AFTER) > 0;
+  if (cueAt(tokens, j + 1, PRICE_AFTER) > 0) return true;
+  // "a hundred fifty for the inspection": what a sum of a hundred or more is for.
+  return (
+    value >= 100 &&
+    tokens[j + 1]?.base === 'for' &&
+    ['the', 'a', 'an', 'your', 'that', 'this', 'both', 'each', 'all', 'everything', 'it'].includes(
+      tokens[j + 2]?.base ?? '',
+    )
+  );
 }
 
 /**
@@ -493,7 +514,7 @@ function isMoney(c: Cand, env: Env, strong: boolean): boolean {
   if (p.form === 'pairs' && p.parts && p.parts[0] > 12 && p.parts[0] !== 19 && p.parts[0] !== 20) return true;
   if (d && d.grouped) return true;
   if (strong) return false;
-  const cue = priceBefore(tokens, c.i) || priceAfter(tokens, c.j);
+  const cue = priceBefore(tokens, c.i) || priceAfter(tokens, c.j, c.value);
   const context =
     env.lineMoney || env.prevMoney.length > 0 || env.prevTalk || env.found.some((f) => f.money && f !== c);
   // "about eleven hundred square feet ... maybe nine hundred": with no money about, a number set

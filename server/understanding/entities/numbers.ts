@@ -78,7 +78,36 @@ const MULT: Record<string, NonNullable<NumberPhrase['mult']>> = {
   hundred: 'hundred',
   million: 'million',
   mil: 'million',
+  // Slang for thousands of dollars: "five thou", "12 G's", "twelve large".
+  thou: 'grand',
+  g: 'grand',
+  gs: 'grand',
+  large: 'grand',
 };
+
+/** Slang multipliers that are also ordinary words: a multiplier only with no noun after them. */
+const SLANG_MULT = new Set(['large', 'g', 'gs']);
+const AFTER_SLANG = new Set([
+  'for',
+  'to',
+  'and',
+  'or',
+  'is',
+  'was',
+  'tops',
+  'max',
+  'on',
+  'in',
+  'down',
+  'out',
+  'plus',
+  'with',
+  'man',
+  'bro',
+  'dude',
+  'easy',
+  'cash',
+]);
 
 export function wordValue(w: string): number | undefined {
   return UNIT[w] ?? TEEN[w] ?? TENS[w];
@@ -125,7 +154,12 @@ function multAt(tokens: Token[], i: number): NumberPhrase['mult'] {
   const t = tokens[i];
   if (!t || t.digits) return null;
   // "9 k": a k on its own after a number.
-  return MULT[t.base] ?? null;
+  const m = MULT[t.base] ?? null;
+  if (m && SLANG_MULT.has(t.base)) {
+    const n = tokens[i + 1];
+    if (n && !/[,.;!?]/.test(t.after) && !AFTER_SLANG.has(n.base)) return null;
+  }
+  return m;
 }
 
 function multValue(m: NonNullable<NumberPhrase['mult']>): number {
@@ -161,6 +195,19 @@ function readDigitsPhrase(tokens: Token[], i: number): NumberPhrase | null {
   if (d.clock) return null;
   // "12th", "1990s", "50/50": a date, a decade, a ratio.
   if (['st', 'nd', 'rd', 'th', 's', 'x'].includes(d.suffix)) return null;
+  // "555-0142": a phone number.
+  if (
+    /^\d{3}$/.test(d.plain) &&
+    tokens[i].after === '-' &&
+    /^\d{4}$/.test(tokens[i + 1]?.digits?.plain ?? '')
+  )
+    return null;
+  if (
+    /^\d{4}$/.test(d.plain) &&
+    tokens[i].before === '-' &&
+    /^\d{3}$/.test(tokens[i - 1]?.digits?.plain ?? '')
+  )
+    return null;
   // "50/50", "24/7", "3/14": a ratio or a date; but "980 / 12,400" are two amounts.
   const small = (t: Token | undefined) => !!t?.digits && t.digits.value <= 100;
   if (tokens[i].after.includes('/') && tokens[i + 1]?.digits && small(tokens[i]) && small(tokens[i + 1]))
@@ -383,10 +430,13 @@ function readShorthand(tokens: Token[], i: number, first: Small): NumberPhrase |
       parts,
     };
   if (a >= 10 && b < 10 && !second.compound) {
+    // "eleven nine ninety", "fourteen nine ninety-five": the tens and units said after.
+    const third = joined(tokens[second.end]) ? readSmall(tokens, second.end + 1) : null;
+    const tail = third && third.value >= 10 && !(joined(tokens[third.end]) && multAt(tokens, third.end + 1));
     return {
       i,
-      j: second.end,
-      value: a * 1000 + b * 100,
+      j: tail ? third.end : second.end,
+      value: a * 1000 + b * 100 + (tail ? third.value : 0),
       form: 'thousands-short',
       mult: null,
       bare: false,

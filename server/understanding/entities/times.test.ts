@@ -312,3 +312,18 @@ describe('times: held-out classes (each said several ways)', () => {
     expect(fields("I'll let you get back to your Sunday.")).toEqual([]);
   });
 });
+
+describe('times: said every way', () => {
+  it.each([
+    ["Y'all around this evenin'?", [at('today', 'evening', null)]],
+    ["I'll come by tomorra mornin' then.", [at('tomorrow', 'morning', null)]],
+    ["how's 2nite around 7", [at('tonight', null, '7:00', 'pm')]],
+    ['Noonish?', [at(null, null, '12:00', 'pm')]],
+    ['Come by round about suppertime.', [at(null, 'evening', null)]],
+    ['Could you do the day after tomorrow?', []],
+    ['Saturday or Sunday, either one.', [at('saturday', null, null), at('sunday', null, null)]],
+    ['which one is better, the 4 or the 6?', []],
+  ])('"%s"', (text, expected) => {
+    expect(fields(text)).toEqual(expected);
+  });
+});

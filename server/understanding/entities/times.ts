@@ -259,8 +259,10 @@ function readPart(tokens: Token[], i: number): Atom | null {
   )
     return null;
   if (
-    ['dinner', 'dinnertime', 'supper'].includes(t.base) &&
-    !['at', 'after', 'before', 'around', 'by', 'till', 'until', 'during'].includes(tokens[i - 1]?.base ?? '')
+    ['dinner', 'dinnertime', 'supper', 'suppertime'].includes(t.base) &&
+    !['at', 'after', 'before', 'around', 'round', 'about', 'by', 'till', 'til', 'until', 'during'].includes(
+      tokens[i - 1]?.base ?? '',
+    )
   )
     return null;
   const b = tokens[i - 1]?.base;
@@ -334,6 +336,8 @@ function readDay(tokens: Token[], i: number, clocks: Clock[]): Atom | null {
   const t = tokens[i];
   const day = dayWord(t);
   if (!day) return null;
+  // "the day after tomorrow": a day the guide has no name for.
+  if (day === 'tomorrow' && tokens[i - 1]?.base === 'after' && tokens[i - 2]?.base === 'day') return null;
   if (AMBIGUOUS_DAYS.has(t.base) && !ambiguousDayOk(tokens, i, clocks)) return null;
   const b = tokens[i - 1]?.base;
   const habitual =
