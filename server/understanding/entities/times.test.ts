@@ -327,3 +327,19 @@ describe('times: said every way', () => {
     expect(fields(text)).toEqual(expected);
   });
 });
+
+describe('times: parts of day that name no time', () => {
+  it.each([
+    "It's been a rough few nights with the baby.",
+    'He worked two nights in a row.',
+    'I watch the evening news and go to bed.',
+    'She switched to the night shift.',
+  ])('"%s"', (text) => {
+    expect(findTimes(text)).toEqual([]);
+  });
+
+  it('still reads a part of day that is a time', () => {
+    expect(fields('She works nights at the hospital.')).toEqual([at(null, 'night', null)]);
+    expect(fields('The nurse comes every morning around nine.')).toEqual([at(null, 'morning', '9:00', 'am')]);
+  });
+});

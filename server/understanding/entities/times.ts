@@ -178,7 +178,24 @@ function readDate(tokens: Token[], i: number): Atom | null {
 function lengthOfTime(tokens: Token[], i: number): boolean {
   const b = tokens[i - 1]?.base ?? '';
   if (b === 'another' || (b === 'more' && tokens[i - 2]?.base === 'one')) return true;
+  // "a rough few nights", "two nights": a count of them.
+  if (
+    tokens[i].norm.endsWith('s') &&
+    (['few', 'couple', 'several', 'many'].includes(b) || isCount(tokens[i - 1]))
+  )
+    return true;
+  // "the evening news", "the night shift": the part of day names a thing.
+  if (cueAt(tokens, i + 1, NOT_PART_AFTER) && !/[,.;!?]/.test(tokens[i].after)) return true;
   return b === 'one' && ['in', 'for', 'just'].includes(tokens[i - 2]?.base ?? '');
+}
+
+const NOT_PART_AFTER = T('NOT_PART_AFTER');
+
+function isCount(t: Token | undefined): boolean {
+  if (!t) return false;
+  return (
+    !!t.digits || ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].includes(t.base)
+  );
 }
 
 function greetingBefore(tokens: Token[], i: number): boolean {
