@@ -400,6 +400,11 @@ function contextMakesClock(tokens: Token[], r: Read, env: ClockEnv): boolean {
     if (rateAfter(tokens, r.j + 1)) return false;
   }
   if (tokens[r.i].before.includes('$')) return false;
+  // "two nights", "three Saturdays" count them.
+  const plural =
+    !!afterTok && afterTok.norm.endsWith('s') && !afterTok.clitic && !/[,.;!?]/.test(tokens[r.j].after);
+  if (plural && !hasMinutes && (dayWord(afterTok) || partWord(afterTok)) && dayWord(afterTok) !== 'weekend')
+    return false;
   const followsDay = !!(
     dayWord(afterTok) ||
     partWord(afterTok) ||
