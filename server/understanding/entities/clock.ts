@@ -1,4 +1,4 @@
-import { cueAt, cueEndingAt, cues } from './cues';
+import { cueAt, cueEndingAt, cueIn, cues } from './cues';
 import { TENS, TEEN, UNIT } from './numbers';
 import type { Token } from './tokens';
 import type { DayPart } from './types';
@@ -67,6 +67,7 @@ const PRONOUN_ONE = new Set([
   'old',
   'right',
 ]);
+const ARRIVE = cues('times', 'ARRIVE');
 const APPROX = new Set([
   'nearly',
   'almost',
@@ -431,12 +432,16 @@ function contextMakesClock(tokens: Token[], r: Read, env: ClockEnv): boolean {
   // "Thursday morning around nine", "sat at 10": an hour said with a day is its time.
   if (dayBefore(tokens, r.i)) return !afterTok || !cueAt(tokens, r.j + 1, CURRENCY);
   if (hasMinutes) {
-    if (before || followsDay) return followsDay || strongBefore || !env.money;
+    // "about seven-fifty" with nothing about times is a price; "around six-thirty" a time.
+    if (before || followsDay)
+      return followsDay || strongBefore || (!env.money && (env.temporal || r.m % 15 === 0));
     // "here for the two-thirty", "eight-thirty's early": on the quarter hour, with no money about.
     return (env.temporal && !env.money) || (r.m % 15 === 0 && !env.money && !env.prevMoney);
   }
   if (before) {
     if (timeOnly) return true;
+    // "the crew rolls in around seven": an arrival or a start at a bare hour.
+    if (!env.money && freeAfterHour(tokens, r) && cueIn(tokens, 0, tokens.length - 1, ARRIVE)) return true;
     if (!strongBefore && !freeAfterHour(tokens, r)) return false;
     if (strongBefore && (env.temporal || !env.money)) return true;
     return env.temporal && !env.money;

@@ -60,7 +60,12 @@ export interface EntityScores {
   times: TypeScore;
   people: TypeScore;
   misses: EntityMiss[];
+  /** Among matched money and times: how often each labelled role was read as each role. */
+  roles: { money: RoleCounts; times: RoleCounts };
 }
+
+/** labelled role -> read role -> count. */
+export type RoleCounts = Record<string, Record<string, number>>;
 
 type Kind = 'money' | 'times' | 'people';
 
@@ -171,6 +176,7 @@ export function scoreEntities(lines: LabelledLine[]): EntityScores {
     people: { ...empty(), roleSame: 0, roleSeen: 0 },
   };
   const misses: EntityMiss[] = [];
+  const roles: EntityScores['roles'] = { money: {}, times: {} };
   for (const line of lines) {
     const read = readLine(line);
     for (const kind of ['money', 'times', 'people'] as Kind[]) {
@@ -207,6 +213,8 @@ export function scoreEntities(lines: LabelledLine[]): EntityScores {
         if (kind !== 'people') {
           t.roleSeen++;
           if (gold[g].role === pred[p].role) t.roleSame++;
+          const row = (roles[kind][String(gold[g].role)] ??= {});
+          row[String(pred[p].role)] = (row[String(pred[p].role)] ?? 0) + 1;
         }
       }
       const gHit = new Set(pairs.map(([g]) => g));
@@ -251,5 +259,6 @@ export function scoreEntities(lines: LabelledLine[]): EntityScores {
     times: finish(totals.times, true),
     people: finish(totals.people, false),
     misses,
+    roles,
   };
 }

@@ -381,3 +381,38 @@ describe('money: said every way', () => {
     expect(findMoney('call me at 555-0199, the quote is attached')).toEqual([]);
   });
 });
+
+describe('money: roles, in new wordings', () => {
+  const roles = (text: string, ctx: EntityContext = {}) => findMoney(text, ctx).map((m) => m.role);
+
+  it('keeps a rep’s own quote a price, and another company’s a quote', () => {
+    expect(roles("here's the quote: 7,250 for the hallway", { speaker: 'rep' })).toEqual(['price']);
+    expect(roles('The other company quoted nine-five.', { speaker: 'rep' })).toEqual(['quote']);
+    expect(roles('my cousin says he can do it for six grand', { speaker: 'homeowner' })).toEqual(['quote']);
+  });
+
+  it('reads no deposit in "zero down", and a budget only as the homeowner’s', () => {
+    expect(roles('on 72 months its about 140 a month, zero down', { speaker: 'rep' })).toEqual(['price']);
+    expect(roles('I can do eighty-two hundred if you supply the vanity.', { speaker: 'rep' })).toEqual([
+      'price',
+    ]);
+    expect(roles("what's your budget, are we thinking like eight nine?", { speaker: 'rep' })).toEqual([
+      'budget',
+    ]);
+    expect(
+      roles('Twenty. Twenty-five, absolute max.', {
+        speaker: 'homeowner',
+        previous: 'What would you be comfortable spending?',
+      }),
+    ).toEqual(['budget', 'budget']);
+  });
+
+  it('keeps the role of an amount said back', () => {
+    expect(
+      roles('Seven-fifty I can live with.', {
+        speaker: 'homeowner',
+        previous: 'The repair is about seven-fifty.',
+      }),
+    ).toEqual(['price']);
+  });
+});

@@ -363,6 +363,8 @@ interface Env {
   lineMoney: boolean;
   prevMoney: MoneyEntity[];
   prevTalk: boolean;
+  /** The line before, when it named no amount (what it asked about). */
+  prevTokens: Token[] | null;
 }
 
 function priceBefore(tokens: Token[], i: number): boolean {
@@ -715,25 +717,66 @@ function fixPerFoot(c: Cand): void {
 function roleOf(c: Cand, env: Env, ctx: EntityContext): MoneyRole {
   const { tokens } = env;
   const from = Math.max(0, clauseStart(tokens, c.i) - 1);
-  const to = Math.min(tokens.length - 1, c.j + 4);
-  // The nearest cue wins; a cue right after the amount ("two-fifty down", "five hundred off") first.
+  const to = Math.min(tokens.length - 1, clauseEnd(tokens, c.j));
+  // A cue right after the amount first ("two-fifty down", "five hundred off"); but "zero down" is no deposit.
   for (let k = c.j + 1; k <= Math.min(tokens.length - 1, c.j + 2); k++) {
-    for (const [role, list] of ROLES.slice(0, 2)) if (cueAt(tokens, k, list)) return role;
+    for (const [role, list] of ROLES.slice(0, 2))
+      if (cueAt(tokens, k, list) && !(role === 'deposit' && NONE.has(tokens[k - 1]?.base ?? ''))) return role;
   }
+  // An amount said back keeps what it was for ("Six-fifty I can do" after "Repair is about six-fifty").
+  const same = env.prevMoney.find((m) => (m.value ?? m.max) === (c.max ?? c.value));
+  if (same) return same.role;
   let best: { role: MoneyRole; dist: number } | null = null;
   for (let k = from; k <= to; k++) {
     if (k >= c.i && k <= c.j) continue;
+    // A cue beyond another amount is that amount's, unless the two are said as alternatives
+    // ("under eight, maybe ten").
+    const beyond = (o: Cand) => (k < c.i ? o.i > k && o.j < c.i : o.i > c.j && o.j < k);
+    const apart = (o: Cand) => (o.j < c.i ? c.i - o.j : o.i - c.j) > 3;
+    if (env.found.some((o) => o !== c && o.money && beyond(o) && apart(o))) continue;
     for (const [role, list] of ROLES) {
-      if (!cueAt(tokens, k, list)) continue;
-      if (role === 'budget' && ctx.speaker === 'rep' && !cueIn(tokens, from, to, C('ROLE_BUDGET'))) continue;
+      if (!cueAt(tokens, k, list) || !roleCueHolds(role, tokens, k, from, to, ctx)) continue;
       const dist = k < c.i ? c.i - k : k - c.j;
       if (!best || dist < best.dist) best = { role, dist };
     }
   }
-  if (best && best.dist <= 6) return best.role;
-  const same = env.prevMoney.find((m) => (m.value ?? m.max) === (c.max ?? c.value));
-  if (same) return same.role;
+  if (best && best.dist <= 8) return best.role;
+  // "Thirty-five." to "What number would you be comfortable with?": an answer about a budget.
+  const asked = env.prevTokens;
+  if (ctx.speaker === 'homeowner' && asked && cueIn(asked, 0, asked.length - 1, BUDGET)) return 'budget';
   return 'price';
+}
+
+const BUDGET = C('ROLE_BUDGET');
+
+const NONE = new Set(['zero', 'no', 'nothing', '0', 'money']);
+const OTHER_PARTY = C('OTHER_PARTY');
+const SECOND_PERSON = new Set(['you', 'your', 'u', 'ur', 'yall', "y'all", 'yours']);
+
+/**
+ * Whether a role cue found near an amount holds for the speaker: a rep's "quote" is their own
+ * price unless another company is named, a rep names a budget only as the homeowner's ("your
+ * budget"), and "zero down" is no deposit.
+ */
+function roleCueHolds(
+  role: MoneyRole,
+  tokens: Token[],
+  k: number,
+  from: number,
+  to: number,
+  ctx: EntityContext,
+): boolean {
+  if (role === 'deposit') return !NONE.has(tokens[k - 1]?.base ?? '');
+  if (role === 'quote' && ctx.speaker === 'rep') return cueIn(tokens, from, to, OTHER_PARTY);
+  if (role === 'budget' && ctx.speaker === 'rep')
+    return tokens.slice(from, to + 1).some((t) => SECOND_PERSON.has(t.base) || SECOND_PERSON.has(t.norm));
+  return true;
+}
+
+function clauseEnd(tokens: Token[], j: number): number {
+  let k = j;
+  while (k < tokens.length - 1 && !/[.?!;]/.test(tokens[k].after)) k++;
+  return Math.min(k, j + 6);
 }
 
 function clauseStart(tokens: Token[], i: number): number {
@@ -791,6 +834,7 @@ export function findMoney(text: string, ctx: EntityContext = {}): MoneyEntity[] 
     lineMoney: talksMoney(tokens),
     prevMoney,
     prevTalk: !!prevTokens && talksMoney(prevTokens),
+    prevTokens: prevMoney.length ? null : prevTokens,
   };
   // Amounts said as money first, then those that need the others for context, then bare numbers.
   for (const c of cands) c.money = isMoney(c, env, true);

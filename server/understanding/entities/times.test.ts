@@ -343,3 +343,51 @@ describe('times: parts of day that name no time', () => {
     expect(fields('The nurse comes every morning around nine.')).toEqual([at(null, 'morning', '9:00', 'am')]);
   });
 });
+
+describe('times: roles, in new wordings', () => {
+  const role = (text: string, ctx: EntityContext = {}) => findTimes(text, ctx).map((t) => t.role);
+
+  it('takes a time the line before put forward as agreed, and one said back after agreeing as confirmed', () => {
+    const offer = 'The crew has an opening Tuesday the 14th or Thursday the 16th.';
+    expect(role('Thursday. Mornings are easier.', { previous: offer, speaker: 'homeowner' })[0]).toBe(
+      'agreed',
+    );
+    expect(role('The 16th, please.', { previous: offer, speaker: 'homeowner' })).toEqual(['agreed']);
+    expect(role('see u thurs then', { previous: 'ok thursday works', speaker: 'rep' })).toEqual([
+      'confirmed',
+    ]);
+  });
+
+  it('hears a time put forward refused when something else fills it or another is offered', () => {
+    const asked = 'Could we come Thursday at three?';
+    expect(role("Thursday's my card night. Can you do Friday?", { previous: asked })).toEqual([
+      'declined',
+      'proposed',
+    ]);
+    expect(role("Thursday I'm at the dentist.", { previous: asked })).toEqual(['declined']);
+    expect(role('Whoa, I never said Thursday. Let me think first.', { previous: asked })).toEqual([
+      'declined',
+    ]);
+    expect(role("Thursday's fine, but make it four.", { previous: asked })).toEqual(['agreed', 'proposed']);
+  });
+
+  it('tells an agreed time said again from history, and a slot offered from a plain statement', () => {
+    expect(role('hi, we had you down for five?')).toEqual(['confirmed']);
+    expect(role('confirmed for wed 12th, crew arrives 8')).toEqual(['confirmed', 'confirmed']);
+    expect(role('I have Monday the 3rd or Wednesday the 5th.')).toEqual(['proposed', 'proposed']);
+    expect(role('Soonest is Friday afternoon.')).toEqual(['proposed']);
+    expect(role('Saturday.', { previous: "What's your next day off?" })).toEqual(['proposed']);
+  });
+
+  it('keeps a time for a step of the speaker’s own, a typical time and a deadline apart', () => {
+    expect(role('Let me talk it over with my husband tonight.')).toEqual(['other']);
+    expect(role("I'll go over it with my sister this weekend.")).toEqual(['other']);
+    expect(role("He won't be home till seven, so make it seven-thirty.")).toEqual(['other', 'proposed']);
+    expect(role('The crew usually rolls in around seven.')).toEqual(['described']);
+    expect(role('She calls every day at four.')).toEqual(['described']);
+    expect(role('Are mornings better for the install, or afternoons?')).toEqual(['proposed', 'proposed']);
+    expect(role('The sale price is good through Sunday.')).toEqual(['deadline']);
+    expect(role('I can get you in Tuesday at the same price.')).toEqual(['proposed']);
+    expect(role("tues works, he's off tues")).not.toContain('described');
+  });
+});

@@ -184,12 +184,15 @@ function lengthOfTime(tokens: Token[], i: number): boolean {
     (['few', 'couple', 'several', 'many'].includes(b) || isCount(tokens[i - 1]))
   )
     return true;
-  // "the evening news", "the night shift": the part of day names a thing.
+  // "the evening news", "the night shift", "my card night": the part of day names a thing.
   if (cueAt(tokens, i + 1, NOT_PART_AFTER) && !/[,.;!?]/.test(tokens[i].after)) return true;
+  if (cueEndingAt(tokens, i - 1, NOT_PART_BEFORE) && !/[,.;!?]/.test(tokens[i - 1]?.after ?? '.'))
+    return true;
   return b === 'one' && ['in', 'for', 'just'].includes(tokens[i - 2]?.base ?? '');
 }
 
 const NOT_PART_AFTER = T('NOT_PART_AFTER');
+const NOT_PART_BEFORE = T('NOT_PART_BEFORE');
 
 function isCount(t: Token | undefined): boolean {
   if (!t) return false;
@@ -357,9 +360,10 @@ function readDay(tokens: Token[], i: number, clocks: Clock[]): Atom | null {
   if (day === 'tomorrow' && tokens[i - 1]?.base === 'after' && tokens[i - 2]?.base === 'day') return null;
   if (AMBIGUOUS_DAYS.has(t.base) && !ambiguousDayOk(tokens, i, clocks)) return null;
   const b = tokens[i - 1]?.base;
+  // "Thursdays" (but not "thurs", "tues", "weds", which are the day).
   const habitual =
     (day !== 'weekend' &&
-      t.norm.endsWith('s') &&
+      /days$/.test(t.norm) &&
       !t.clitic &&
       !['is', 'no', 'not', 'r', 'are'].includes(tokens[i + 1]?.base ?? '')) ||
     b === 'every' ||
@@ -552,7 +556,7 @@ export function findTimes(text: string, ctx: EntityContext = {}): TimeEntity[] {
   const prev = ctx.previous ? tokenize(ctx.previous) : null;
   const clocks = findClocks(tokens, prev);
   const mentions = compose(tokens, atomsOf(tokens, clocks));
-  const prevTimes = prev ? mentionsOf(prev) : [];
+  const prevTimes = prevTimesOf(prev, ctx);
   return mentions.map((m) => {
     const start = tokens[m.i].start;
     const end = tokens[m.j].end;
@@ -569,7 +573,7 @@ export function findTimes(text: string, ctx: EntityContext = {}): TimeEntity[] {
       part: m.day === 'tonight' && part === 'night' ? null : part,
       time: clock ? fmt(clock) : null,
       ampm,
-      role: roleOf(tokens, m, ctx, prevTimes),
+      role: roleOf(tokens, m, ctx, prevTimes, mentions),
     };
   });
 }
@@ -580,6 +584,7 @@ function mentionsOf(tokens: Token[]): Mention[] {
 
 const R = (name: string) => T(name);
 const DEADLINE = R('ROLE_DEADLINE');
+const OFFER_WORD = R('ROLE_OFFER_WORD');
 const HISTORY = R('ROLE_HISTORY');
 const DESCRIBED = R('ROLE_DESCRIBED');
 const DECLINE = R('ROLE_DECLINE');
@@ -588,6 +593,15 @@ const CONFIRM = R('ROLE_CONFIRM');
 const PROPOSE = R('ROLE_PROPOSE');
 const DECLINE_SAID = R('ROLE_DECLINE_SAID');
 const AGREE_SAID = R('ROLE_AGREE_SAID');
+const CONFIRM_SAID = R('ROLE_CONFIRM_SAID');
+const OWN_STEP = R('ROLE_OWN_STEP');
+const VISIT = R('ROLE_VISIT');
+const OFFER_SLOT = R('ROLE_OFFER_SLOT');
+const ASKS_WHEN = R('ASKS_WHEN');
+const CONFLICT = R('ROLE_CONFLICT');
+const CONTRAST = R('ROLE_CONTRAST');
+const HABIT = R('ROLE_HABIT');
+const FUTURE = R('ROLE_FUTURE');
 
 function clauseBounds(tokens: Token[], m: Mention): [number, number] {
   let a = m.i;
@@ -611,12 +625,12 @@ function near(tokens: Token[], from: number, to: number, list: CueList): boolean
   return cueIn(tokens, from, to, list);
 }
 
-function sameAsPrevious(m: Mention, prev: Mention[]): boolean {
-  return prev.some(
-    (p) =>
-      (m.day && p.day === m.day) ||
-      (m.weekday && p.weekday === m.weekday) ||
-      (m.clock && p.clock && p.clock.h === m.clock.h && p.clock.m === m.clock.m),
+/** Whether two mentions name the same day or the same clock time. */
+function sameMention(m: Mention, p: Mention): boolean {
+  return !!(
+    (m.day && p.day === m.day) ||
+    (m.weekday && p.weekday === m.weekday) ||
+    (m.clock && p.clock && p.clock.h === m.clock.h && p.clock.m === m.clock.m)
   );
 }
 
@@ -639,33 +653,178 @@ function localBounds(tokens: Token[], m: Mention, a: number, b: number): [number
   return [la, lb];
 }
 
-function roleOf(tokens: Token[], m: Mention, ctx: EntityContext, prev: Mention[]): TimeRole {
+/** When an offer or a price ends: "the rebate's gone at midnight", "the price is good till Friday". */
+function deadline(tokens: Token[], m: Mention, a: number, b: number): boolean {
+  if (near(tokens, a, b, HISTORY) && !near(tokens, a, b, OFFER_WORD)) return false;
+  if (near(tokens, a, b, DEADLINE)) return true;
+  const prep = ['till', 'til', 'until', 'through', 'thru', 'by', 'before', 'b4'].includes(
+    tokens[m.i - 1]?.base ?? '',
+  );
+  return prep && near(tokens, a, b, OFFER_WORD);
+}
+
+/** The line before as the role reader needs it: its mentions with their roles, and whether it asks when. */
+interface PrevTimes {
+  mentions: { m: Mention; role: TimeRole }[];
+  /** It asks when ("What day works?", "When's he home?", "Morning or afternoon?"). */
+  asksWhen: boolean;
+}
+
+function prevTimesOf(prev: Token[] | null, ctx: EntityContext): PrevTimes {
+  if (!prev) return { mentions: [], asksWhen: false };
+  const other: EntityContext = { speaker: ctx.speaker === 'rep' ? 'homeowner' : 'rep' };
+  const none: PrevTimes = { mentions: [], asksWhen: false };
+  const mentions = mentionsOf(prev).map((m) => ({ m, role: roleOf(prev, m, other, none) }));
+  const asked = prev.some((t) => /\?/.test(t.after));
+  return { mentions, asksWhen: asked && cueIn(prev, 0, prev.length - 1, ASKS_WHEN) };
+}
+
+function roleOf(
+  tokens: Token[],
+  m: Mention,
+  ctx: EntityContext,
+  prev: PrevTimes,
+  all: Mention[] = [m],
+): TimeRole {
   const [a, b] = clauseBounds(tokens, m);
   const [la, lb] = localBounds(tokens, m, a, b);
   const before = tokens[m.i - 1]?.base;
-  if (near(tokens, a, b, DEADLINE) && !near(tokens, a, b, HISTORY)) return 'deadline';
+  if (deadline(tokens, m, a, b)) return 'deadline';
   if (
     before === 'last' ||
     tokens[m.j + 1]?.base === 'ago' ||
     m.atoms.some((x) => tokens[x.i].base === 'last')
   )
     return 'history';
-  const repeated = sameAsPrevious(m, prev);
+  const same = prev.mentions.filter((p) => sameMention(m, p.m));
+  const repeated = same.length > 0;
   if (repeated && near(tokens, la, lb, DECLINE)) return 'declined';
+  if (repeated && refused(tokens, m, all, prev, [a, b, lb])) return 'declined';
   if (near(tokens, la, lb, DECLINE_SAID) && !near(tokens, m.i, lb, AGREE_SAID)) return 'declined';
+  const question = /\?/.test(tokens[b].after);
+  const offered = question || near(tokens, a, b, VISIT) || near(tokens, a, b, PROPOSE);
+  // "Are mornings better for the install, or afternoons?": kinds of time put as a choice.
+  if (m.habitual && !near(tokens, a, b, HABIT) && (question || near(tokens, m.j + 1, b, CONTRAST)))
+    return repeated ? 'agreed' : 'proposed';
   if (m.habitual || near(tokens, Math.max(a, m.i - 2), m.i - 1, DESCRIBED))
     return repeated ? 'declined' : 'described';
-  // "a July afternoon", "a normal morning": a kind of time, not a date.
-  if (['a', 'an'].includes(tokens[m.i - 1]?.base ?? '') && !m.clock && !m.weekday) return 'described';
+  // "a July afternoon", "a normal morning": a kind of time, not a date; but "some evening when
+  // she's home?" puts one forward.
+  if (['a', 'an', 'some'].includes(tokens[m.i - 1]?.base ?? '') && !m.clock && !m.weekday && !offered)
+    return 'described';
+  // "The crew usually rolls in around seven", "she calls every day at four": what usually happens.
+  if (near(tokens, a, b, HABIT) && !question) return 'described';
+  // "we had you down for six", "confirmed for tue 18th": an agreed time said again, in the past tense or not.
+  if (near(tokens, a, b, CONFIRM_SAID)) return 'confirmed';
   const past = tokens.slice(a, b + 1).some((t) => isPastVerb(t)) || near(tokens, a, m.i - 1, HISTORY);
-  if (past && !near(tokens, a, b, PROPOSE)) return 'history';
+  const forward = near(tokens, a, b, PROPOSE) || near(tokens, a, b, VISIT) || near(tokens, a, b, OFFER_SLOT);
+  if (past && !forward && !question && !near(tokens, a, b, FUTURE)) return 'history';
+  const answer = answerRole(tokens, m, ctx, same, question, [a, b, la, lb]);
+  if (answer) return answer;
+  return nextStepRole(tokens, m, [a, b], question, prev, past);
+}
+
+/**
+ * A time the line before put forward, said back with something else in its place: another day
+ * ("Thursday's cards night, can you do Friday?"), or what fills it ("The 14th is my hospital
+ * appointment", "I didn't say four").
+ */
+function refused(
+  tokens: Token[],
+  m: Mention,
+  all: Mention[],
+  prev: PrevTimes,
+  [a, b, lb]: number[],
+): boolean {
+  if (near(tokens, m.i, lb, AGREE_SAID) || agreedByClitic(tokens, m)) return false;
+  const kind = (x: Mention) => (x.clock && !x.day && !x.weekday ? 'clock' : 'day');
+  const counter = all.some(
+    (o) => o !== m && o.i > m.i && kind(o) === kind(m) && !prev.mentions.some((p) => sameMention(o, p.m)),
+  );
+  const offered =
+    tokens.some((t) => /\?/.test(t.after)) || near(tokens, m.j + 1, tokens.length - 1, CONTRAST);
+  if ((counter && offered) || near(tokens, a, b, CONFLICT)) return true;
+  // "Thursday's my hair appointment", "sat is her sleep in day": the day is someone's already.
+  const k = tokens[m.j].clitic === 's' ? m.j + 1 : tokens[m.j + 1]?.base === 'is' ? m.j + 2 : -1;
+  return k > 0 && !/[,.;!?]/.test(tokens[k - 1].after) && POSSESSIVE.has(tokens[k]?.base ?? '');
+}
+
+/** "Monday's fine", "Friday's good": the clitic is the verb of an acceptance. */
+function agreedByClitic(tokens: Token[], m: Mention): boolean {
+  return (
+    tokens[m.j].clitic === 's' && !/[,.;!?]/.test(tokens[m.j].after) && cueAt(tokens, m.j + 1, AGREE) > 0
+  );
+}
+
+const POSSESSIVE = new Set(['my', 'her', 'his', 'our', 'their', 'your']);
+
+/** A time the line before put forward, said back: taken (agreed) or, once agreed, repeated (confirmed). */
+function answerRole(
+  tokens: Token[],
+  m: Mention,
+  ctx: EntityContext,
+  same: { role: TimeRole }[],
+  question: boolean,
+  [a, b, , lb]: number[],
+): TimeRole | null {
+  const repeated = same.length > 0;
+  if (repeated && near(tokens, 0, tokens.length - 1, CONFIRM) && same.some((p) => p.role !== 'proposed'))
+    return 'confirmed';
+  if (repeated && !question && same.some((p) => p.role === 'proposed' || p.role === 'other')) return 'agreed';
+  if (repeated && same.some((p) => p.role === 'agreed' || p.role === 'confirmed')) return 'confirmed';
   if (repeated && near(tokens, 0, tokens.length - 1, CONFIRM)) return 'confirmed';
   if (repeated && near(tokens, a, b, AGREE))
     return ctx.speaker === 'rep' && near(tokens, a, b, CONFIRM) ? 'confirmed' : 'agreed';
   if (near(tokens, a, b, CONFIRM)) return 'confirmed';
-  const question = /\?/.test(tokens[b].after);
   if (!question && near(tokens, m.j + 1, lb, AGREE_SAID)) return 'agreed';
-  if (near(tokens, a, b, PROPOSE) || question) return 'proposed';
+  return null;
+}
+
+/**
+ * A time said on the way to something else: how long someone is away or busy ("he won't be home
+ * till seven"), or the time a visit moves from ("from wed to thurs").
+ */
+function aside(tokens: Token[], m: Mention, a: number): boolean {
+  const before = tokens.slice(a, m.i).map((t) => t.base);
+  const prep = tokens[m.i - 1]?.base ?? '';
+  if (['till', 'til', 'until'].includes(prep) && before.some((w) => NEGATION.has(w))) return true;
+  return prep === 'from' && tokens[m.j + 1]?.base === 'to';
+}
+
+const NEGATION = new Set([
+  "won't",
+  'wont',
+  "don't",
+  'dont',
+  "doesn't",
+  'doesnt',
+  'not',
+  "isn't",
+  'isnt',
+  "can't",
+  'cant',
+  'never',
+]);
+
+/**
+ * A time for a next step: put to the other person (proposed), or only when the speaker will do
+ * something of their own ("I'll send it tonight", "let me talk to my wife tonight": other).
+ */
+function nextStepRole(
+  tokens: Token[],
+  m: Mention,
+  [a, b]: number[],
+  question: boolean,
+  prev: PrevTimes,
+  past: boolean,
+): TimeRole {
+  const visit = near(tokens, a, b, VISIT);
+  if (near(tokens, a, b, OWN_STEP) && !visit && !question) return 'other';
+  if (aside(tokens, m, a)) return 'other';
+  if (question) return 'proposed';
+  if (near(tokens, a, b, PROPOSE) || near(tokens, a, b, OFFER_SLOT) || visit) return 'proposed';
+  // "Saturday." after "What's your next day off?": an answer to when is a time put forward.
+  if (prev.asksWhen) return 'proposed';
   if (past) return 'history';
   return 'other';
 }
