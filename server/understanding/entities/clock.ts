@@ -68,6 +68,7 @@ const PRONOUN_ONE = new Set([
   'right',
 ]);
 const ARRIVE = cues('times', 'ARRIVE');
+const MONEY_AFTER_ISH = new Set(['grand', 'thousand', 'k', 'hundred', 'bucks', 'dollars', 'thou']);
 const APPROX = new Set([
   'nearly',
   'almost',
@@ -283,7 +284,13 @@ function readAt(tokens: Token[], i: number): Read | null {
     return { i, j: j + 1, h, m, ampm: null, explicit: true };
   if (n && n.base === 'o' && tokens[j + 2]?.base === 'clock')
     return { i, j: j + 2, h, m, ampm: null, explicit: true };
-  if (n && n.base === 'ish' && !/[,.;!?]/.test(tokens[j].after))
+  // "six-ish"; but "ten-ish grand" is money.
+  if (
+    n &&
+    n.base === 'ish' &&
+    !/[,.;!?]/.test(tokens[j].after) &&
+    !MONEY_AFTER_ISH.has(tokens[j + 2]?.base ?? '')
+  )
     return { i, j: j + 1, h, m, ampm: null, explicit: true };
   return { i, j, h, m, ampm: null, explicit: false };
 }

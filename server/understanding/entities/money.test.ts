@@ -416,3 +416,21 @@ describe('money: roles, in new wordings', () => {
     ).toEqual(['price']);
   });
 });
+
+describe('money: more ways of saying it', () => {
+  it.each([
+    ["It's nineteen ninety-nine installed.", ['1999']],
+    ['The thermostat runs about nineteen ninety-nine.', ['1999']],
+    ['we bought it in nineteen ninety-nine', []],
+    ['half a grand for the permit', ['500']],
+    ['he asked 14 000 dollars for it', ['14000']],
+    ['ten-ish grand', ['10000']],
+    ['Twelve thousand, four hundred and fifty dollars even.', ['12450']],
+    ['a hunnert bucks', ['100']],
+    ['fifty-five hunnerd', ['5500']],
+    ['twenty quid a month', ['20/month']],
+    ["I'm Mrs. Nowak, N-O-W-A-K.", []],
+  ])('"%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+});

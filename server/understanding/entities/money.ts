@@ -1,6 +1,6 @@
 import { findClocks } from './clock';
 import { cueAt, cueEndingAt, cueIn, cues, type CueList } from './cues';
-import { readNumber, UNIT, TENS, TEEN, wordValue, type NumberPhrase } from './numbers';
+import { isMultWord, readNumber, UNIT, TENS, TEEN, wordValue, type NumberPhrase } from './numbers';
 import { round2, tokenize, type Token } from './tokens';
 import type { EntityContext, MoneyEntity, MoneyPer, MoneyRole } from './types';
 
@@ -20,6 +20,7 @@ const PRICE_AFTER = C('PRICE_AFTER');
 const MONEY_TALK = C('MONEY_TALK');
 const YEAR_BEFORE = C('YEAR_BEFORE');
 const ADDRESS_BEFORE = C('ADDRESS_BEFORE');
+const PRICE_ONLY_BEFORE = C('PRICE_ONLY_BEFORE');
 const PER_WORD = C('PER_WORD');
 const PER_UNITS: [MoneyPer, CueList][] = [
   ['month', C('PER_MONTH')],
@@ -160,6 +161,8 @@ function yearLike(tokens: Token[], c: Cand): boolean {
       (v > 2000 && !priceBefore(tokens, p.i))
     );
   if (cueEndingAt(tokens, p.i - 1, YEAR_BEFORE)) return true;
+  // "nineteen ninety-nine installed", "runs about nineteen ninety-nine": said as a price.
+  if (priceAfter(tokens, c.j) || cueEndingAt(tokens, p.i - 1, PRICE_ONLY_BEFORE)) return false;
   // A year said bare: money only with a price word right before it.
   const before = cueEndingAt(tokens, p.i - 1, PRICE_BEFORE);
   return !before || v <= 2035;
@@ -865,10 +868,7 @@ function mayBeNumber(t: Token): boolean {
     UNIT[w] !== undefined ||
     TEEN[w] !== undefined ||
     TENS[w] !== undefined ||
-    w === 'hundred' ||
-    w === 'thousand' ||
-    w === 'grand' ||
-    w === 'million' ||
+    isMultWord(t) ||
     w === 'buck' ||
     w === 'dollar'
   );

@@ -78,6 +78,9 @@ const MULT: Record<string, NonNullable<NumberPhrase['mult']>> = {
   hundred: 'hundred',
   million: 'million',
   mil: 'million',
+  hunnert: 'hundred',
+  hunnerd: 'hundred',
+  hundrd: 'hundred',
   // Slang for thousands of dollars: "five thou", "12 G's", "twelve large".
   thou: 'grand',
   g: 'grand',
@@ -150,6 +153,11 @@ function readSmallDigits(tokens: Token[], i: number): Small | null {
   return { value: d.value, end: i, compound: false };
 }
 
+/** A word that multiplies the number before it: "thousand", "grand", "k", "hunnert". */
+export function isMultWord(t: Token | undefined): boolean {
+  return !!t && !t.digits && MULT[t.base] !== undefined;
+}
+
 function multAt(tokens: Token[], i: number): NumberPhrase['mult'] {
   const t = tokens[i];
   if (!t || t.digits) return null;
@@ -216,8 +224,24 @@ function readDigitsPhrase(tokens: Token[], i: number): NumberPhrase | null {
     return null;
   let value = d.value;
   let j = i;
+  // "12 000 dollars": thousands set apart by a space, as much of the world writes them.
+  const group = tokens[i + 1]?.digits;
+  if (
+    group &&
+    !d.decimal &&
+    !d.suffix &&
+    /^\d{1,3}$/.test(d.plain) &&
+    /^\d{3}$/.test(group.plain) &&
+    tokens[i].after === '' &&
+    (group.plain === '000' ||
+      tokens[i].before.includes('$') ||
+      ['dollars', 'bucks', 'usd', 'euros'].includes(tokens[i + 2]?.base ?? ''))
+  ) {
+    value = d.value * 1000 + group.value;
+    j = i + 1;
+  }
   let mult: NumberPhrase['mult'] = d.suffix === 'k' ? 'k' : d.suffix === 'm' ? 'million' : null;
-  if (!mult && joined(tokens[i])) {
+  if (!mult && j === i && joined(tokens[i])) {
     const half = andAHalf(tokens, i + 1);
     const mAt = half > 0 ? half + 1 : i + 1;
     const m = multAt(tokens, mAt);
@@ -234,6 +258,16 @@ function readDigitsPhrase(tokens: Token[], i: number): NumberPhrase | null {
 function readWords(tokens: Token[], i: number): NumberPhrase | null {
   const w = tokens[i].base;
   // "a hundred", "a grand", "a thousand", "a couple grand", "couple hundred bucks".
+  // "half a grand", "half a million".
+  if (
+    w === 'half' &&
+    tokens[i + 1]?.base === 'a' &&
+    multAt(tokens, i + 2) &&
+    multAt(tokens, i + 2) !== 'hundred'
+  ) {
+    const card = readCardinal(tokens, i, 1, i + 2);
+    if (card) return { ...card, value: round2(card.value / 2) };
+  }
   if (w === 'a' || w === 'an' || w === 'couple') {
     let k = i + 1;
     let n = 1;
@@ -243,6 +277,8 @@ function readWords(tokens: Token[], i: number): NumberPhrase | null {
       if (tokens[k]?.base === 'of') k++;
     }
     if (!multAt(tokens, k)) return null;
+    // "N-O-W-A-K": letters spelled out, not "a k".
+    if (tokens[k].base.length === 1) return null;
     return readCardinal(tokens, i, n, k);
   }
   // "another hundred and twenty-five", "hundred dollar": a hundred with no number before it; but
@@ -254,6 +290,15 @@ function readWords(tokens: Token[], i: number): NumberPhrase | null {
     return readCardinal(tokens, i, 1, i);
   const first = readSmall(tokens, i) ?? readSmallDigits(tokens, i);
   if (!first) return null;
+  // "ten-ish grand": the approximation sits between the number and its multiplier.
+  if (
+    tokens[first.end + 1]?.base === 'ish' &&
+    joined(tokens[first.end + 1]) &&
+    multAt(tokens, first.end + 2)
+  ) {
+    const card = readCardinal(tokens, i, first.value, first.end + 2);
+    if (card) return card;
+  }
   const next = first.end + 1;
   if (
     joined(tokens[first.end]) &&
@@ -364,7 +409,9 @@ function readRest(
   total: number,
   cur: number,
 ): { kind: 'mult-lead' | 'final'; value: number; end: number } | null {
-  if (!joined(tokens[k - 1])) return null;
+  // "eleven thousand, nine hundred and ninety": a comma before the hundreds of a long number.
+  const hundredsNext = m !== 'hundred' && multAt(tokens, k + 1) === 'hundred' && !!readSmall(tokens, k);
+  if (!joined(tokens[k - 1]) && !(hundredsNext && /^,$/.test(tokens[k - 1].after))) return null;
   let s = k;
   if (tokens[s]?.base === 'and') s++;
   const small = readSmall(tokens, s) ?? readSmallDigits(tokens, s);
