@@ -1,6 +1,6 @@
 import { cueAt, cueEndingAt, cueIn, cues } from './cues';
 import { TENS, TEEN, UNIT } from './numbers';
-import type { Token } from './tokens';
+import { signed, type Token } from './tokens';
 import type { DayPart } from './types';
 
 /**
@@ -407,7 +407,7 @@ function contextMakesClock(tokens: Token[], r: Read, env: ClockEnv): boolean {
       return false;
     if (rateAfter(tokens, r.j + 1)) return false;
   }
-  if (tokens[r.i].before.includes('$')) return false;
+  if (signed(tokens[r.i])) return false;
   // "two nights", "three Saturdays" count them.
   const plural =
     !!afterTok && afterTok.norm.endsWith('s') && !afterTok.clitic && !/[,.;!?]/.test(tokens[r.j].after);
@@ -503,7 +503,7 @@ function lineMoney(tokens: Token[]): boolean {
   return tokens.some(
     (t, i) =>
       cueAt(tokens, i, MONEY_TALK) > 0 ||
-      t.before.includes('$') ||
+      signed(t) ||
       t.digits?.suffix === 'k' ||
       MONEY_WORDS.has(t.base) ||
       // "eleven a square foot": a rate.

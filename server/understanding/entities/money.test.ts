@@ -434,3 +434,22 @@ describe('money: more ways of saying it', () => {
     expect(amounts(text)).toEqual(expected);
   });
 });
+
+describe('money: signs and codes', () => {
+  it.each([
+    ['the price is 12000$ all included', ['12000']],
+    ['£200 for the survey', ['200']],
+    ['a 200€ deposit', ['200']],
+    ['USD 500 for the visit', ['500']],
+    ['$ 12,400 installed', ['12400']],
+    ['about 2 hunnid', ['200']],
+    ['one hundred and twenty-five dollars and fifty cents', ['125.5']],
+  ])('"%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it('points the span at the sign', () => {
+    const text = 'that is $ 12,400 installed';
+    expect(findMoney(text).map((m) => m.text)).toEqual(['$ 12,400']);
+  });
+});

@@ -1,7 +1,7 @@
 import { findClocks } from './clock';
 import { cueAt, cueEndingAt, cueIn, cues, type CueList } from './cues';
 import { isMultWord, readNumber, UNIT, TENS, TEEN, wordValue, type NumberPhrase } from './numbers';
-import { round2, tokenize, type Token } from './tokens';
+import { round2, signed, tokenize, type Token } from './tokens';
 import type { EntityContext, MoneyEntity, MoneyPer, MoneyRole } from './types';
 
 /**
@@ -191,7 +191,10 @@ function readCandidates(tokens: Token[], claimed: Set<number>): Cand[] {
 function withSurroundings(tokens: Token[], p: NumberPhrase): Cand {
   let j = p.j;
   const d = tokens[p.i].digits;
-  let currency = tokens[p.i].before.includes('$') || p.mult === 'grand' || p.mult === 'k';
+  // "$12,400", "200€", "USD 500".
+  const code =
+    ['usd', 'eur', 'cad'].includes(tokens[p.i - 1]?.base ?? '') && !/[,.;!?]/.test(tokens[p.i - 1].after);
+  let currency = signed(tokens[p.i]) || signed(tokens[p.j]) || code || p.mult === 'grand' || p.mult === 'k';
   let value = p.value;
   let compound = false;
   // "ten thousand of dollars": a currency after "of", as some say it.
@@ -208,7 +211,8 @@ function withSurroundings(tokens: Token[], p: NumberPhrase): Cand {
     compound = tokens[j].after.includes('-');
     j++;
     const cents = readCentsAfter(tokens, j + 1);
-    if (cents && value < 100) {
+    // "four dollars fifty"; "a hundred and twenty-five dollars and fifty cents".
+    if (cents && (value < 100 || cueAt(tokens, cents.end, CENTS))) {
       value = round2(value + cents.value / 100);
       j = cents.end;
     }
@@ -357,7 +361,7 @@ function scalePair(a: Cand, b: Cand): [number, number] | null {
 
 /** Whether the line (or part of it) talks about money. */
 function talksMoney(tokens: Token[]): boolean {
-  return tokens.some((t, i) => cueAt(tokens, i, MONEY_TALK) > 0 || t.before.includes('$'));
+  return tokens.some((t, i) => cueAt(tokens, i, MONEY_TALK) > 0 || signed(t));
 }
 
 interface Env {
@@ -494,7 +498,7 @@ function pluralNounAfter(tokens: Token[], j: number): boolean {
 function isMoney(c: Cand, env: Env, strong: boolean): boolean {
   const { tokens } = env;
   const p = c.phrase;
-  const dollar = tokens[c.i].before.includes('$');
+  const dollar = signed(tokens[c.i]);
   if (!dollar && !c.per && !c.perItem && isCountNoun(tokens, c.j + 1)) return false;
   if (!dollar && countedAlongside(tokens, c, env)) return false;
   if (c.currency || c.per || c.perItem) {
@@ -540,7 +544,7 @@ function countedInLine(c: Cand, env: Env): boolean {
 /** "the folks at 212 and 218", "lives at 1418": a house number. */
 function addressBefore(tokens: Token[], c: Cand, env: Env): boolean {
   const d = tokens[c.i].digits;
-  if (!d || d.grouped || d.decimal || c.currency || c.per || tokens[c.i].before.includes('$')) return false;
+  if (!d || d.grouped || d.decimal || c.currency || c.per || signed(tokens[c.i])) return false;
   if (cueEndingAt(tokens, c.i - 1, ADDRESS_BEFORE)) return true;
   // "the Garcias at 410": a family at a house number.
   const family = tokens[c.i - 2];
@@ -854,7 +858,8 @@ export function findMoney(text: string, ctx: EntityContext = {}): MoneyEntity[] 
   return cands
     .filter((c) => c.money)
     .map((c) => {
-      const start = tokens[c.i].start - (tokens[c.i].before.endsWith('$') ? 1 : 0);
+      const sign = text.slice(Math.max(0, tokens[c.i].start - 2), tokens[c.i].start).search(/[$£€]/);
+      const start = sign >= 0 ? Math.max(0, tokens[c.i].start - 2) + sign : tokens[c.i].start;
       const end = tokens[c.j].end;
       const base = { start, end, text: text.slice(start, end), per: c.per, role: roleOf(c, env, ctx) };
       return c.min !== undefined ? { ...base, min: c.min, max: c.max } : { ...base, value: c.value };

@@ -1,4 +1,4 @@
-import { round2, type Token } from './tokens';
+import { round2, signed, type Token } from './tokens';
 
 /**
  * Numbers as people say them at a kitchen table: "twelve thousand four hundred", "a hundred and
@@ -79,6 +79,8 @@ const MULT: Record<string, NonNullable<NumberPhrase['mult']>> = {
   million: 'million',
   mil: 'million',
   hunnert: 'hundred',
+  hunnid: 'hundred',
+  hunned: 'hundred',
   hunnerd: 'hundred',
   hundrd: 'hundred',
   // Slang for thousands of dollars: "five thou", "12 G's", "twelve large".
@@ -234,7 +236,7 @@ function readDigitsPhrase(tokens: Token[], i: number): NumberPhrase | null {
     /^\d{3}$/.test(group.plain) &&
     tokens[i].after === '' &&
     (group.plain === '000' ||
-      tokens[i].before.includes('$') ||
+      signed(tokens[i]) ||
       ['dollars', 'bucks', 'usd', 'euros'].includes(tokens[i + 2]?.base ?? ''))
   ) {
     value = d.value * 1000 + group.value;

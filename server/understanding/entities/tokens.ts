@@ -147,3 +147,8 @@ export function hardBreakAfter(t: Token | undefined): boolean {
   if (!t) return true;
   return /[.!?;]/.test(t.after);
 }
+
+/** A currency sign written with the number: "$12,400", "£200", "200€", "12000$". */
+export function signed(t: Token | undefined): boolean {
+  return !!t && (/[$£€]/.test(t.before) || /^[$£€]/.test(t.after));
+}
