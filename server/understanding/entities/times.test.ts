@@ -391,3 +391,15 @@ describe('times: roles, in new wordings', () => {
     expect(role("tues works, he's off tues")).not.toContain('described');
   });
 });
+
+describe('times: a day and its time across a comma', () => {
+  it('joins a day, what happens before, and the hour', () => {
+    expect(fields('Sunday after church, around one?')).toEqual([at('sunday', null, '1:00')]);
+    expect(fields('Thursday the 23rd, again first thing?')).toEqual([at('23', 'morning', null)]);
+    expect(fields('Saturday after the game, say four?')).toEqual([at('saturday', null, '4:00')]);
+  });
+
+  it('reads no time in a greeting that names the day', () => {
+    expect(findTimes('Happy Friday! Thanks for having me.')).toEqual([]);
+  });
+});

@@ -369,6 +369,8 @@ function readDay(tokens: Token[], i: number, clocks: Clock[]): Atom | null {
     b === 'every' ||
     b === 'most';
   if (day === 'weekend' && greetingBefore(tokens, i - (b === 'the' ? 1 : 0))) return null;
+  // "Happy Friday!": a greeting.
+  if (b === 'happy' && !/[,.;!?]/.test(tokens[i - 1].after)) return null;
   // "get back to your Saturday", "enjoy the rest of your Sunday": a leave-taking.
   if (['your', 'ur', 'yr'].includes(b ?? '') && greetingBefore(tokens, i)) return null;
   let start = i;
