@@ -403,3 +403,17 @@ describe('times: a day and its time across a comma', () => {
     expect(findTimes('Happy Friday! Thanks for having me.')).toEqual([]);
   });
 });
+
+describe('times: holidays named by a weekday, and "the first thing"', () => {
+  it.each([
+    'We opened on Black Friday.',
+    "Easter Sunday we're at my sister's.",
+    'the first thing I noticed was the smell',
+  ])('"%s"', (text) => {
+    expect(findTimes(text)).toEqual([]);
+  });
+
+  it('still reads a weekday after an ordinary word', () => {
+    expect(fields('the price is good tomorrow too')).toEqual([at('tomorrow', null, null)]);
+  });
+});

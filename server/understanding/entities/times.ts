@@ -192,6 +192,7 @@ function lengthOfTime(tokens: Token[], i: number): boolean {
 }
 
 const NOT_PART_AFTER = T('NOT_PART_AFTER');
+const HOLIDAY_DAY = T('HOLIDAY_DAY');
 const NOT_PART_BEFORE = T('NOT_PART_BEFORE');
 
 function isCount(t: Token | undefined): boolean {
@@ -256,7 +257,12 @@ function salutation(tokens: Token[], i: number): boolean {
 
 function readPart(tokens: Token[], i: number): Atom | null {
   const t = tokens[i];
-  if (t.base === 'first' && tokens[i + 1]?.base === 'thing') {
+  // "the first thing I noticed" is no time; "first thing Monday" is the morning.
+  if (
+    t.base === 'first' &&
+    tokens[i + 1]?.base === 'thing' &&
+    !['the', 'a', 'one', 'another', 'only'].includes(tokens[i - 1]?.base ?? '')
+  ) {
     // "first thing Monday", "first thing in the morning".
     const inThe =
       tokens[i + 2]?.base === 'in' && tokens[i + 3]?.base === 'the' && partWord(tokens[i + 4]) === 'morning';
@@ -369,8 +375,10 @@ function readDay(tokens: Token[], i: number, clocks: Clock[]): Atom | null {
     b === 'every' ||
     b === 'most';
   if (day === 'weekend' && greetingBefore(tokens, i - (b === 'the' ? 1 : 0))) return null;
-  // "Happy Friday!": a greeting.
+  // "Happy Friday!": a greeting; "Black Friday", "Easter Sunday": a holiday.
   if (b === 'happy' && !/[,.;!?]/.test(tokens[i - 1].after)) return null;
+  const weekday = !['today', 'tonight', 'tomorrow', 'weekend'].includes(day);
+  if (weekday && cueEndingAt(tokens, i - 1, HOLIDAY_DAY) && !/[,.;!?]/.test(tokens[i - 1].after)) return null;
   // "get back to your Saturday", "enjoy the rest of your Sunday": a leave-taking.
   if (['your', 'ur', 'yr'].includes(b ?? '') && greetingBefore(tokens, i)) return null;
   let start = i;
