@@ -453,3 +453,22 @@ describe('money: signs and codes', () => {
     expect(findMoney(text).map((m) => m.text)).toEqual(['$ 12,400']);
   });
 });
+
+describe('money: a rate asked about in the line before', () => {
+  it('reads the answer at that rate', () => {
+    expect(amounts('One forty-nine.', { previous: 'What would the monthly be on that?' })).toEqual([
+      '149/month',
+    ]);
+    expect(amounts('two hundred and five', { previous: "what's that per month?" })).toEqual(['205/month']);
+    expect(amounts('Six fifty.', { previous: "What's the vinyl per square foot?" })).toEqual(['6.5/sqft']);
+  });
+
+  it('reads no rate, and no money, from a count or a length of time asked about', () => {
+    expect(amounts('Four.', { previous: 'And how many windows a month do you put in?' })).toEqual([]);
+    expect(
+      amounts('the stuff you had was six or eight', {
+        previous: 'It broke in a year. What makes this different?',
+      }),
+    ).toEqual([]);
+  });
+});

@@ -824,6 +824,34 @@ function inheritPer(cands: Cand[], env: Env): void {
 }
 
 const MONTHLY = new Set(['monthly']);
+const RATE_QUESTION = new Set([
+  'much',
+  'cost',
+  'costs',
+  'price',
+  'run',
+  'runs',
+  'charge',
+  'payment',
+  'payments',
+  'monthly',
+  "what's",
+  'whats',
+  'rate',
+]);
+
+/** The rate a line asks about with no amount said: "what's the monthly?", "how much a square foot?". */
+function rateAsked(tokens: Token[]): MoneyPer {
+  // "how many windows a month": a count asked about; "destroyed it in a year": no question.
+  if (tokens.some((t) => t.base === 'many') || !tokens.some((t) => /\?/.test(t.after))) return null;
+  if (!tokens.some((t) => RATE_QUESTION.has(t.norm) || RATE_QUESTION.has(t.base + t.clitic))) return null;
+  for (let k = 0; k < tokens.length; k++) {
+    if (MONTHLY.has(tokens[k].base)) return 'month';
+    const per = readPer(tokens, k);
+    if (per?.per && ['a', 'an', 'per', 'each', 'every'].includes(tokens[k].base)) return per.per;
+  }
+  return null;
+}
 
 export function findMoney(text: string, ctx: EntityContext = {}): MoneyEntity[] {
   const tokens = tokenize(text);
@@ -840,7 +868,7 @@ export function findMoney(text: string, ctx: EntityContext = {}): MoneyEntity[] 
     found: cands,
     lineMoney: talksMoney(tokens),
     prevMoney,
-    prevTalk: !!prevTokens && talksMoney(prevTokens),
+    prevTalk: !!prevTokens && (talksMoney(prevTokens) || rateAsked(prevTokens) !== null),
     prevTokens: prevMoney.length ? null : prevTokens,
   };
   // Amounts said as money first, then those that need the others for context, then bare numbers.
@@ -850,9 +878,16 @@ export function findMoney(text: string, ctx: EntityContext = {}): MoneyEntity[] 
   for (const c of cands) if (!c.money && c.small && !c.currency) c.money = scaleSmall(c, env);
   inheritPer(cands, env);
   const monthly = tokens.some((t) => MONTHLY.has(t.base));
+  // "What's the monthly on that?" ... "One forty-nine.": the rate asked about.
+  const asked = !prevMoney.length && prevTokens ? rateAsked(prevTokens) : null;
+  const alone = cands.filter((c) => c.money).length === 1;
   for (const c of cands) {
     if (!c.money) continue;
-    if (monthly && !c.per && !c.perItem && !c.compound && (c.max ?? c.value) < 2000) c.per = 'month';
+    const bare = !c.per && !c.perItem && !c.compound;
+    if (monthly && bare && (c.max ?? c.value) < 2000) c.per = 'month';
+    const f = c.phrase.form;
+    const cents = asked === 'sqft' && (f === 'hundreds-short' || f === 'pairs') && !c.currency ? 100 : 1;
+    if (asked && alone && bare && (c.max ?? c.value) / cents < (asked === 'sqft' ? 100 : 2000)) c.per = asked;
     fixPerFoot(c);
   }
   return cands
