@@ -472,3 +472,18 @@ describe('money: a rate asked about in the line before', () => {
     ).toEqual([]);
   });
 });
+
+describe('money: decimals said in words', () => {
+  it.each([
+    ['about nine point nine all in', ['9900']],
+    ['it runs seven point eight', ['7800']],
+    ['about ten grand-ish all in', ['10000']],
+    ['the pitch is about 4.5', []],
+  ])('"%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it('scales a decimal answer by the question', () => {
+    expect(amounts('Nine point nine.', { previous: 'What did they quote you?' })).toEqual(['9900']);
+  });
+});

@@ -499,7 +499,9 @@ function isMoney(c: Cand, env: Env, strong: boolean): boolean {
   const { tokens } = env;
   const p = c.phrase;
   const dollar = signed(tokens[c.i]);
-  if (!dollar && !c.per && !c.perItem && isCountNoun(tokens, c.j + 1)) return false;
+  // "ten grand-ish" is money; "six-ish" a time.
+  const ish = c.currency && tokens[c.j + 1]?.base === 'ish';
+  if (!dollar && !c.per && !c.perItem && !ish && isCountNoun(tokens, c.j + 1)) return false;
   if (!dollar && countedAlongside(tokens, c, env)) return false;
   if (c.currency || c.per || c.perItem) {
     if (c.small && !c.currency && c.value < 10 && !tokens[p.i].digits?.decimal && p.form === 'cardinal')
@@ -620,6 +622,9 @@ const FREE_AFTER = new Set([
   'at',
 ]);
 
+/** Words right before a bare decimal that make it a price ("it runs seven point eight"). */
+const PRICED = new Set(['for', 'runs', 'costs', 'cost', 'priced']);
+
 const AGE_BEFORE = new Set(['am', "i'm", 'im', 'aged', 'age', 'turning', 'turned', 'turns']);
 
 /**
@@ -644,7 +649,10 @@ function scaleSmall(c: Cand, env: Env): boolean {
     (/^[a-z]{3,}ly$/.test(next.base) &&
       !['only', 'early', 'family', 'supply', 'assembly'].includes(next.base));
   if (!free) return false;
-  const decimal = !!t.digits?.decimal;
+  // "9.5", "nine point nine": a decimal said bare is a price in thousands, never whole dollars.
+  const decimal =
+    !!t.digits?.decimal ||
+    (!t.digits && !Number.isInteger(c.value) && tokens.slice(p.i, p.j + 1).some((x) => x.base === 'point'));
   const base = c.min ?? c.value;
   // An echo of an amount just said: "Eleven thousand." ... "eleven was a good price".
   for (const m of env.prevMoney) {
@@ -670,7 +678,9 @@ function scaleSmall(c: Cand, env: Env): boolean {
   if (!ref) {
     // An answer to "what's your budget?" or "how much?" in bare numbers is in thousands, and so
     // is a bare number put as a price in a line about money ("the mid package is 13.9").
-    if (!(env.prevTalk || env.lineMoney) || base < 2 || base >= 100 || c.per) return false;
+    const priced = priceAfter(tokens, c.j) || PRICED.has(tokens[c.i - 1]?.base ?? '');
+    if (!(env.prevTalk || env.lineMoney || (decimal && priced)) || base < 1 || base >= 100 || c.per)
+      return false;
     // "on a scale of one to ten": the end of a scale.
     const left = tokens[c.i - 2];
     if (tokens[c.i - 1]?.base === 'to' && left && (left.digits || wordValue(left.base) !== undefined))

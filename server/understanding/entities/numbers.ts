@@ -309,6 +309,17 @@ function readWords(tokens: Token[], i: number): NumberPhrase | null {
     const card = readCardinal(tokens, i, first.value, next);
     if (card) return card;
   }
+  // "three point five", "nine point nine": a decimal said with no multiplier, for the context to scale.
+  const point = joined(tokens[first.end]) && !first.compound ? readPoint(tokens, first.end + 1) : null;
+  if (point && !multAt(tokens, point.end + 1))
+    return {
+      i,
+      j: point.end,
+      value: round2(first.value + point.frac),
+      form: 'cardinal',
+      mult: null,
+      bare: true,
+    };
   const short = readShorthand(tokens, i, first);
   if (short) return short;
   // "four and a half" with no multiplier: a bare number the context may scale.
