@@ -417,3 +417,10 @@ describe('times: holidays named by a weekday, and "the first thing"', () => {
     expect(fields('the price is good tomorrow too')).toEqual([at('tomorrow', null, null)]);
   });
 });
+
+describe('times: a weekend as a length of time', () => {
+  it('reads none in "in a weekend", and one in "over a weekend?"', () => {
+    expect(findTimes('he did his whole place in like a weekend')).toEqual([]);
+    expect(fields('can we do it over a weekend?')).toEqual([at('weekend', null, null)]);
+  });
+});

@@ -375,6 +375,9 @@ function readDay(tokens: Token[], i: number, clocks: Clock[]): Atom | null {
     b === 'every' ||
     b === 'most';
   if (day === 'weekend' && greetingBefore(tokens, i - (b === 'the' ? 1 : 0))) return null;
+  // "did his whole place in like a weekend": a length of time.
+  if (day === 'weekend' && b === 'a' && ['in', 'like', 'within'].includes(tokens[i - 2]?.base ?? ''))
+    return null;
   // "Happy Friday!": a greeting; "Black Friday", "Easter Sunday": a holiday.
   if (b === 'happy' && !/[,.;!?]/.test(tokens[i - 1].after)) return null;
   const weekday = !['today', 'tonight', 'tomorrow', 'weekend'].includes(day);
