@@ -9,8 +9,9 @@ import {
 
 /**
  * Entity precision, recall and exact match per labelled corpus file:
- *   npx tsx scripts/eval-entities.ts FILE... [--misses] [--type money|times|people] [--time]
- * --time also reads every line five more times and prints the mean and 95th percentile per line.
+ *   npx tsx scripts/eval-entities.ts FILE... [--misses] [--type money|times|people] [--time] [--roles]
+ * --time also reads every line five more times and prints the mean and 95th percentile per line;
+ * --roles prints, over all the files, how often each labelled role was read as each role.
  */
 
 function readLines(file: string): LabelledLine[] {
@@ -49,7 +50,7 @@ const only = typeAt >= 0 ? args[typeAt + 1] : null;
 const files = args.filter((a, i) => !a.startsWith('--') && (typeAt < 0 || i !== typeAt + 1));
 if (!files.length) {
   console.error(
-    'usage: npx tsx scripts/eval-entities.ts FILE... [--misses] [--type money|times|people] [--time]',
+    'usage: npx tsx scripts/eval-entities.ts FILE... [--misses] [--type money|times|people] [--time] [--roles]',
   );
   process.exit(2);
 }
@@ -66,6 +67,23 @@ for (const file of files) {
       );
 }
 if (files.length > 1) print('all', scoreEntities(all), all.length);
+if (args.includes('--roles')) {
+  const { roles } = scoreEntities(all);
+  for (const kind of ['money', 'times'] as const) {
+    const names = [
+      ...new Set(
+        Object.values(roles[kind])
+          .flatMap((r) => Object.keys(r))
+          .concat(Object.keys(roles[kind])),
+      ),
+    ].sort();
+    console.log(
+      `${kind} roles (rows: labelled, columns: read)\n${''.padEnd(10)}${names.map((n) => n.slice(0, 8).padStart(9)).join('')}`,
+    );
+    for (const g of names.filter((n) => roles[kind][n]))
+      console.log(`${g.padEnd(10)}${names.map((n) => String(roles[kind][g][n] ?? '').padStart(9)).join('')}`);
+  }
+}
 if (args.includes('--time')) {
   const each: number[] = [];
   for (let round = 0; round < 5; round++)

@@ -3,7 +3,9 @@
  * corpus author, the classifier is trained on all the others (and which source decides each act
  * family is chosen on them too), then that author's lines are read and scored against their
  * labels. Prints precision, recall and F1 per act family and per label, for the rules alone and
- * for the rules with the classifier; `--check` exits 1 below the floors in
+ * for the rules with the classifier, then entity exact match and role agreement per type (the
+ * entity readers are rules, so no author is held out for them; the sealed authors' figures are the
+ * honest ones); `--check` exits 1 below the floors in
  * server/understanding/corpus/floors.json.
  */
 import fs from 'node:fs';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { CORPUS_DIR, loadCorpus } from '../server/understanding/corpus';
 import { nestedHeldOut, readLines } from '../server/understanding/classifier/train';
 import { scoreLabels, type LabelScore } from '../server/understanding/evaluate';
+import { scoreEntities, type TypeScore } from '../server/understanding/entities';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -50,7 +53,21 @@ if (sealed.some((a) => authors.includes(a)))
   table(`Act families, authors never read while the rules were written (${sealed.join(', ')})`, true, (a) =>
     sealed.includes(a),
   );
+entityTable();
 console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+
+/** Entity exact match and role agreement per type, over every author and over the sealed ones. */
+function entityTable() {
+  const all = scoreEntities(lines);
+  const held = scoreEntities(lines.filter((l) => sealed.includes(l.author)));
+  const pct = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(1)}%`).padStart(8);
+  const cells = (t: TypeScore) => `${String(t.labels).padStart(6)}${pct(t.exact)}${pct(t.role)}`;
+  console.log('\nEntities: exact match (over labels and unmatched readings), role agreement among matched');
+  console.log(`${''.padEnd(8)}${'every author'.padEnd(28)}sealed (${sealed.join(', ')})`);
+  console.log(`${'type'.padEnd(8)}${'labels   exact    role'.padEnd(28)}labels   exact    role`);
+  for (const k of ['money', 'times', 'people'] as const)
+    console.log(`${k.padEnd(8)}${cells(all[k]).padEnd(28)}${cells(held[k])}`);
+}
 
 if (check) {
   const floors: Record<string, number> = JSON.parse(

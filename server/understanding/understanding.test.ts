@@ -68,3 +68,27 @@ describe('understand', () => {
     ).toBe(false);
   });
 });
+
+describe('understand: entities', () => {
+  it('names the money, days and times, and people in the line', () => {
+    const u = understand('Thursday at six works, and my wife Dana wants it under ten-nine.', {
+      speaker: 'homeowner',
+    });
+    expect(u.entities.times.map((t) => [t.day, t.time])).toEqual([['thursday', '6:00']]);
+    expect(u.entities.money.map((m) => m.value)).toEqual([10900]);
+    expect(u.entities.people.map((p) => [p.name, p.relation])).toEqual([['Dana', 'spouse']]);
+  });
+
+  it('reads them with the line before, given as text or as an utterance', () => {
+    const asked = 'What budget did you have in mind?';
+    const said = 'Between eight and ten.';
+    const fromText = understand(said, { speaker: 'homeowner', previous: asked });
+    const fromUtterance = understand(said, {
+      speaker: 'homeowner',
+      previous: understand(asked, { speaker: 'rep' }),
+    });
+    expect(fromText.entities.money.map((m) => [m.min, m.max])).toEqual([[8000, 10000]]);
+    expect(fromUtterance.entities).toEqual(fromText.entities);
+    expect(understand(said, { speaker: 'homeowner' }).entities.money).toEqual([]);
+  });
+});

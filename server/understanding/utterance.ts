@@ -1,6 +1,7 @@
 import { LoadedModel } from './classifier/logistic';
 import { predictActs } from './classifier/acts-model';
 import { combineActs, type ActSource, type ShippedModel } from './classifier/combine';
+import { findEntities, type Entities } from './entities';
 import { familyOf, type ActLabel, type CorpusTopic } from './labels';
 import { readByRules, type RuleReading } from './rules';
 import type { RepTurn } from './rep-turn';
@@ -17,6 +18,8 @@ export interface Utterance {
   speaker: Speaker;
   acts: ActLabel[];
   topics: CorpusTopic[];
+  /** The money, days and times, and people it names, read with the line before as context. */
+  entities: Entities;
   /** The detailed read of the turn: question form, topics asked, price named, requests... */
   turn: RepTurn;
   /** Probability of each act family and label from the learned classifier. */
@@ -64,6 +67,7 @@ export function understand(text: string, ctx: UnderstandContext): Utterance {
     speaker: ctx.speaker,
     acts: combineActs(rules.acts, modelActs, sources, rules.strong),
     topics: rules.topics,
+    entities: findEntities(text, { speaker: ctx.speaker, previous: previous?.text }),
     turn: rules.turn,
     scores,
     rules,

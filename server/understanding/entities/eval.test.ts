@@ -83,6 +83,16 @@ describe('scoreEntities', () => {
     expect(scoreEntities([labelled]).money.exact).toBe(1);
   });
 
+  it('finds a label whose text also sits inside an earlier label at its own place', () => {
+    const at = (text: string, time: string) => ({ text, day: null, part: null, time, ampm: null });
+    const s = scoreEntities([
+      line('thursday at five thirty is fine he gets home at five', {
+        times: [{ ...at('thursday at five thirty', '5:30'), day: 'thursday' }, at('at five', '5:00')],
+      }),
+    ]);
+    expect(s.times).toMatchObject({ labels: 2, matched: 2, exact: 1 });
+  });
+
   it('matches a label whose text is not in the line by what it says', () => {
     const s = scoreEntities([
       line('It comes to $12,400 installed.', { money: [{ text: '12400 dollars', value: 12400, per: null }] }),

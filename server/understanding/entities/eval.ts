@@ -21,11 +21,18 @@ export interface LabelledLine {
   speaker: 'rep' | 'homeowner';
   context?: string | null;
   text: string;
+  /** The labels as the corpus files hold them (corpus/GUIDE.md, "Entities"). */
   entities?: {
-    money?: Partial<MoneyEntity>[];
-    times?: Partial<TimeEntity>[];
-    people?: Partial<PersonEntity>[];
+    money?: LabelledEntity[];
+    times?: LabelledEntity[];
+    people?: LabelledEntity[];
   };
+}
+
+/** One entity label: its text and its fields, as written in a corpus file. */
+export interface LabelledEntity {
+  text?: string;
+  [field: string]: unknown;
 }
 
 export interface TypeScore {
@@ -53,7 +60,12 @@ export interface EntityScores {
   times: TypeScore;
   people: TypeScore;
   misses: EntityMiss[];
+  /** Among matched money and times: how often each labelled role was read as each role. */
+  roles: { money: RoleCounts; times: RoleCounts };
 }
+
+/** labelled role -> read role -> count. */
+export type RoleCounts = Record<string, Record<string, number>>;
 
 type Kind = 'money' | 'times' | 'people';
 
@@ -80,23 +92,23 @@ export function personKey(e: Partial<PersonEntity>): string {
 
 const KEY: Record<Kind, (e: any) => string> = { money: moneyKey, times: timeKey, people: personKey };
 
-/** Where each label's text sits in the line (the next unused occurrence), or -1. */
+/**
+ * Where each label's text sits in the line, or -1: the first occurrence that no label before it
+ * covers ("at five" after "Thursday at five thirty" is the later "at five"), else the first
+ * occurrence not already taken.
+ */
 function locate(text: string, labels: { text?: string }[]): Item['start'][] {
   const lower = text.toLowerCase();
-  const used: number[] = [];
+  const taken: [number, number][] = [];
   return labels.map((l) => {
     const needle = (l.text ?? '').toLowerCase();
     if (!needle) return -1;
-    let from = 0;
-    for (;;) {
-      const at = lower.indexOf(needle, from);
-      if (at < 0) return -1;
-      if (!used.includes(at)) {
-        used.push(at);
-        return at;
-      }
-      from = at + 1;
-    }
+    const found: number[] = [];
+    for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + 1)) found.push(at);
+    const free = (at: number) => !taken.some(([s, e]) => at < e && s < at + needle.length);
+    const at = found.find(free) ?? found.find((x) => !taken.some(([s]) => s === x)) ?? -1;
+    if (at >= 0) taken.push([at, at + needle.length]);
+    return at;
   });
 }
 
@@ -164,6 +176,7 @@ export function scoreEntities(lines: LabelledLine[]): EntityScores {
     people: { ...empty(), roleSame: 0, roleSeen: 0 },
   };
   const misses: EntityMiss[] = [];
+  const roles: EntityScores['roles'] = { money: {}, times: {} };
   for (const line of lines) {
     const read = readLine(line);
     for (const kind of ['money', 'times', 'people'] as Kind[]) {
@@ -200,6 +213,8 @@ export function scoreEntities(lines: LabelledLine[]): EntityScores {
         if (kind !== 'people') {
           t.roleSeen++;
           if (gold[g].role === pred[p].role) t.roleSame++;
+          const row = (roles[kind][String(gold[g].role)] ??= {});
+          row[String(pred[p].role)] = (row[String(pred[p].role)] ?? 0) + 1;
         }
       }
       const gHit = new Set(pairs.map(([g]) => g));
@@ -244,5 +259,6 @@ export function scoreEntities(lines: LabelledLine[]): EntityScores {
     times: finish(totals.times, true),
     people: finish(totals.people, false),
     misses,
+    roles,
   };
 }

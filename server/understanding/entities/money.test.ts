@@ -235,3 +235,255 @@ describe('money: spans', () => {
     expect(findMoney(text).map((m) => m.text)).toEqual(['$9,400', 'ten-nine']);
   });
 });
+
+describe('money: held-out classes (each said several ways)', () => {
+  it.each([
+    ['that saves you about a grand', ['1000']],
+    ['call it a grand even', ['1000']],
+    ['you still owe the thousand on the claim', ['1000']],
+    ['minus our thousand-dollar deductible', ['1000']],
+    ['give or take a few hundred', []],
+    ['it could run several thousand', []],
+  ])('reads "a grand", "the thousand", and no amount in "a few hundred": "%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['It adds about a dollar twenty-five a square foot.', ['1.25/sqft']],
+    ['the pad is a dollar fifty a square foot', ['1.5/sqft']],
+    ['one dollar forty a square foot for the underlay', ['1.4/sqft']],
+  ])('reads dollars and cents said as "a dollar twenty-five": "%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it('keeps a hyphenated dollar amount a lump sum beside a rate', () => {
+    expect(amounts('About ninety a month, and a five-hundred-dollar rebate on top.')).toEqual([
+      '90/month',
+      '500',
+    ]);
+    expect(amounts('one-twenty a month, plus a two-hundred-dollar credit')).toEqual(['120/month', '200']);
+  });
+
+  it('lets a currency or a rate win over a count beside it', () => {
+    expect(amounts('we can spread it over twelve months, about sixty dollars a month')).toEqual(['60/month']);
+    expect(amounts('~80/mo over 10 yrs, or 45/mo over 20 yrs')).toEqual(['80/month', '45/month']);
+  });
+
+  it('shares a count only within its own sentence', () => {
+    expect(amounts('They paid nine thousand four years ago. So why is ours twelve?')).toEqual([
+      '9000',
+      '12000',
+    ]);
+    expect(amounts('It was eleven grand two summers back. Was it thirteen this time?')).toEqual([
+      '11000',
+      '13000',
+    ]);
+  });
+
+  it.each([
+    ["I can't beat thirty-four fifty.", ['3450']],
+    ['Forty-one seventy-five, and that is with the trim.', ['4175']],
+    ['they wanted sixty-two ninety for it', ['6290']],
+  ])('reads hundreds said in pairs by their shape: "%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["So it's sixteen-four tomorrow and less tonight?", ['16400']],
+    ['the shed is listed at twelve-three, not included', ['12300']],
+    ['we are at thirteen-six for the lot', ['13600']],
+  ])('reads a hyphenated shorthand that a clock time might take: "%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it('reads two bare numbers a step apart as a range where money is talked about', () => {
+    expect(amounts('are we thinking like fifteen sixteen or', { previous: "What's the budget?" })).toEqual([
+      '15000-16000',
+    ]);
+    expect(amounts('What budget are you working with? Like seven, eight?')).toEqual(['7000-8000']);
+  });
+
+  it('reads a bare figure put as a budget or a price', () => {
+    expect(amounts('we hoped for under nine honestly', { previous: "What's your budget?" })).toEqual([
+      '9000',
+    ]);
+    expect(
+      amounts("Move the island and you're north of thirty.", { previous: 'It runs about twenty-six five.' }),
+    ).toEqual(['30000']);
+    expect(
+      amounts('Twenty. Twenty-five tops.', { previous: 'What number are you comfortable with?' }),
+    ).toEqual(['20000', '25000']);
+    expect(amounts("We've put aside about forty.", { previous: 'Have you got a figure in mind?' })).toEqual([
+      '40000',
+    ]);
+    expect(amounts('can we get it nearer your twenty?', { previous: 'Our budget is tight.' })).toEqual([
+      '20000',
+    ]);
+    expect(amounts('Nine thousand for the neighbours. Why is mine thirteen?')).toEqual(['9000', '13000']);
+  });
+
+  it('reads two amounts either side of a slash', () => {
+    expect(amounts('quote attached (1,150 / 13,900)')).toEqual(['1150', '13900']);
+  });
+});
+
+describe('money: held-out numbers that are not money', () => {
+  it.each([
+    'Two thousand twelve, I think. So do the math.',
+    "you'd have a million questions too",
+    'the kids ask a million things',
+    'The Garcias at 410 and 414 both went with us.',
+    'my sister lives at 2207 now',
+    "It's about nine hundred square feet. Usable, maybe seven hundred.",
+    'here for the three-thirty?',
+  ])('"%s"', (text) => {
+    expect(findMoney(text)).toEqual([]);
+  });
+
+  it('reads the price and not the rate of interest', () => {
+    expect(amounts('the loan is 6.5%, the cash price is 12,000')).toEqual(['12000']);
+  });
+
+  it('counts what a word like "more" stands between', () => {
+    expect(amounts("I'm getting two more estimates.", { previous: 'Keep the three-fifty.' })).toEqual([]);
+    expect(amounts('we asked three other companies', { previous: 'It is four-fifty a month.' })).toEqual([]);
+  });
+});
+
+describe('money: said every way', () => {
+  it.each([
+    ["that's like 15 G's man", ['15000']],
+    ['He wanted nine large for it.', ['9000']],
+    ['seven thou and we start Monday', ['7000']],
+    ['a couple of large windows', []],
+    ['fifty cents a foot more for the thick pad', ['0.5/sqft']],
+    ['ninety-nine cents a square foot', ['0.99/sqft']],
+    ['a buck and a half a foot for the underlay', ['1.5/sqft']],
+    ['a dollar and a half a square foot', ['1.5/sqft']],
+    ['A hundred fifty for the inspection.', ['150']],
+    ['Two hundred for the permit, give or take.', ['200']],
+    ['Twenty thousand of dollars is too much.', ['20000']],
+    ['my cousin paid 14.800 euros for the same roof', ['14800']],
+    ['the mini split is eleven nine ninety', ['11990']],
+    ['fourteen nine ninety-five installed', ['14995']],
+  ])('"%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it('reads a figure put as a limit, with the budget asked before', () => {
+    const previous = 'Do you have a number in mind?';
+    expect(amounts("Nine's our limit.", { previous })).toEqual(['9000']);
+    expect(amounts('twelve would be nice lol', { previous: 'whats ur budget' })).toEqual(['12000']);
+    expect(amounts('we have 2 kids so 7 is tops', { previous: 'whats the budget' })).toEqual(['7000']);
+  });
+
+  it('reads no money in a phone number', () => {
+    expect(findMoney('call me at 555-0199, the quote is attached')).toEqual([]);
+  });
+});
+
+describe('money: roles, in new wordings', () => {
+  const roles = (text: string, ctx: EntityContext = {}) => findMoney(text, ctx).map((m) => m.role);
+
+  it('keeps a rep’s own quote a price, and another company’s a quote', () => {
+    expect(roles("here's the quote: 7,250 for the hallway", { speaker: 'rep' })).toEqual(['price']);
+    expect(roles('The other company quoted nine-five.', { speaker: 'rep' })).toEqual(['quote']);
+    expect(roles('my cousin says he can do it for six grand', { speaker: 'homeowner' })).toEqual(['quote']);
+  });
+
+  it('reads no deposit in "zero down", and a budget only as the homeowner’s', () => {
+    expect(roles('on 72 months its about 140 a month, zero down', { speaker: 'rep' })).toEqual(['price']);
+    expect(roles('I can do eighty-two hundred if you supply the vanity.', { speaker: 'rep' })).toEqual([
+      'price',
+    ]);
+    expect(roles("what's your budget, are we thinking like eight nine?", { speaker: 'rep' })).toEqual([
+      'budget',
+    ]);
+    expect(
+      roles('Twenty. Twenty-five, absolute max.', {
+        speaker: 'homeowner',
+        previous: 'What would you be comfortable spending?',
+      }),
+    ).toEqual(['budget', 'budget']);
+  });
+
+  it('keeps the role of an amount said back', () => {
+    expect(
+      roles('Seven-fifty I can live with.', {
+        speaker: 'homeowner',
+        previous: 'The repair is about seven-fifty.',
+      }),
+    ).toEqual(['price']);
+  });
+});
+
+describe('money: more ways of saying it', () => {
+  it.each([
+    ["It's nineteen ninety-nine installed.", ['1999']],
+    ['The thermostat runs about nineteen ninety-nine.', ['1999']],
+    ['we bought it in nineteen ninety-nine', []],
+    ['half a grand for the permit', ['500']],
+    ['he asked 14 000 dollars for it', ['14000']],
+    ['ten-ish grand', ['10000']],
+    ['Twelve thousand, four hundred and fifty dollars even.', ['12450']],
+    ['a hunnert bucks', ['100']],
+    ['fifty-five hunnerd', ['5500']],
+    ['twenty quid a month', ['20/month']],
+    ["I'm Mrs. Nowak, N-O-W-A-K.", []],
+  ])('"%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+});
+
+describe('money: signs and codes', () => {
+  it.each([
+    ['the price is 12000$ all included', ['12000']],
+    ['£200 for the survey', ['200']],
+    ['a 200€ deposit', ['200']],
+    ['USD 500 for the visit', ['500']],
+    ['$ 12,400 installed', ['12400']],
+    ['about 2 hunnid', ['200']],
+    ['one hundred and twenty-five dollars and fifty cents', ['125.5']],
+  ])('"%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it('points the span at the sign', () => {
+    const text = 'that is $ 12,400 installed';
+    expect(findMoney(text).map((m) => m.text)).toEqual(['$ 12,400']);
+  });
+});
+
+describe('money: a rate asked about in the line before', () => {
+  it('reads the answer at that rate', () => {
+    expect(amounts('One forty-nine.', { previous: 'What would the monthly be on that?' })).toEqual([
+      '149/month',
+    ]);
+    expect(amounts('two hundred and five', { previous: "what's that per month?" })).toEqual(['205/month']);
+    expect(amounts('Six fifty.', { previous: "What's the vinyl per square foot?" })).toEqual(['6.5/sqft']);
+  });
+
+  it('reads no rate, and no money, from a count or a length of time asked about', () => {
+    expect(amounts('Four.', { previous: 'And how many windows a month do you put in?' })).toEqual([]);
+    expect(
+      amounts('the stuff you had was six or eight', {
+        previous: 'It broke in a year. What makes this different?',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('money: decimals said in words', () => {
+  it.each([
+    ['about nine point nine all in', ['9900']],
+    ['it runs seven point eight', ['7800']],
+    ['about ten grand-ish all in', ['10000']],
+    ['the pitch is about 4.5', []],
+  ])('"%s"', (text, expected) => {
+    expect(amounts(text)).toEqual(expected);
+  });
+
+  it('scales a decimal answer by the question', () => {
+    expect(amounts('Nine point nine.', { previous: 'What did they quote you?' })).toEqual(['9900']);
+  });
+});

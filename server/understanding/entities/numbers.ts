@@ -1,4 +1,4 @@
-import { round2, type Token } from './tokens';
+import { round2, signed, type Token } from './tokens';
 
 /**
  * Numbers as people say them at a kitchen table: "twelve thousand four hundred", "a hundred and
@@ -78,7 +78,41 @@ const MULT: Record<string, NonNullable<NumberPhrase['mult']>> = {
   hundred: 'hundred',
   million: 'million',
   mil: 'million',
+  hunnert: 'hundred',
+  hunnid: 'hundred',
+  hunned: 'hundred',
+  hunnerd: 'hundred',
+  hundrd: 'hundred',
+  // Slang for thousands of dollars: "five thou", "12 G's", "twelve large".
+  thou: 'grand',
+  g: 'grand',
+  gs: 'grand',
+  large: 'grand',
 };
+
+/** Slang multipliers that are also ordinary words: a multiplier only with no noun after them. */
+const SLANG_MULT = new Set(['large', 'g', 'gs']);
+const AFTER_SLANG = new Set([
+  'for',
+  'to',
+  'and',
+  'or',
+  'is',
+  'was',
+  'tops',
+  'max',
+  'on',
+  'in',
+  'down',
+  'out',
+  'plus',
+  'with',
+  'man',
+  'bro',
+  'dude',
+  'easy',
+  'cash',
+]);
 
 export function wordValue(w: string): number | undefined {
   return UNIT[w] ?? TEEN[w] ?? TENS[w];
@@ -121,11 +155,21 @@ function readSmallDigits(tokens: Token[], i: number): Small | null {
   return { value: d.value, end: i, compound: false };
 }
 
+/** A word that multiplies the number before it: "thousand", "grand", "k", "hunnert". */
+export function isMultWord(t: Token | undefined): boolean {
+  return !!t && !t.digits && MULT[t.base] !== undefined;
+}
+
 function multAt(tokens: Token[], i: number): NumberPhrase['mult'] {
   const t = tokens[i];
   if (!t || t.digits) return null;
   // "9 k": a k on its own after a number.
-  return MULT[t.base] ?? null;
+  const m = MULT[t.base] ?? null;
+  if (m && SLANG_MULT.has(t.base)) {
+    const n = tokens[i + 1];
+    if (n && !/[,.;!?]/.test(t.after) && !AFTER_SLANG.has(n.base)) return null;
+  }
+  return m;
 }
 
 function multValue(m: NonNullable<NumberPhrase['mult']>): number {
@@ -161,12 +205,45 @@ function readDigitsPhrase(tokens: Token[], i: number): NumberPhrase | null {
   if (d.clock) return null;
   // "12th", "1990s", "50/50": a date, a decade, a ratio.
   if (['st', 'nd', 'rd', 'th', 's', 'x'].includes(d.suffix)) return null;
-  if (tokens[i].after.includes('/') && tokens[i + 1]?.digits) return null;
-  if (tokens[i].before.includes('/') && tokens[i - 1]?.digits) return null;
+  // "555-0142": a phone number.
+  if (
+    /^\d{3}$/.test(d.plain) &&
+    tokens[i].after === '-' &&
+    /^\d{4}$/.test(tokens[i + 1]?.digits?.plain ?? '')
+  )
+    return null;
+  if (
+    /^\d{4}$/.test(d.plain) &&
+    tokens[i].before === '-' &&
+    /^\d{3}$/.test(tokens[i - 1]?.digits?.plain ?? '')
+  )
+    return null;
+  // "50/50", "24/7", "3/14": a ratio or a date; but "980 / 12,400" are two amounts.
+  const small = (t: Token | undefined) => !!t?.digits && t.digits.value <= 100;
+  if (tokens[i].after.includes('/') && tokens[i + 1]?.digits && small(tokens[i]) && small(tokens[i + 1]))
+    return null;
+  if (tokens[i].before.includes('/') && tokens[i - 1]?.digits && small(tokens[i]) && small(tokens[i - 1]))
+    return null;
   let value = d.value;
   let j = i;
+  // "12 000 dollars": thousands set apart by a space, as much of the world writes them.
+  const group = tokens[i + 1]?.digits;
+  if (
+    group &&
+    !d.decimal &&
+    !d.suffix &&
+    /^\d{1,3}$/.test(d.plain) &&
+    /^\d{3}$/.test(group.plain) &&
+    tokens[i].after === '' &&
+    (group.plain === '000' ||
+      signed(tokens[i]) ||
+      ['dollars', 'bucks', 'usd', 'euros'].includes(tokens[i + 2]?.base ?? ''))
+  ) {
+    value = d.value * 1000 + group.value;
+    j = i + 1;
+  }
   let mult: NumberPhrase['mult'] = d.suffix === 'k' ? 'k' : d.suffix === 'm' ? 'million' : null;
-  if (!mult && joined(tokens[i])) {
+  if (!mult && j === i && joined(tokens[i])) {
     const half = andAHalf(tokens, i + 1);
     const mAt = half > 0 ? half + 1 : i + 1;
     const m = multAt(tokens, mAt);
@@ -183,6 +260,16 @@ function readDigitsPhrase(tokens: Token[], i: number): NumberPhrase | null {
 function readWords(tokens: Token[], i: number): NumberPhrase | null {
   const w = tokens[i].base;
   // "a hundred", "a grand", "a thousand", "a couple grand", "couple hundred bucks".
+  // "half a grand", "half a million".
+  if (
+    w === 'half' &&
+    tokens[i + 1]?.base === 'a' &&
+    multAt(tokens, i + 2) &&
+    multAt(tokens, i + 2) !== 'hundred'
+  ) {
+    const card = readCardinal(tokens, i, 1, i + 2);
+    if (card) return { ...card, value: round2(card.value / 2) };
+  }
   if (w === 'a' || w === 'an' || w === 'couple') {
     let k = i + 1;
     let n = 1;
@@ -192,12 +279,28 @@ function readWords(tokens: Token[], i: number): NumberPhrase | null {
       if (tokens[k]?.base === 'of') k++;
     }
     if (!multAt(tokens, k)) return null;
+    // "N-O-W-A-K": letters spelled out, not "a k".
+    if (tokens[k].base.length === 1) return null;
     return readCardinal(tokens, i, n, k);
   }
-  // "another hundred and twenty-five", "hundred dollar": a hundred with no number before it.
-  if (w === 'hundred' && !isNumberWord(tokens[i - 1])) return readCardinal(tokens, i, 1, i);
+  // "another hundred and twenty-five", "hundred dollar": a hundred with no number before it; but
+  // "a few hundred", "several thousand" say no amount.
+  const vague = ['few', 'several', 'many'].includes(tokens[i - 1]?.base ?? '');
+  if (w === 'hundred' && !isNumberWord(tokens[i - 1]) && !vague) return readCardinal(tokens, i, 1, i);
+  // "the thousand", "our thousand-dollar deductible": one thousand, named as a known amount.
+  if (w === 'thousand' && !isNumberWord(tokens[i - 1]) && !vague && theThousand(tokens, i))
+    return readCardinal(tokens, i, 1, i);
   const first = readSmall(tokens, i) ?? readSmallDigits(tokens, i);
   if (!first) return null;
+  // "ten-ish grand": the approximation sits between the number and its multiplier.
+  if (
+    tokens[first.end + 1]?.base === 'ish' &&
+    joined(tokens[first.end + 1]) &&
+    multAt(tokens, first.end + 2)
+  ) {
+    const card = readCardinal(tokens, i, first.value, first.end + 2);
+    if (card) return card;
+  }
   const next = first.end + 1;
   if (
     joined(tokens[first.end]) &&
@@ -206,12 +309,32 @@ function readWords(tokens: Token[], i: number): NumberPhrase | null {
     const card = readCardinal(tokens, i, first.value, next);
     if (card) return card;
   }
+  // "three point five", "nine point nine": a decimal said with no multiplier, for the context to scale.
+  const point = joined(tokens[first.end]) && !first.compound ? readPoint(tokens, first.end + 1) : null;
+  if (point && !multAt(tokens, point.end + 1))
+    return {
+      i,
+      j: point.end,
+      value: round2(first.value + point.frac),
+      form: 'cardinal',
+      mult: null,
+      bare: true,
+    };
   const short = readShorthand(tokens, i, first);
   if (short) return short;
   // "four and a half" with no multiplier: a bare number the context may scale.
   const half = joined(tokens[first.end]) ? andAHalf(tokens, first.end + 1) : -1;
   if (half > 0) return { i, j: half, value: first.value + 0.5, form: 'cardinal', mult: null, bare: true };
   return { i, j: first.end, value: first.value, form: 'cardinal', mult: null, bare: true };
+}
+
+const DETERMINER = new Set(['the', 'our', 'your', 'ur', 'my', 'his', 'her', 'their', 'that', 'this']);
+
+/** "the thousand", "a thousand-dollar deductible": a thousand with no number said before it. */
+function theThousand(tokens: Token[], i: number): boolean {
+  const next = tokens[i + 1];
+  const dollar = !!next && ['dollar', 'dollars'].includes(next.base) && !/[,.;!?]/.test(tokens[i].after);
+  return dollar || DETERMINER.has(tokens[i - 1]?.base ?? '');
 }
 
 /** "point five": the decimal part after "point", as a fraction, with the last token index. */
@@ -299,7 +422,9 @@ function readRest(
   total: number,
   cur: number,
 ): { kind: 'mult-lead' | 'final'; value: number; end: number } | null {
-  if (!joined(tokens[k - 1])) return null;
+  // "eleven thousand, nine hundred and ninety": a comma before the hundreds of a long number.
+  const hundredsNext = m !== 'hundred' && multAt(tokens, k + 1) === 'hundred' && !!readSmall(tokens, k);
+  if (!joined(tokens[k - 1]) && !(hundredsNext && /^,$/.test(tokens[k - 1].after))) return null;
   let s = k;
   if (tokens[s]?.base === 'and') s++;
   const small = readSmall(tokens, s) ?? readSmallDigits(tokens, s);
@@ -319,9 +444,22 @@ function readRest(
     return { kind: 'final', value: small.value * 100 + pair.value, end: pair.end };
   // After thousands: "twelve thousand and fifty", or "fourteen thousand five" (= 14,500).
   // "fourteen thousand five", "seven thousand two": hundreds; but "two thousand nine" is a year.
-  if (small.value < 10 && total >= 1000 && total !== 2000 && s === k)
+  if (small.value < 10 && total >= 1000 && total !== 2000 && s === k && !countsNext(tokens, small.end))
     return { kind: 'final', value: small.value * 100, end: small.end };
+  // "nine thousand four years ago": the small number counts what follows it.
+  if (countsNext(tokens, small.end)) return null;
   return { kind: 'final', value: small.value, end: small.end };
+}
+
+/** A plain plural noun right after token j: the number before it counts it ("four years"). */
+function countsNext(tokens: Token[], j: number): boolean {
+  const n = tokens[j + 1];
+  if (!n || n.digits || !joined(tokens[j])) return false;
+  return (
+    /^[a-z]{3,}s$/.test(n.base) &&
+    !n.clitic &&
+    !['dollars', 'bucks', 'thousands', 'hundreds'].includes(n.base)
+  );
 }
 
 /**
@@ -352,16 +490,22 @@ function readShorthand(tokens: Token[], i: number, first: Small): NumberPhrase |
       parts,
     };
   if (a >= 10 && b < 10 && !second.compound) {
+    // "eleven nine ninety", "fourteen nine ninety-five": the tens and units said after.
+    const third = joined(tokens[second.end]) ? readSmall(tokens, second.end + 1) : null;
+    const tail = third && third.value >= 10 && !(joined(tokens[third.end]) && multAt(tokens, third.end + 1));
     return {
       i,
-      j: second.end,
-      value: a * 1000 + b * 100,
+      j: tail ? third.end : second.end,
+      value: a * 1000 + b * 100 + (tail ? third.value : 0),
       form: 'thousands-short',
       mult: null,
       bare: false,
       parts,
     };
   }
+  // "ten twelve", "thirteen fourteen": two numbers a step or two apart are a range said bare, not
+  // 1,012; but "nineteen twenty", "twenty twenty-two" are years.
+  if (a >= 10 && b > a && b - a <= 3 && a !== 19 && a !== 20) return null;
   if (a >= 10 && b >= 10) {
     return { i, j: second.end, value: a * 100 + b, form: 'pairs', mult: null, bare: false, parts };
   }

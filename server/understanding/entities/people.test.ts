@@ -166,3 +166,34 @@ describe('people: spans', () => {
     expect(found.map((p) => p.text)).toEqual(['My late husband Walter', 'my son Jake', 'the guy from Apex']);
   });
 });
+
+describe('people: held-out classes', () => {
+  const read = (text: string, previous?: string) =>
+    findPeople(text, { speaker: 'homeowner', previous }).map((p) => [
+      p.text,
+      p.relation,
+      p.status,
+      p.decides,
+    ]);
+
+  it('reads the rep’s designer, another company’s repair man, and a say in the decision', () => {
+    expect(read('Could our designer come with the drawings?')).toEqual([
+      ['our designer', 'colleague', null, null],
+    ]);
+    expect(read('the repair man charged us three hundred')).toEqual([
+      ['the repair man', 'contractor', null, null],
+    ]);
+    expect(read('My wife and I would want to sit down with it first.')).toEqual([
+      ['My wife', 'spouse', null, true],
+    ]);
+    expect(read("I'll be in touch once I've spoken to my brother.")).toEqual([
+      ['my brother', 'sibling', null, true],
+    ]);
+  });
+
+  it('hears a loss in sympathy said about a person', () => {
+    expect(read("I'm so sorry to hear about your husband.")).toEqual([
+      ['your husband', 'spouse', 'deceased', null],
+    ]);
+  });
+});

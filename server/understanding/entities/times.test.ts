@@ -89,15 +89,12 @@ describe('times: days and clock times', () => {
     ]);
   });
 
-  it('reads a holiday on a fixed date', () => {
-    expect(fields('Okay, how soon you can install? Before Christmas is possible?')).toEqual([
-      at('december 25', null, null),
-    ]);
-    expect(fields('My grandson put his foot through a board on the Fourth.')).toEqual([
-      at('july 4', null, null),
-    ]);
-    expect(fields("we want it done by new year's eve")).toEqual([at('december 31', null, null)]);
-    // A holiday as a thing, not a day.
+  it('reads no time in a holiday (GUIDE: holidays are not times), only the part of day said with it', () => {
+    expect(fields('Okay, how soon you can install? Before Christmas is possible?')).toEqual([]);
+    expect(fields('My grandson put his foot through a board on the Fourth.')).toEqual([]);
+    expect(fields("we want it done by new year's eve")).toEqual([]);
+    expect(fields('yeah january thats fine call me after new years')).toEqual([]);
+    expect(fields('we ran through them on Christmas morning')).toEqual([at(null, 'morning', null)]);
     expect(fields('the Christmas lights are still up')).toEqual([]);
     expect(fields('This is the fourth quote we got.')).toEqual([]);
   });
@@ -201,5 +198,229 @@ describe('times: spans', () => {
     const times = findTimes(text);
     for (const t of times) expect(text.slice(t.start, t.end)).toBe(t.text);
     expect(times.map((t) => t.text)).toEqual(['Saturday', 'morning', 'two', 'Sunday evening at six']);
+  });
+});
+
+describe('times: held-out classes (each said several ways)', () => {
+  const texts = (text: string, ctx: EntityContext = {}) => findTimes(text, ctx).map((t) => t.text);
+
+  it('leaves a number said in two parts to money', () => {
+    expect(fields("So it's sixteen-four tomorrow but less tonight?")).toEqual([
+      at('tomorrow', null, null),
+      at('tonight', null, null),
+    ]);
+    expect(fields('the deck is at twelve-three on Friday')).toEqual([at('friday', null, null)]);
+    expect(fields('Eighteen five. Okay. Thursday then.', { previous: 'Could we say four?' })).toEqual([
+      at('thursday', null, null),
+    ]);
+    expect(fields('the oak is nine a square foot and the vinyl more like five fifty')).toEqual([]);
+    expect(fields('a deck sixteen by twelve, with the rail, is fourteen two')).toEqual([]);
+  });
+
+  it('reads a span of hours as its first hour', () => {
+    expect(fields('no noise tue 9-10 please')).toEqual([at('tuesday', null, '9:00')]);
+    expect(texts('we can stop the saws from two to four so she can nap')).toEqual(['two to four']);
+    expect(fields('we can stop the saws from two to four so she can nap')).toEqual([at(null, null, '2:00')]);
+    expect(fields('vinyl lasts 10-15 yrs')).toEqual([]);
+  });
+
+  it('reads "ten to six" put as a time, and "half past" with the hour said before', () => {
+    expect(fields("It's ten to six and he's not here.")).toEqual([at(null, null, '5:50')]);
+    expect(fields('we need from ten to twelve windows')).toEqual([]);
+    expect(fields("Thursday at three. I'll have the coffee on at quarter to.")).toEqual([
+      at('thursday', null, '3:00'),
+      at(null, null, '2:45'),
+    ]);
+    expect(fields('Quarter past five, if the game runs long. Call it half past.')).toEqual([
+      at(null, null, '5:15'),
+      at(null, null, '5:30'),
+    ]);
+  });
+
+  it('reads an hour after "by", "till nearly", "to", in a line that also talks money', () => {
+    expect(fields('the tech can be there by 4, $129 service fee')).toEqual([at(null, null, '4:00')]);
+    expect(fields('last time he stayed till nearly eight')).toEqual([at(null, null, '8:00')]);
+    expect(fields("Saturday's fine, but can we push it to eleven? He tees off at seven.")).toEqual([
+      at('saturday', null, null),
+      at(null, null, '11:00'),
+      at(null, null, '7:00'),
+    ]);
+  });
+
+  it('reads a bare hour answered or asked about, and not one that counts something', () => {
+    expect(fields("Then I'll come Friday morning. Ten okay?")).toEqual([
+      at('friday', 'morning', null),
+      at(null, null, '10:00'),
+    ]);
+    expect(fields("One's fine.", { previous: 'earliest is 1pm' })).toEqual([at(null, null, '1:00')]);
+    expect(
+      fields("Which one's better for you?", { previous: 'I have the 14th or the 16th, crew at 8.' }),
+    ).toEqual([]);
+    expect(fields('Four I can do.', { previous: 'could u do 4ish sat?' })).toEqual([at(null, null, '4:00')]);
+    expect(fields('What time does the game wrap up, five?')).toEqual([at(null, null, '5:00')]);
+    expect(fields('she puts like three blankets on the bed', { previous: 'I come at 6:30.' })).toEqual([]);
+    expect(fields('thurs i have 10 or 2:30, pick one')).toEqual([
+      at('thursday', null, null),
+      at(null, null, '10:00'),
+      at(null, null, '2:30'),
+    ]);
+  });
+
+  it('joins a day said after its time, or a date with a weekday and a time', () => {
+    expect(fields('10 sat works, see u then')).toEqual([at('saturday', null, '10:00')]);
+    expect(fields('crew confirmed tue 21st 9:30')).toEqual([at('21', null, '9:30')]);
+    expect(fields('could u do 5ish fri?')).toEqual([at('friday', null, '5:00')]);
+    expect(fields('six ish works')).toEqual([at(null, null, '6:00')]);
+    expect(fields('reminder: consult is tmrw at half 3')).toEqual([at('tomorrow', null, '3:30')]);
+    expect(fields('the 5th still good?')).toEqual([at('5', null, null)]);
+  });
+
+  it('reads dates written with a slash, and not fractions', () => {
+    expect(fields('install est. 4/22, deposit due at order')).toEqual([at('april 22', null, null)]);
+    expect(fields('we can do thu 10/3 pm')).toEqual([at('october 3', 'afternoon', null, 'pm')]);
+    expect(fields('a 3 1/4 inch oak strip')).toEqual([]);
+    expect(fields('sat am is full', { previous: 'any chance this weekend?' })).toEqual([
+      at('saturday', 'morning', null, 'am'),
+    ]);
+  });
+
+  it('reads the first of the month, and lunch said with a day', () => {
+    expect(fields('Since the first of the month.')).toEqual([at('1', null, null)]);
+    expect(fields("he's coming for lunch on Saturday")).toEqual([at('saturday', 'lunch', null)]);
+    expect(fields('after our Sunday lunch')).toEqual([at('sunday', 'lunch', null)]);
+  });
+
+  it('reads a time with "every" or "most" and its part of day as one typical time', () => {
+    const t = findTimes('the truck comes at seven every morning');
+    expect(t.map(({ day, part, time, ampm, role }) => ({ day, part, time, ampm, role }))).toEqual([
+      { ...at(null, 'morning', '7:00', 'am'), role: 'described' },
+    ]);
+    expect(fields('He gets in around five-thirty most evenings.')).toEqual([
+      at(null, 'evening', '5:30', 'pm'),
+    ]);
+  });
+
+  it('reads a plural part of day as an answer, and no time in a length of time or a leave-taking', () => {
+    expect(fields('When is he usually home, evenings?')).toEqual([at(null, 'evening', null)]);
+    expect(fields('Afternoons. Mornings I work.')).toEqual([
+      at(null, 'afternoon', null),
+      at(null, 'morning', null),
+    ]);
+    expect(fields("I'd like to sleep on it one more night.")).toEqual([]);
+    expect(fields("I wouldn't leave that furnace on another night.")).toEqual([]);
+    expect(fields("I've taken up enough of your afternoon.")).toEqual([]);
+    expect(fields("I'll let you get back to your Sunday.")).toEqual([]);
+  });
+});
+
+describe('times: said every way', () => {
+  it.each([
+    ["Y'all around this evenin'?", [at('today', 'evening', null)]],
+    ["I'll come by tomorra mornin' then.", [at('tomorrow', 'morning', null)]],
+    ["how's 2nite around 7", [at('tonight', null, '7:00', 'pm')]],
+    ['Noonish?', [at(null, null, '12:00', 'pm')]],
+    ['Come by round about suppertime.', [at(null, 'evening', null)]],
+    ['Could you do the day after tomorrow?', []],
+    ['Saturday or Sunday, either one.', [at('saturday', null, null), at('sunday', null, null)]],
+    ['which one is better, the 4 or the 6?', []],
+  ])('"%s"', (text, expected) => {
+    expect(fields(text)).toEqual(expected);
+  });
+});
+
+describe('times: parts of day that name no time', () => {
+  it.each([
+    "It's been a rough few nights with the baby.",
+    'He worked two nights in a row.',
+    'I watch the evening news and go to bed.',
+    'She switched to the night shift.',
+  ])('"%s"', (text) => {
+    expect(findTimes(text)).toEqual([]);
+  });
+
+  it('still reads a part of day that is a time', () => {
+    expect(fields('She works nights at the hospital.')).toEqual([at(null, 'night', null)]);
+    expect(fields('The nurse comes every morning around nine.')).toEqual([at(null, 'morning', '9:00', 'am')]);
+  });
+});
+
+describe('times: roles, in new wordings', () => {
+  const role = (text: string, ctx: EntityContext = {}) => findTimes(text, ctx).map((t) => t.role);
+
+  it('takes a time the line before put forward as agreed, and one said back after agreeing as confirmed', () => {
+    const offer = 'The crew has an opening Tuesday the 14th or Thursday the 16th.';
+    expect(role('Thursday. Mornings are easier.', { previous: offer, speaker: 'homeowner' })[0]).toBe(
+      'agreed',
+    );
+    expect(role('The 16th, please.', { previous: offer, speaker: 'homeowner' })).toEqual(['agreed']);
+    expect(role('see u thurs then', { previous: 'ok thursday works', speaker: 'rep' })).toEqual([
+      'confirmed',
+    ]);
+  });
+
+  it('hears a time put forward refused when something else fills it or another is offered', () => {
+    const asked = 'Could we come Thursday at three?';
+    expect(role("Thursday's my card night. Can you do Friday?", { previous: asked })).toEqual([
+      'declined',
+      'proposed',
+    ]);
+    expect(role("Thursday I'm at the dentist.", { previous: asked })).toEqual(['declined']);
+    expect(role('Whoa, I never said Thursday. Let me think first.', { previous: asked })).toEqual([
+      'declined',
+    ]);
+    expect(role("Thursday's fine, but make it four.", { previous: asked })).toEqual(['agreed', 'proposed']);
+  });
+
+  it('tells an agreed time said again from history, and a slot offered from a plain statement', () => {
+    expect(role('hi, we had you down for five?')).toEqual(['confirmed']);
+    expect(role('confirmed for wed 12th, crew arrives 8')).toEqual(['confirmed', 'confirmed']);
+    expect(role('I have Monday the 3rd or Wednesday the 5th.')).toEqual(['proposed', 'proposed']);
+    expect(role('Soonest is Friday afternoon.')).toEqual(['proposed']);
+    expect(role('Saturday.', { previous: "What's your next day off?" })).toEqual(['proposed']);
+  });
+
+  it('keeps a time for a step of the speaker’s own, a typical time and a deadline apart', () => {
+    expect(role('Let me talk it over with my husband tonight.')).toEqual(['other']);
+    expect(role("I'll go over it with my sister this weekend.")).toEqual(['other']);
+    expect(role("He won't be home till seven, so make it seven-thirty.")).toEqual(['other', 'proposed']);
+    expect(role('The crew usually rolls in around seven.')).toEqual(['described']);
+    expect(role('She calls every day at four.')).toEqual(['described']);
+    expect(role('Are mornings better for the install, or afternoons?')).toEqual(['proposed', 'proposed']);
+    expect(role('The sale price is good through Sunday.')).toEqual(['deadline']);
+    expect(role('I can get you in Tuesday at the same price.')).toEqual(['proposed']);
+    expect(role("tues works, he's off tues")).not.toContain('described');
+  });
+});
+
+describe('times: a day and its time across a comma', () => {
+  it('joins a day, what happens before, and the hour', () => {
+    expect(fields('Sunday after church, around one?')).toEqual([at('sunday', null, '1:00')]);
+    expect(fields('Thursday the 23rd, again first thing?')).toEqual([at('23', 'morning', null)]);
+    expect(fields('Saturday after the game, say four?')).toEqual([at('saturday', null, '4:00')]);
+  });
+
+  it('reads no time in a greeting that names the day', () => {
+    expect(findTimes('Happy Friday! Thanks for having me.')).toEqual([]);
+  });
+});
+
+describe('times: holidays named by a weekday, and "the first thing"', () => {
+  it.each([
+    'We opened on Black Friday.',
+    "Easter Sunday we're at my sister's.",
+    'the first thing I noticed was the smell',
+  ])('"%s"', (text) => {
+    expect(findTimes(text)).toEqual([]);
+  });
+
+  it('still reads a weekday after an ordinary word', () => {
+    expect(fields('the price is good tomorrow too')).toEqual([at('tomorrow', null, null)]);
+  });
+});
+
+describe('times: a weekend as a length of time', () => {
+  it('reads none in "in a weekend", and one in "over a weekend?"', () => {
+    expect(findTimes('he did his whole place in like a weekend')).toEqual([]);
+    expect(fields('can we do it over a weekend?')).toEqual([at('weekend', null, null)]);
   });
 });

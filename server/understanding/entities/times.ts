@@ -17,45 +17,6 @@ const ORDINAL = T('ORDINAL');
 const DATE_FOLLOW = T('DATE_FOLLOW');
 const GREETING_BEFORE = T('GREETING_BEFORE');
 const CONNECT = T('CONNECT');
-const HOLIDAY = T('HOLIDAY');
-const holidays = [...HOLIDAY.words, ...HOLIDAY.phrases.map((p) => p.join(' '))].map((e) => {
-  const [form, date] = e.split('=');
-  return { words: form.split(' '), date };
-});
-holidays.sort((a, b) => b.words.length - a.words.length);
-const HOLIDAY_BEFORE = new Set([
-  'before',
-  'by',
-  'on',
-  'over',
-  'after',
-  'until',
-  'till',
-  'til',
-  'for',
-  'around',
-  'near',
-  'since',
-  'at',
-]);
-
-/** "before Christmas", "by the Fourth", "over New Year's": a holiday on a fixed date. */
-function readHoliday(tokens: Token[], i: number): Atom | null {
-  let k = i;
-  if (tokens[k]?.base === 'the') k++;
-  if (!HOLIDAY_BEFORE.has(tokens[i - 1]?.base ?? '')) return null;
-  // "the Fourth", capitalised, is the Fourth of July.
-  if (k > i && tokens[k]?.raw === 'Fourth' && tokens[k + 1]?.base !== 'of')
-    return { i, j: k, kind: 'date', day: 'july 4' };
-  for (const h of holidays) {
-    let ok = true;
-    for (let n = 0; n < h.words.length && ok; n++)
-      ok = tokens[k + n]?.norm === h.words[n] || tokens[k + n]?.base === h.words[n];
-    if (ok) return { i, j: k + h.words.length - 1, kind: 'date', day: h.date };
-  }
-  return null;
-}
-
 const monthIndex = new Map<string, string>();
 for (const e of MONTH.words) monthIndex.set(e.split('=')[0], e.split('=')[1]);
 const ordinalIndex = new Map<string, number>();
@@ -76,7 +37,7 @@ interface Atom {
 }
 
 /** Short day names that are also words ("sat down", "the sun", "we wed"): a day only when framed as one. */
-const AMBIGUOUS_DAYS = new Set(['sat', 'sun', 'wed', 'mon', 'tue', 'thu', 'fri']);
+const AMBIGUOUS_DAYS = new Set(['sat', 'sun', 'wed', 'mon']);
 
 function monthWord(t: Token | undefined): string | null {
   if (!t || t.digits) return null;
@@ -108,8 +69,51 @@ function ordinalAt(tokens: Token[], i: number): { n: number; end: number } | nul
   return null;
 }
 
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** "3/14", "11/6 am": a month and a day written with a slash. */
+function slashDate(tokens: Token[], i: number): Atom | null {
+  const t = tokens[i];
+  const n = tokens[i + 1];
+  const a = t.digits;
+  const b = n?.digits;
+  if (!a || !b || t.after !== '/' || t.before.includes('$') || a.decimal || b.decimal) return null;
+  if (a.suffix || !/^\d{1,2}$/.test(a.plain) || !/^\d{1,2}$/.test(b.plain)) return null;
+  if (a.value < 1 || a.value > 12 || b.value < 1 || b.value > 31 || n.after.includes('/')) return null;
+  // "3 1/4", "1/2": a fraction, unless a weekday puts it as a date ("wed 3/4").
+  const fraction = [2, 4, 8, 16].includes(b.value) && a.value < b.value;
+  if ((fraction || tokens[i - 1]?.digits) && !dayWord(tokens[i - 1])) return null;
+  const atom: Atom = { i, j: i + 1, kind: 'date', day: `${MONTHS[a.value - 1]} ${b.value}` };
+  const ap = b.suffix === 'am' || b.suffix === 'pm' ? b.suffix : null;
+  const apWord = !ap && !/[,.;!?]/.test(n.after) && ['am', 'pm'].includes(tokens[i + 2]?.base ?? '');
+  const v = (ap ?? (apWord ? tokens[i + 2].base : null)) as 'am' | 'pm' | null;
+  if (v) {
+    atom.ampm = v;
+    atom.part = v === 'am' ? 'morning' : 'afternoon';
+    if (apWord) atom.j = i + 2;
+  }
+  return atom;
+}
+
 function readDate(tokens: Token[], i: number): Atom | null {
   const t = tokens[i];
+  if (t.digits) {
+    const slash = slashDate(tokens, i);
+    if (slash) return slash;
+  }
   const month = monthWord(t);
   if (month) {
     // "June 14", "June 14th", "June the 14th", "June fourteenth".
@@ -135,16 +139,25 @@ function readDate(tokens: Token[], i: number): Atom | null {
   const o = ordinalAt(tokens, k);
   if (!o) return null;
   const digits = !!tokens[k].digits;
+  // "the Fourth", "the Fourth of July": an ordinal written as a name is the holiday, not a date.
+  if (!digits && tokens[k].capital && k > 0 && !/[.!?]/.test(tokens[k - 1].after)) return null;
   if (!hasThe && !digits) {
     // A bare ordinal word is a date only after a weekday ("Monday ninth") or before "of June".
-    if (!dayWord(tokens[i - 1]) && !(tokens[o.end + 1]?.base === 'of' && monthWord(tokens[o.end + 2])))
-      return null;
+    const of = tokens[o.end + 1]?.base === 'of';
+    const month =
+      of &&
+      (monthWord(tokens[o.end + 2]) ||
+        (tokens[o.end + 2]?.base === 'the' && tokens[o.end + 3]?.base === 'month'));
+    if (!dayWord(tokens[i - 1]) && !month) return null;
   }
   const next = tokens[o.end + 1];
   const joinedNext = next && !/[,.;!?]/.test(tokens[o.end].after);
-  // "the 14th is no good", "the 21st at 6"; but "the first freeze", "1st payment" rank things.
-  if (joinedNext && !cueAt(tokens, o.end + 1, DATE_FOLLOW)) return null;
-  if (!digits && (o.n === 1 || o.n === 2) && !dayWord(tokens[i - 1])) {
+  // "the first of the month": the day of the month, whichever month.
+  const ofMonth =
+    next?.base === 'of' && tokens[o.end + 2]?.base === 'the' && tokens[o.end + 3]?.base === 'month';
+  // "the 14th is no good", "the 21st at 6", "mon 19th 8:30"; but "the first freeze", "1st payment" rank things.
+  if (joinedNext && !ofMonth && !cueAt(tokens, o.end + 1, DATE_FOLLOW) && !next.digits) return null;
+  if (!digits && (o.n === 1 || o.n === 2) && !dayWord(tokens[i - 1]) && !ofMonth) {
     // "the first", "the second" are ranks unless a date frame is clear.
     const frame = ['on', 'by', 'till', 'til', 'until', 'before', 'after', 'from'].includes(
       tokens[i - 1]?.base ?? '',
@@ -157,7 +170,36 @@ function readDate(tokens: Token[], i: number): Atom | null {
     day = `${monthWord(tokens[o.end + 2])} ${o.n}`;
     j = o.end + 2;
   }
+  if (ofMonth) j = o.end + 3;
   return { i, j, kind: 'date', day };
+}
+
+/** "one more night", "another night", "in one night": a length of time, not a time. */
+function lengthOfTime(tokens: Token[], i: number): boolean {
+  const b = tokens[i - 1]?.base ?? '';
+  if (b === 'another' || (b === 'more' && tokens[i - 2]?.base === 'one')) return true;
+  // "a rough few nights", "two nights": a count of them.
+  if (
+    tokens[i].norm.endsWith('s') &&
+    (['few', 'couple', 'several', 'many'].includes(b) || isCount(tokens[i - 1]))
+  )
+    return true;
+  // "the evening news", "the night shift", "my card night": the part of day names a thing.
+  if (cueAt(tokens, i + 1, NOT_PART_AFTER) && !/[,.;!?]/.test(tokens[i].after)) return true;
+  if (cueEndingAt(tokens, i - 1, NOT_PART_BEFORE) && !/[,.;!?]/.test(tokens[i - 1]?.after ?? '.'))
+    return true;
+  return b === 'one' && ['in', 'for', 'just'].includes(tokens[i - 2]?.base ?? '');
+}
+
+const NOT_PART_AFTER = T('NOT_PART_AFTER');
+const HOLIDAY_DAY = T('HOLIDAY_DAY');
+const NOT_PART_BEFORE = T('NOT_PART_BEFORE');
+
+function isCount(t: Token | undefined): boolean {
+  if (!t) return false;
+  return (
+    !!t.digits || ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].includes(t.base)
+  );
 }
 
 function greetingBefore(tokens: Token[], i: number): boolean {
@@ -203,6 +245,8 @@ const VERBISH_AFTER = new Set([
 /** "Morning, ma'am", "morning thanks for the coffee", "ok im leaving lol, night!": a greeting or a goodbye. */
 function salutation(tokens: Token[], i: number): boolean {
   const t = tokens[i];
+  // "Mornings." answers when; a greeting is said in the singular.
+  if (t.norm.endsWith('s') && !t.clitic) return false;
   const lineStart = i === 0 || /[.!?]/.test(tokens[i - 1].after);
   const next = tokens[i + 1];
   if (lineStart && (!next || /[,!.]/.test(t.after) || !(VERBISH_AFTER.has(next.base) || next.clitic)))
@@ -213,7 +257,12 @@ function salutation(tokens: Token[], i: number): boolean {
 
 function readPart(tokens: Token[], i: number): Atom | null {
   const t = tokens[i];
-  if (t.base === 'first' && tokens[i + 1]?.base === 'thing') {
+  // "the first thing I noticed" is no time; "first thing Monday" is the morning.
+  if (
+    t.base === 'first' &&
+    tokens[i + 1]?.base === 'thing' &&
+    !['the', 'a', 'one', 'another', 'only'].includes(tokens[i - 1]?.base ?? '')
+  ) {
     // "first thing Monday", "first thing in the morning".
     const inThe =
       tokens[i + 2]?.base === 'in' && tokens[i + 3]?.base === 'the' && partWord(tokens[i + 4]) === 'morning';
@@ -223,17 +272,23 @@ function readPart(tokens: Token[], i: number): Atom | null {
     return { i: i - 1, j: i, kind: 'part', part: 'night' };
   const part = partWord(t);
   if (!part || t.base === 'am') return null;
-  if (greetingBefore(tokens, i) || salutation(tokens, i)) return null;
+  if (greetingBefore(tokens, i) || salutation(tokens, i) || lengthOfTime(tokens, i)) return null;
+  // "Christmas Eve" is a holiday, and a holiday names no time.
+  if (t.base === 'eve' && /^(christmas|xmas|year|years)$/.test(tokens[i - 1]?.base ?? '')) return null;
+  // "lunch" is a time after a word that puts it as one ("at lunch", "for lunch", "Sunday lunch").
   if (
     part === 'lunch' &&
-    !['at', 'after', 'before', 'over', 'around', 'by', 'till', 'until', 'during'].includes(
+    !['at', 'after', 'before', 'over', 'around', 'by', 'till', 'until', 'during', 'for'].includes(
       tokens[i - 1]?.base ?? '',
-    )
+    ) &&
+    !dayWord(tokens[i - 1])
   )
     return null;
   if (
-    ['dinner', 'dinnertime', 'supper'].includes(t.base) &&
-    !['at', 'after', 'before', 'around', 'by', 'till', 'until', 'during'].includes(tokens[i - 1]?.base ?? '')
+    ['dinner', 'dinnertime', 'supper', 'suppertime'].includes(t.base) &&
+    !['at', 'after', 'before', 'around', 'round', 'about', 'by', 'till', 'til', 'until', 'during'].includes(
+      tokens[i - 1]?.base ?? '',
+    )
   )
     return null;
   const b = tokens[i - 1]?.base;
@@ -280,8 +335,10 @@ function ambiguousDayOk(tokens: Token[], i: number, clocks: Clock[]): boolean {
   )
     return true;
   if (!next || /[,.;!?]/.test(tokens[i].after)) return i === 0 || /[.?!]/.test(tokens[i - 1].after);
-  if (partWord(next) || ordinalAt(tokens, next.base === 'the' ? i + 2 : i + 1)) return true;
-  if (clocks.some((c) => c.i === i + 1 || c.i === i + 2)) return true;
+  if (partWord(next) || ordinalAt(tokens, next.base === 'the' ? i + 2 : i + 1) || slashDate(tokens, i + 1))
+    return true;
+  // "sat at 10", "11 sat": a clock time beside it.
+  if (clocks.some((c) => c.i === i + 1 || c.i === i + 2 || c.j === i - 1)) return true;
   return [
     'works',
     'work',
@@ -305,16 +362,28 @@ function readDay(tokens: Token[], i: number, clocks: Clock[]): Atom | null {
   const t = tokens[i];
   const day = dayWord(t);
   if (!day) return null;
+  // "the day after tomorrow": a day the guide has no name for.
+  if (day === 'tomorrow' && tokens[i - 1]?.base === 'after' && tokens[i - 2]?.base === 'day') return null;
   if (AMBIGUOUS_DAYS.has(t.base) && !ambiguousDayOk(tokens, i, clocks)) return null;
   const b = tokens[i - 1]?.base;
+  // "Thursdays" (but not "thurs", "tues", "weds", which are the day).
   const habitual =
     (day !== 'weekend' &&
-      t.norm.endsWith('s') &&
+      /days$/.test(t.norm) &&
       !t.clitic &&
       !['is', 'no', 'not', 'r', 'are'].includes(tokens[i + 1]?.base ?? '')) ||
     b === 'every' ||
     b === 'most';
   if (day === 'weekend' && greetingBefore(tokens, i - (b === 'the' ? 1 : 0))) return null;
+  // "did his whole place in like a weekend": a length of time.
+  if (day === 'weekend' && b === 'a' && ['in', 'like', 'within'].includes(tokens[i - 2]?.base ?? ''))
+    return null;
+  // "Happy Friday!": a greeting; "Black Friday", "Easter Sunday": a holiday.
+  if (b === 'happy' && !/[,.;!?]/.test(tokens[i - 1].after)) return null;
+  const weekday = !['today', 'tonight', 'tomorrow', 'weekend'].includes(day);
+  if (weekday && cueEndingAt(tokens, i - 1, HOLIDAY_DAY) && !/[,.;!?]/.test(tokens[i - 1].after)) return null;
+  // "get back to your Saturday", "enjoy the rest of your Sunday": a leave-taking.
+  if (['your', 'ur', 'yr'].includes(b ?? '') && greetingBefore(tokens, i)) return null;
   let start = i;
   if (b === 'next' || b === 'this' || b === 'last' || b === 'that') start = i - 1;
   // "sat/sun": the weekend.
@@ -325,7 +394,8 @@ function readDay(tokens: Token[], i: number, clocks: Clock[]): Atom | null {
   if (
     (ap === 'am' || ap === 'pm') &&
     !/[,.;!?]/.test(tokens[i].after) &&
-    !['i', 'we'].includes(tokens[i + 2]?.base ?? '-')
+    // "Friday am I right": the verb, not the morning.
+    !(tokens[i + 2]?.base === 'i' && !tokens[i + 2].clitic)
   )
     return {
       i: start,
@@ -380,7 +450,6 @@ function atomsOf(tokens: Token[], clocks: Clock[]): Atom[] {
       continue;
     }
     const a =
-      readHoliday(tokens, i) ??
       weekOf(tokens, i) ??
       readWeek(tokens, i) ??
       readDate(tokens, i) ??
@@ -458,7 +527,11 @@ function compose(tokens: Token[], atoms: Atom[]): Mention[] {
       if (a.part) cur.part = a.part;
       if (a.ampm) cur.ampm = a.ampm;
     }
-    if (a.kind === 'date') cur.day = a.day ?? null;
+    if (a.kind === 'date') {
+      cur.day = a.day ?? null;
+      if (a.part) cur.part = a.part;
+      if (a.ampm) cur.ampm = a.ampm;
+    }
     if (a.kind === 'part') {
       cur.part = a.part ?? null;
       if (a.day && !cur.day) cur.day = a.day;
@@ -496,7 +569,7 @@ export function findTimes(text: string, ctx: EntityContext = {}): TimeEntity[] {
   const prev = ctx.previous ? tokenize(ctx.previous) : null;
   const clocks = findClocks(tokens, prev);
   const mentions = compose(tokens, atomsOf(tokens, clocks));
-  const prevTimes = prev ? mentionsOf(prev) : [];
+  const prevTimes = prevTimesOf(prev, ctx);
   return mentions.map((m) => {
     const start = tokens[m.i].start;
     const end = tokens[m.j].end;
@@ -513,7 +586,7 @@ export function findTimes(text: string, ctx: EntityContext = {}): TimeEntity[] {
       part: m.day === 'tonight' && part === 'night' ? null : part,
       time: clock ? fmt(clock) : null,
       ampm,
-      role: roleOf(tokens, m, ctx, prevTimes),
+      role: roleOf(tokens, m, ctx, prevTimes, mentions),
     };
   });
 }
@@ -524,6 +597,7 @@ function mentionsOf(tokens: Token[]): Mention[] {
 
 const R = (name: string) => T(name);
 const DEADLINE = R('ROLE_DEADLINE');
+const OFFER_WORD = R('ROLE_OFFER_WORD');
 const HISTORY = R('ROLE_HISTORY');
 const DESCRIBED = R('ROLE_DESCRIBED');
 const DECLINE = R('ROLE_DECLINE');
@@ -532,6 +606,15 @@ const CONFIRM = R('ROLE_CONFIRM');
 const PROPOSE = R('ROLE_PROPOSE');
 const DECLINE_SAID = R('ROLE_DECLINE_SAID');
 const AGREE_SAID = R('ROLE_AGREE_SAID');
+const CONFIRM_SAID = R('ROLE_CONFIRM_SAID');
+const OWN_STEP = R('ROLE_OWN_STEP');
+const VISIT = R('ROLE_VISIT');
+const OFFER_SLOT = R('ROLE_OFFER_SLOT');
+const ASKS_WHEN = R('ASKS_WHEN');
+const CONFLICT = R('ROLE_CONFLICT');
+const CONTRAST = R('ROLE_CONTRAST');
+const HABIT = R('ROLE_HABIT');
+const FUTURE = R('ROLE_FUTURE');
 
 function clauseBounds(tokens: Token[], m: Mention): [number, number] {
   let a = m.i;
@@ -555,12 +638,12 @@ function near(tokens: Token[], from: number, to: number, list: CueList): boolean
   return cueIn(tokens, from, to, list);
 }
 
-function sameAsPrevious(m: Mention, prev: Mention[]): boolean {
-  return prev.some(
-    (p) =>
-      (m.day && p.day === m.day) ||
-      (m.weekday && p.weekday === m.weekday) ||
-      (m.clock && p.clock && p.clock.h === m.clock.h && p.clock.m === m.clock.m),
+/** Whether two mentions name the same day or the same clock time. */
+function sameMention(m: Mention, p: Mention): boolean {
+  return !!(
+    (m.day && p.day === m.day) ||
+    (m.weekday && p.weekday === m.weekday) ||
+    (m.clock && p.clock && p.clock.h === m.clock.h && p.clock.m === m.clock.m)
   );
 }
 
@@ -583,33 +666,178 @@ function localBounds(tokens: Token[], m: Mention, a: number, b: number): [number
   return [la, lb];
 }
 
-function roleOf(tokens: Token[], m: Mention, ctx: EntityContext, prev: Mention[]): TimeRole {
+/** When an offer or a price ends: "the rebate's gone at midnight", "the price is good till Friday". */
+function deadline(tokens: Token[], m: Mention, a: number, b: number): boolean {
+  if (near(tokens, a, b, HISTORY) && !near(tokens, a, b, OFFER_WORD)) return false;
+  if (near(tokens, a, b, DEADLINE)) return true;
+  const prep = ['till', 'til', 'until', 'through', 'thru', 'by', 'before', 'b4'].includes(
+    tokens[m.i - 1]?.base ?? '',
+  );
+  return prep && near(tokens, a, b, OFFER_WORD);
+}
+
+/** The line before as the role reader needs it: its mentions with their roles, and whether it asks when. */
+interface PrevTimes {
+  mentions: { m: Mention; role: TimeRole }[];
+  /** It asks when ("What day works?", "When's he home?", "Morning or afternoon?"). */
+  asksWhen: boolean;
+}
+
+function prevTimesOf(prev: Token[] | null, ctx: EntityContext): PrevTimes {
+  if (!prev) return { mentions: [], asksWhen: false };
+  const other: EntityContext = { speaker: ctx.speaker === 'rep' ? 'homeowner' : 'rep' };
+  const none: PrevTimes = { mentions: [], asksWhen: false };
+  const mentions = mentionsOf(prev).map((m) => ({ m, role: roleOf(prev, m, other, none) }));
+  const asked = prev.some((t) => /\?/.test(t.after));
+  return { mentions, asksWhen: asked && cueIn(prev, 0, prev.length - 1, ASKS_WHEN) };
+}
+
+function roleOf(
+  tokens: Token[],
+  m: Mention,
+  ctx: EntityContext,
+  prev: PrevTimes,
+  all: Mention[] = [m],
+): TimeRole {
   const [a, b] = clauseBounds(tokens, m);
   const [la, lb] = localBounds(tokens, m, a, b);
   const before = tokens[m.i - 1]?.base;
-  if (near(tokens, a, b, DEADLINE) && !near(tokens, a, b, HISTORY)) return 'deadline';
+  if (deadline(tokens, m, a, b)) return 'deadline';
   if (
     before === 'last' ||
     tokens[m.j + 1]?.base === 'ago' ||
     m.atoms.some((x) => tokens[x.i].base === 'last')
   )
     return 'history';
-  const repeated = sameAsPrevious(m, prev);
+  const same = prev.mentions.filter((p) => sameMention(m, p.m));
+  const repeated = same.length > 0;
   if (repeated && near(tokens, la, lb, DECLINE)) return 'declined';
+  if (repeated && refused(tokens, m, all, prev, [a, b, lb])) return 'declined';
   if (near(tokens, la, lb, DECLINE_SAID) && !near(tokens, m.i, lb, AGREE_SAID)) return 'declined';
+  const question = /\?/.test(tokens[b].after);
+  const offered = question || near(tokens, a, b, VISIT) || near(tokens, a, b, PROPOSE);
+  // "Are mornings better for the install, or afternoons?": kinds of time put as a choice.
+  if (m.habitual && !near(tokens, a, b, HABIT) && (question || near(tokens, m.j + 1, b, CONTRAST)))
+    return repeated ? 'agreed' : 'proposed';
   if (m.habitual || near(tokens, Math.max(a, m.i - 2), m.i - 1, DESCRIBED))
     return repeated ? 'declined' : 'described';
-  // "a July afternoon", "a normal morning": a kind of time, not a date.
-  if (['a', 'an'].includes(tokens[m.i - 1]?.base ?? '') && !m.clock && !m.weekday) return 'described';
+  // "a July afternoon", "a normal morning": a kind of time, not a date; but "some evening when
+  // she's home?" puts one forward.
+  if (['a', 'an', 'some'].includes(tokens[m.i - 1]?.base ?? '') && !m.clock && !m.weekday && !offered)
+    return 'described';
+  // "The crew usually rolls in around seven", "she calls every day at four": what usually happens.
+  if (near(tokens, a, b, HABIT) && !question) return 'described';
+  // "we had you down for six", "confirmed for tue 18th": an agreed time said again, in the past tense or not.
+  if (near(tokens, a, b, CONFIRM_SAID)) return 'confirmed';
   const past = tokens.slice(a, b + 1).some((t) => isPastVerb(t)) || near(tokens, a, m.i - 1, HISTORY);
-  if (past && !near(tokens, a, b, PROPOSE)) return 'history';
+  const forward = near(tokens, a, b, PROPOSE) || near(tokens, a, b, VISIT) || near(tokens, a, b, OFFER_SLOT);
+  if (past && !forward && !question && !near(tokens, a, b, FUTURE)) return 'history';
+  const answer = answerRole(tokens, m, ctx, same, question, [a, b, la, lb]);
+  if (answer) return answer;
+  return nextStepRole(tokens, m, [a, b], question, prev, past);
+}
+
+/**
+ * A time the line before put forward, said back with something else in its place: another day
+ * ("Thursday's cards night, can you do Friday?"), or what fills it ("The 14th is my hospital
+ * appointment", "I didn't say four").
+ */
+function refused(
+  tokens: Token[],
+  m: Mention,
+  all: Mention[],
+  prev: PrevTimes,
+  [a, b, lb]: number[],
+): boolean {
+  if (near(tokens, m.i, lb, AGREE_SAID) || agreedByClitic(tokens, m)) return false;
+  const kind = (x: Mention) => (x.clock && !x.day && !x.weekday ? 'clock' : 'day');
+  const counter = all.some(
+    (o) => o !== m && o.i > m.i && kind(o) === kind(m) && !prev.mentions.some((p) => sameMention(o, p.m)),
+  );
+  const offered =
+    tokens.some((t) => /\?/.test(t.after)) || near(tokens, m.j + 1, tokens.length - 1, CONTRAST);
+  if ((counter && offered) || near(tokens, a, b, CONFLICT)) return true;
+  // "Thursday's my hair appointment", "sat is her sleep in day": the day is someone's already.
+  const k = tokens[m.j].clitic === 's' ? m.j + 1 : tokens[m.j + 1]?.base === 'is' ? m.j + 2 : -1;
+  return k > 0 && !/[,.;!?]/.test(tokens[k - 1].after) && POSSESSIVE.has(tokens[k]?.base ?? '');
+}
+
+/** "Monday's fine", "Friday's good": the clitic is the verb of an acceptance. */
+function agreedByClitic(tokens: Token[], m: Mention): boolean {
+  return (
+    tokens[m.j].clitic === 's' && !/[,.;!?]/.test(tokens[m.j].after) && cueAt(tokens, m.j + 1, AGREE) > 0
+  );
+}
+
+const POSSESSIVE = new Set(['my', 'her', 'his', 'our', 'their', 'your']);
+
+/** A time the line before put forward, said back: taken (agreed) or, once agreed, repeated (confirmed). */
+function answerRole(
+  tokens: Token[],
+  m: Mention,
+  ctx: EntityContext,
+  same: { role: TimeRole }[],
+  question: boolean,
+  [a, b, , lb]: number[],
+): TimeRole | null {
+  const repeated = same.length > 0;
+  if (repeated && near(tokens, 0, tokens.length - 1, CONFIRM) && same.some((p) => p.role !== 'proposed'))
+    return 'confirmed';
+  if (repeated && !question && same.some((p) => p.role === 'proposed' || p.role === 'other')) return 'agreed';
+  if (repeated && same.some((p) => p.role === 'agreed' || p.role === 'confirmed')) return 'confirmed';
   if (repeated && near(tokens, 0, tokens.length - 1, CONFIRM)) return 'confirmed';
   if (repeated && near(tokens, a, b, AGREE))
     return ctx.speaker === 'rep' && near(tokens, a, b, CONFIRM) ? 'confirmed' : 'agreed';
   if (near(tokens, a, b, CONFIRM)) return 'confirmed';
-  const question = /\?/.test(tokens[b].after);
   if (!question && near(tokens, m.j + 1, lb, AGREE_SAID)) return 'agreed';
-  if (near(tokens, a, b, PROPOSE) || question) return 'proposed';
+  return null;
+}
+
+/**
+ * A time said on the way to something else: how long someone is away or busy ("he won't be home
+ * till seven"), or the time a visit moves from ("from wed to thurs").
+ */
+function aside(tokens: Token[], m: Mention, a: number): boolean {
+  const before = tokens.slice(a, m.i).map((t) => t.base);
+  const prep = tokens[m.i - 1]?.base ?? '';
+  if (['till', 'til', 'until'].includes(prep) && before.some((w) => NEGATION.has(w))) return true;
+  return prep === 'from' && tokens[m.j + 1]?.base === 'to';
+}
+
+const NEGATION = new Set([
+  "won't",
+  'wont',
+  "don't",
+  'dont',
+  "doesn't",
+  'doesnt',
+  'not',
+  "isn't",
+  'isnt',
+  "can't",
+  'cant',
+  'never',
+]);
+
+/**
+ * A time for a next step: put to the other person (proposed), or only when the speaker will do
+ * something of their own ("I'll send it tonight", "let me talk to my wife tonight": other).
+ */
+function nextStepRole(
+  tokens: Token[],
+  m: Mention,
+  [a, b]: number[],
+  question: boolean,
+  prev: PrevTimes,
+  past: boolean,
+): TimeRole {
+  const visit = near(tokens, a, b, VISIT);
+  if (near(tokens, a, b, OWN_STEP) && !visit && !question) return 'other';
+  if (aside(tokens, m, a)) return 'other';
+  if (question) return 'proposed';
+  if (near(tokens, a, b, PROPOSE) || near(tokens, a, b, OFFER_SLOT) || visit) return 'proposed';
+  // "Saturday." after "What's your next day off?": an answer to when is a time put forward.
+  if (prev.asksWhen) return 'proposed';
   if (past) return 'history';
   return 'other';
 }

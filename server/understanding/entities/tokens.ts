@@ -105,8 +105,11 @@ function readDigits(norm: string): DigitInfo {
     };
   }
   const grouped = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(body);
+  // "13.500", "1.250.000": thousands grouped with points, as much of the world writes them.
+  const pointGrouped = !grouped && /^\d{1,3}(\.\d{3})+$/.test(body) && !/^0\./.test(body);
   let plain = body;
   if (grouped) plain = body.replace(/,/g, '');
+  else if (pointGrouped) plain = body.replace(/\./g, '');
   // "13,9": a decimal comma, as some write "13.9".
   else if (/^\d{1,2},\d{1,2}$/.test(body)) plain = body.replace(',', '.');
   else if (body.includes(',')) plain = body.split(',')[0];
@@ -115,7 +118,7 @@ function readDigits(norm: string): DigitInfo {
   if (!Number.isFinite(value)) value = Number.parseFloat(plain) || 0;
   if (suffix === 'k') value *= 1000;
   if (suffix === 'm' || suffix === 'mil') value *= 1_000_000;
-  return { value: round2(value), suffix, grouped, decimal, plain };
+  return { value: round2(value), suffix, grouped: grouped || pointGrouped, decimal, plain };
 }
 
 export function round2(n: number): number {
@@ -143,4 +146,9 @@ export function breaksAfter(t: Token | undefined): boolean {
 export function hardBreakAfter(t: Token | undefined): boolean {
   if (!t) return true;
   return /[.!?;]/.test(t.after);
+}
+
+/** A currency sign written with the number: "$12,400", "£200", "200€", "12000$". */
+export function signed(t: Token | undefined): boolean {
+  return !!t && (/[$£€]/.test(t.before) || /^[$£€]/.test(t.after));
 }
