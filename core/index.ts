@@ -6,6 +6,7 @@ export * from './coaching-format';
 export * from './audio-validation';
 export * from './schemas';
 export * from './conversation-metrics';
+export * from './coaching-targets';
 export * from './text';
 export * from './operator-status';
 export * from './ids';
