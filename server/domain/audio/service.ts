@@ -18,6 +18,7 @@ import { SNIFF_BYTES, sniffAudio, type SniffResult } from '../../audio/sniff';
 import { transcribeFile } from '../../audio/pipeline';
 import { makeTempDir } from '../../temp';
 import { coachTranscript, describeCoachEngine } from '../coaching/service';
+import { recordingContext } from '../coaching/context';
 import { findAudioSession, type AudioSessionRecord, type AudioSessionRow } from './data';
 import { insertAudioSession, setAudioProgress, updateAudioSession } from './mutations';
 
@@ -201,6 +202,7 @@ export async function coachAudioSession(ctx: AppContext, id: string): Promise<Co
     stage: row.stage,
     transcript,
     durationSec: row.durationMs ? row.durationMs / 1000 : undefined,
+    context: recordingContext(row.sttEngine),
   });
   const engine = describeCoachEngine(ctx, result.engine);
   await updateAudioSession(ctx.database.db, id, {

@@ -4,12 +4,15 @@ import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import type { ServedBy } from '../../../core/engines';
 import type { AppContext } from '../../context';
 import type { Coach } from '../../providers/coach/types';
+import type { CoachContext } from './context';
 
 export interface CoachTranscriptInput {
   stage: string;
   transcript: TranscriptEntry[];
   durationSec?: number;
   personaName?: string;
+  /** How the call reached the coach (role-play or recording, typed or spoken, recognition). */
+  context?: CoachContext;
 }
 
 export interface CoachTranscriptResult {
@@ -37,7 +40,7 @@ export async function coachTranscript(
       ? input.durationSec
       : undefined;
   const result = await coach.coach(
-    { stage: input.stage, transcript, durationSec, personaName: input.personaName },
+    { stage: input.stage, transcript, durationSec, personaName: input.personaName, ...input.context },
     opts,
   );
   return {

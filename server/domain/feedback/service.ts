@@ -3,6 +3,7 @@ import type { InsertFeedback } from '../../../core/schemas';
 import { personaFor } from '../../../core/stages';
 import { finalEntries } from '../../../core/transcript';
 import { coachTranscript } from '../coaching/service';
+import { rolePlayContext } from '../coaching/context';
 import type { AppContext } from '../../context';
 import { renderCoachingSummaryEmail } from '../../email/coaching-summary';
 import { keyMetrics } from '../../email/key-metrics';
@@ -103,6 +104,7 @@ async function coachingFor(
       transcript: session.transcript,
       durationSec: session.duration && /^\d+$/.test(session.duration) ? Number(session.duration) : undefined,
       personaName: personaFor(session.stage)?.name,
+      context: rolePlayContext(session.engines),
     },
     { signal },
   );

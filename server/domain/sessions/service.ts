@@ -6,6 +6,7 @@ import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import { coachTranscript, describeCoachEngine } from '../coaching/service';
+import { rolePlayContext } from '../coaching/context';
 import { findSession, isSessionId, toSessionView } from './data';
 import { insertSession, saveSessionCoaching, saveSessionTranscript } from './mutations';
 
@@ -94,6 +95,7 @@ export async function coachSession(ctx: AppContext, id: string): Promise<Coachin
     transcript,
     durationSec: Number.isFinite(durationSec) ? durationSec : undefined,
     personaName: personaFor(session.stage)?.name,
+    context: rolePlayContext(session.engines),
   });
   const engine = describeCoachEngine(ctx, result.engine);
   await saveSessionCoaching(ctx.database.db, id, {

@@ -1,5 +1,6 @@
 import {
   coachingProblems,
+  GATED_SECTIONS,
   parseCoaching,
   renderCoaching,
   SECTION_KEYS,
@@ -13,6 +14,7 @@ import { LlmError, type ChatClient, type ChatMessage } from '../llm/chat-client'
 import { coachingMessages, retryMessage } from './llm-prompt';
 import type { Coach, CoachInput, CoachResult } from './types';
 import { RUBRIC_COACH_ID } from './rubric-coach';
+import { BEST_MIN_SCORE } from './rubric/summary';
 
 export interface LlmCoachOptions {
   /** Longest wait for the model's first words, and between any two pieces of its answer. */
@@ -58,6 +60,22 @@ export function rubricEvidence(r: RubricResult): string[] {
   if (a.objections.raised === 0)
     out.push('- No objection was raised: Objection Handling was not tested (score 5-6 and say so).');
   return out;
+}
+
+/**
+ * Best follows the coaching rule: a moment from a section everyone can read (not one behind the
+ * email gate) that scored at least 6. A Best naming a gated section, or none of the open sections
+ * scoring 6 or more, is dropped; otherwise it carries the top open score.
+ */
+export function settleBest(doc: CoachingDocument): void {
+  if (!doc.best) return;
+  const open = doc.sections.filter((s) => !GATED_SECTIONS.includes(s.key));
+  const top = Math.max(0, ...open.map((s) => s.score ?? 0));
+  const namesGated = GATED_SECTIONS.some((k) =>
+    `${doc.best!.title}\n${doc.best!.content}`.includes(SECTION_TITLES[k]),
+  );
+  if (top < BEST_MIN_SCORE || namesGated) doc.best = null;
+  else doc.best.score = top;
 }
 
 /** Replaces unusable sections with the rubric's; returns the keys it replaced. */
@@ -108,6 +126,9 @@ export class LlmCoach implements Coach {
       transcript: input.transcript,
       durationSec: input.durationSec,
       personaName: input.personaName,
+      source: input.source,
+      input: input.input,
+      recognition: input.recognition,
     });
     const messages: ChatMessage[] = coachingMessages({
       stage: String(input.stage),
@@ -159,10 +180,7 @@ export class LlmCoach implements Coach {
       const replaced = doc && doc.summary.trim() && doc.best ? mendSections(doc, rubric.doc, repText) : [];
       const problems = coachingProblems(doc);
       if (!problems.length && doc && replaced.length <= 3) {
-        if (doc.best) {
-          const top = Math.max(...doc.sections.map((x) => x.score ?? 0));
-          if (doc.best.score !== top) doc.best.score = top; // Best is the highest-scored section
-        }
+        settleBest(doc);
         return {
           text: renderCoaching(doc),
           metrics: rubric.metrics,

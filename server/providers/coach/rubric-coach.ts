@@ -18,6 +18,9 @@ export class RubricCoach implements Coach {
       transcript: input.transcript,
       durationSec: input.durationSec,
       personaName: input.personaName,
+      source: input.source,
+      input: input.input,
+      recognition: input.recognition,
     });
     return { text: r.text, metrics: r.metrics, engine: this.id };
   }

@@ -1,3 +1,4 @@
+import type { EngineQuality } from '../../../core/engines';
 import type { Stage } from '../../../core/stages';
 import type { TranscriptEntry } from '../../../core/transcript';
 
@@ -8,6 +9,12 @@ export interface CoachInput {
   durationSec?: number;
   /** Persona name the rep spoke with (for role-plays) or undefined for recordings. */
   personaName?: string;
+  /** A live role-play (the default) or an uploaded recording of a real call with a customer. */
+  source?: 'roleplay' | 'recording';
+  /** How the rep's turns arrived: spoken (the default) or typed, whose timings mean nothing. */
+  input?: 'speech' | 'typed';
+  /** How good the speech recognition was: 'basic' words are approximate. */
+  recognition?: EngineQuality;
 }
 
 export interface CoachResult {

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCoaching, SECTION_KEYS, type CoachingDocument } from '../../../../core/coaching-format';
+import {
+  GATED_SECTIONS,
+  parseCoaching,
+  SECTION_KEYS,
+  type CoachingDocument,
+} from '../../../../core/coaching-format';
 import { normalizeText } from '../../../understanding/text/normalise';
 import type { TranscriptEntry } from '../../../../core/transcript';
 import { sharedDir } from '../../../test-support/harness';
@@ -131,11 +136,22 @@ describe('coaching properties over every labelled and synthetic call', () => {
     },
   );
 
-  it.each(all.map((c) => [c.id, c] as const))('%s: Best is the highest-scored section', (_id, c) => {
-    const { doc } = coach(c);
-    const max = Math.max(...doc.sections.map((s) => s.score ?? 0));
-    expect(doc.best?.score).toBe(max);
-  });
+  it.each(all.map((c) => [c.id, c] as const))(
+    '%s: Best is the top unlocked section scoring 6 or more, or there is none',
+    (_id, c) => {
+      const { doc } = coach(c);
+      const open = doc.sections.filter((s) => !GATED_SECTIONS.includes(s.key) && (s.score ?? 0) >= 6);
+      if (!doc.best) {
+        // None only when no open section earned one with a line to quote.
+        for (const s of open) expect(s.content).not.toContain('> "');
+        return;
+      }
+      const best = Math.max(...open.map((s) => s.score ?? 0));
+      expect(doc.best.score).toBe(best);
+      const section = open.find((s) => doc.best!.content.includes(s.title));
+      expect(section?.score).toBe(best);
+    },
+  );
 
   it.each(all.map((c) => [c.id, c] as const))(
     '%s: advice names no person, pet or date the call did not mention',

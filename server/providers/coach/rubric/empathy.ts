@@ -183,6 +183,7 @@ export function detectEmpathy(
             turn: reply[0].index,
             strength: 0.5,
             label: 'moved past what the homeowner shared',
+            said: quoteFrom(t, has(DISCLOSURE, t.norm) ? DISCLOSURE : CONCERN),
           });
         }
       }

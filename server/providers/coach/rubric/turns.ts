@@ -29,6 +29,8 @@ export interface Evidence {
   /** How strong a moment it is, 0-1 (used to pick 'Best'). */
   strength: number;
   label: string;
+  /** The homeowner's words the moment answered (a misstep about what they shared). */
+  said?: string;
 }
 
 export interface Finding {
