@@ -14,7 +14,9 @@ import { LlmError, type ChatClient, type ChatMessage } from '../llm/chat-client'
 import { coachingMessages, retryMessage } from './llm-prompt';
 import type { Coach, CoachInput, CoachResult } from './types';
 import { RUBRIC_COACH_ID } from './rubric-coach';
-import { BEST_MIN_SCORE } from './rubric/summary';
+import { BEST_MIN_SCORE, questionFigures, statedFigures } from './rubric/summary';
+import { groundDocument } from './grounding/ground';
+import { callView } from './rubric/view';
 
 export interface LlmCoachOptions {
   /** Longest wait for the model's first words, and between any two pieces of its answer. */
@@ -137,7 +139,12 @@ export class LlmCoach implements Coach {
       metrics: rubric.metrics,
       referenceScores: rubric.scores,
       evidence: rubricEvidence(rubric),
+      source: input.source,
+      input: input.input,
+      recognition: input.recognition,
+      questions: questionFigures(rubric.analysis),
     });
+    const ctx = { view: callView(input), figures: statedFigures(rubric.analysis) };
     const repText = normalizeText(
       input.transcript
         .filter((e) => e.role === 'user')
@@ -177,12 +184,20 @@ export class LlmCoach implements Coach {
       const doc = parseCoaching(text);
       // A section the model answered badly (missing, unscored, empty, or quoting words the rep
       // never said) is replaced by the rubric's; the rest of the model's coaching stands.
-      const replaced = doc && doc.summary.trim() && doc.best ? mendSections(doc, rubric.doc, repText) : [];
+      const mended = doc && doc.summary.trim() ? mendSections(doc, rubric.doc, repText) : [];
       const problems = coachingProblems(doc);
-      if (!problems.length && doc && replaced.length <= 3) {
+      if (!problems.length && doc && mended.length <= 3) {
         settleBest(doc);
+        // Every claim the model made is checked against the call; what fails is dropped.
+        const grounded = groundDocument(doc, rubric.doc, rubric.facts, ctx);
+        if (grounded.dropped.length)
+          this.opts.log?.warn(
+            { engine: this.id, dropped: grounded.dropped.map((d) => `${d.part}: ${d.problem}`) },
+            'language-model coaching stated things the call does not support; they were dropped',
+          );
+        const replaced = [...new Set([...mended, ...grounded.replaced])];
         return {
-          text: renderCoaching(doc),
+          text: renderCoaching(grounded.doc),
           metrics: rubric.metrics,
           engine: this.id,
           ...(replaced.length

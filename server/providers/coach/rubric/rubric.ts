@@ -10,7 +10,10 @@ import { conversationMetrics } from '../../../understanding/metrics';
 import { type ConversationMetrics } from '../../../../core/conversation-metrics';
 import type { TranscriptEntry } from '../../../../core/transcript';
 import { normalizeText } from '../../../understanding/text/normalise';
-import { betterLine, callFacts } from './advice';
+import { understandCall, type CallFacts } from '../../../understanding/call-facts';
+import { adviceFor } from '../advice/advise';
+import { settleClaims } from '../grounding/settle';
+import type { FilledSlot } from '../advice/template';
 import { analyseConversation, type Analysis } from './detectors';
 import { sectionContent } from './section-text';
 import { bestMoment, findingFor, summaryText } from './summary';
@@ -35,6 +38,10 @@ export interface RubricResult {
   analysis: Analysis;
   /** Set when the call was named rather than scored. */
   degenerate?: 'short' | 'language';
+  /** The call's facts, which every claim of the text is checked against. */
+  facts: CallFacts;
+  /** Every value the advice lines named, with the words of the call it comes from. */
+  slots: Partial<Record<SectionKey, FilledSlot[]>>;
 }
 
 /** Below this much rep speech there is nothing fair to score (documented in docs/providers.md). */
@@ -105,9 +112,11 @@ function sectionScores(a: Analysis): Record<SectionKey, number> {
 export function rubricCoaching(input: RubricInput): RubricResult {
   const metrics = conversationMetrics(input.transcript, { durationSec: input.durationSec });
   const view = callView(input);
+  const facts = understandCall(input.transcript, { stage: input.stage });
   const a = analyseConversation(input.transcript, {
     stage: input.stage,
     personaName: view.name || undefined,
+    facts,
   });
   const repWords = a.rep.reduce((n, t) => n + t.words, 0);
   // Consecutive rep entries are one turn (a recogniser splits long turns).
@@ -120,28 +129,26 @@ export function rubricCoaching(input: RubricInput): RubricResult {
         : undefined;
   if (degenerate) {
     const { doc, scores } = degenerateDocument(degenerate, view, repWords, repTurns);
-    return { text: renderCoaching(doc), doc, metrics, scores, analysis: a, degenerate };
+    return { text: renderCoaching(doc), doc, metrics, scores, analysis: a, degenerate, facts, slots: {} };
   }
 
-  const facts = callFacts(a, view.name || undefined);
+  settleClaims(a, facts);
   const scores = sectionScores(a);
+  const slots: RubricResult['slots'] = {};
   const doc: CoachingDocument = {
     summary: '',
     best: bestMoment(a, scores, view),
-    sections: SECTION_KEYS.map((key) => ({
-      key,
-      title: SECTION_TITLES[key],
-      score: scores[key],
-      content: sectionContent(
+    sections: SECTION_KEYS.map((key) => {
+      const advice = adviceFor(key, a, facts, view, scores[key], input.stage);
+      slots[key] = advice.slots;
+      return {
         key,
-        a,
-        findingFor(a, key),
-        scores[key],
-        view,
-        betterLine(key, a, findingFor(a, key), scores[key], facts),
-      ),
-    })),
+        title: SECTION_TITLES[key],
+        score: scores[key],
+        content: sectionContent(key, a, findingFor(a, key), scores[key], view, advice.text),
+      };
+    }),
   };
   doc.summary = summaryText(a, scores, doc, metrics, view, input.stage);
-  return { text: renderCoaching(doc), doc, metrics, scores, analysis: a };
+  return { text: renderCoaching(doc), doc, metrics, scores, analysis: a, facts, slots };
 }

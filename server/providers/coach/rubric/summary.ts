@@ -9,9 +9,9 @@ import {
 } from '../../../../core/coaching-format';
 import { talkShareOnTarget, talkShareTargetText } from '../../../../core/coaching-targets';
 import type { ConversationMetrics } from '../../../../core/conversation-metrics';
-import { personaFocusNote } from './advice';
+import { personaFor } from '../../../../core/stages';
 import type { Analysis, Evidence, Finding } from './detectors';
-import { cap, mayQuote, sentence, shown, type CallView } from './view';
+import { cap, mayQuote, personal, sentence, shown, type CallView } from './view';
 
 export const findingFor = (a: Analysis, key: SectionKey): Finding =>
   ({
@@ -22,6 +22,13 @@ export const findingFor = (a: Analysis, key: SectionKey): Finding =>
     closing: a.closing,
     followUp: a.followUp,
   })[key];
+
+/** What the persona is testing, said in the coaching of a role-play so the advice reads as tuned to them. */
+export function personaFocusNote(stage: string): string | null {
+  const p = personaFor(stage);
+  if (!p) return null;
+  return `${p.buyerType} buyer; the focus is ${p.focus.toLowerCase()}.`;
+}
 
 /** A moment held up as Best scored at least this in its section. */
 export const BEST_MIN_SCORE = 6;
@@ -72,13 +79,18 @@ export function bestMoment(
     title: BEST_TITLES[key],
     score: scores[key],
     content: [
-      `Your strongest moment was in ${SECTION_TITLES[key]} (${scores[key]}/10): you ${e.label}.`,
+      `Your strongest moment was in ${SECTION_TITLES[key]} (${scores[key]}/10): you ${personal(e.label, view)}.`,
       '',
       `> "${shown(e.quote)}"`,
       '',
       scores[key] >= 8 ? 'Do this on every call.' : 'Build on it: it is the part of the call to grow first.',
     ].join('\n'),
   };
+}
+
+/** The figures a coaching text may state: the questions as counted here, the options laid out. */
+export function statedFigures(a: Analysis): { questions: { total: number; open: number }; options: number } {
+  return { questions: questionFigures(a), options: a.options.signals?.optionCount ?? 0 };
 }
 
 /** Questions as the Needs section counts them, over the whole call. */
