@@ -173,8 +173,8 @@ export function coachingProblems(doc: CoachingDocument | null): string[] {
   if (!doc) return ['The text has no Summary heading or coaching sections.'];
   const problems: string[] = [];
   if (!doc.summary.trim()) problems.push('The Summary is missing or empty.');
-  if (!doc.best) problems.push("The bold 'Best: {title}' line is missing.");
-  else if (doc.best.score === null) problems.push("The Best section has no 'Score: N/10' line.");
+  // No Best is allowed: a call with no strong moment in an unlocked section has none.
+  if (doc.best && doc.best.score === null) problems.push("The Best section has no 'Score: N/10' line.");
   for (const key of SECTION_KEYS) {
     const s = doc.sections.find((x) => x.key === key);
     if (!s) problems.push(`The ${SECTION_TITLES[key]} section is missing.`);

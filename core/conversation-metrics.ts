@@ -1,3 +1,11 @@
+import {
+  QUESTIONS_TARGET_TEXT,
+  questionsOnTarget,
+  TARGETS,
+  talkShareOnTarget,
+  talkShareTargetText,
+} from './coaching-targets';
+
 /**
  * Conversation metrics measured from a transcript (never guessed by a model). Entries carry
  * only the time each utterance ended, so each turn owns the window from the previous entry's
@@ -81,8 +89,8 @@ export function describeMetrics(m: ConversationMetrics, opts: { typed?: boolean 
         m.talkRatioTimePercent === null
           ? `${m.talkRatioWordsPercent}% of words`
           : `${m.talkRatioWordsPercent}% of words, ${m.talkRatioTimePercent}% of time`,
-      help: 'Your share of the conversation. Published field data puts top reps near 43% talk time; aim for 35-50% so the homeowner explains their needs.',
-      healthy: within(m.talkRatioTimePercent ?? m.talkRatioWordsPercent, 30, 55),
+      help: `Your share of the words: ${talkShareTargetText()}, so they explain their needs.`,
+      healthy: talkShareOnTarget(m.talkRatioWordsPercent),
     },
     {
       key: 'longestMonologue',
@@ -91,22 +99,25 @@ export function describeMetrics(m: ConversationMetrics, opts: { typed?: boolean 
         m.longestMonologueSec === null
           ? `${m.longestMonologueWords} words`
           : `${m.longestMonologueWords} words (${Math.round(m.longestMonologueSec)} s)`,
-      help: 'Your longest stretch without the homeowner speaking. Keep it under about 60 seconds (roughly 150 words); check in with a question before going on.',
-      healthy: m.longestMonologueSec === null ? m.longestMonologueWords <= 150 : m.longestMonologueSec <= 75,
+      help: `Your longest stretch without the homeowner speaking. Keep it under about ${TARGETS.monologueSecMax} seconds (roughly ${TARGETS.monologueWordsMax} words); check in with a question before going on.`,
+      healthy:
+        m.longestMonologueSec === null
+          ? m.longestMonologueWords <= TARGETS.monologueWordsMax
+          : m.longestMonologueSec <= TARGETS.monologueSecMax,
     },
     {
       key: 'questions',
       label: 'Questions asked',
       value: `${m.questions.total} (${m.questions.open} open, ${m.questions.closed} closed)`,
-      help: 'Open questions (what, how, why, tell me) get the homeowner talking about needs; closed ones confirm facts. Aim for more open than closed, and 8 or more questions in a full visit.',
-      healthy: m.questions.total === 0 ? false : m.questions.open >= m.questions.closed / 2,
+      help: `Open questions (what, how, why, tell me) get the homeowner talking about needs; closed ones confirm facts: ${QUESTIONS_TARGET_TEXT}.`,
+      healthy: questionsOnTarget(m.questions.total, m.questions.open),
     },
     {
       key: 'questionRate',
       label: 'Question rate',
       value: fmt(m.questionsPerMinute, ' per min'),
-      help: 'Questions per minute of the call. Around 1.5 to 3 per minute keeps a conversation two-way without feeling like an interrogation.',
-      healthy: within(m.questionsPerMinute, 1, 4),
+      help: `Questions per minute of the call. ${TARGETS.questionsPerMinute.min} to ${TARGETS.questionsPerMinute.max} per minute keeps a conversation two-way without feeling like an interrogation.`,
+      healthy: within(m.questionsPerMinute, TARGETS.questionsPerMinute.min, TARGETS.questionsPerMinute.max),
     },
     {
       key: 'interactivity',
@@ -136,8 +147,8 @@ export function describeMetrics(m: ConversationMetrics, opts: { typed?: boolean 
       key: 'pace',
       label: 'Speaking pace',
       value: fmt(m.paceWpm, ' words per min'),
-      help: 'Your words per minute of your own turns. About 120 to 170 is easy to follow; faster sounds rushed, slower can drag.',
-      healthy: within(m.paceWpm, 110, 180),
+      help: `Your words per minute of your own turns. About ${TARGETS.paceWpm.min} to ${TARGETS.paceWpm.max} is easy to follow; faster sounds rushed, slower can drag.`,
+      healthy: within(m.paceWpm, TARGETS.paceWpm.min, TARGETS.paceWpm.max),
     },
     {
       key: 'pressure',

@@ -8,6 +8,7 @@ export * from './audio-validation';
 export * from './audio-sniff';
 export * from './schemas';
 export * from './conversation-metrics';
+export * from './coaching-targets';
 export * from './text';
 export * from './operator-status';
 export * from './ids';

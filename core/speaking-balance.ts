@@ -1,4 +1,4 @@
-import { LISTENING_TARGET_PERCENT } from './constants';
+import { TARGETS } from './coaching-targets';
 import { countWords, isFinal, type TranscriptEntry } from './transcript';
 
 export interface SpeakingBalance {
@@ -30,7 +30,7 @@ export function speakingBalance(entries: TranscriptEntry[]): SpeakingBalance {
     personaWords,
     userPercent,
     personaPercent,
-    goodListening: personaPercent >= LISTENING_TARGET_PERCENT,
+    goodListening: personaPercent >= TARGETS.homeownerSharePercentMin,
   };
 }
 
@@ -44,5 +44,8 @@ export function balanceMessages(
       text: `Perfect! ${persona} is doing most of the talking. Keep asking questions.`,
     };
   }
-  return { title: null, text: `Try to listen more - aim for ${persona} to speak 60%+ of the time.` };
+  return {
+    title: null,
+    text: `Try to listen more - aim for ${persona} to speak ${TARGETS.homeownerSharePercentMin}%+ of the time.`,
+  };
 }

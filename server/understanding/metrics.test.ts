@@ -186,7 +186,7 @@ describe('describeMetrics', () => {
       'pressure',
     ]);
     for (const r of rows) expect(r.help.length).toBeGreaterThan(40);
-    expect(rows[0].help).toContain('43%');
+    expect(rows[0].help).toContain('aim for 40% or less, so the homeowner speaks 60% or more');
   });
 });
 

@@ -1,4 +1,4 @@
-import { containsAny, has, lemmatise, normalise, parsePrice, parsePrices } from './text/match';
+import { containsAny, has, lemmatise, matching, normalise, parsePrice, parsePrices } from './text/match';
 import * as L from './cues';
 import { LIFE_SUBJECTS, TOPICS, type LifeSubject, type ObjectionKind, type Topic } from './types';
 
@@ -261,14 +261,21 @@ const DAMAGE_WORDS = L.TOPIC_CUES.problem.weak.filter(
     ].includes(w),
 );
 
+/** Every topic cue, registered once so a turn is matched against them in one pass. */
+const TOPIC_KEYS: readonly string[] = TOPICS.flatMap((t) => [
+  ...L.TOPIC_CUES[t].strong,
+  ...L.TOPIC_CUES[t].weak,
+]);
+
 function topicScores(seqs: string[][], spouseNames: readonly string[] = []): Map<Topic, number> {
   const scores = new Map<Topic, number>();
+  const found = matching(seqs, TOPIC_KEYS);
   for (const topic of TOPICS) {
     const cues = L.TOPIC_CUES[topic];
     let score = 0;
-    for (const key of cues.strong) if (has(seqs, [key])) score += 2;
+    for (const key of cues.strong) if (found.has(key)) score += 2;
     for (const key of cues.weak)
-      if (has(seqs, [key]) && !(key === 'family' && has(seqs, ROOM_NAMED_FAMILY))) score += 0.75;
+      if (found.has(key) && !(key === 'family' && has(seqs, ROOM_NAMED_FAMILY))) score += 0.75;
     if (topic === 'decision' && spouseNames.length > 0 && has(seqs, spouseNames)) score += 2;
     if (score > 0) scores.set(topic, score);
   }

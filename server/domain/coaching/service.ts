@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import { jobStatus, takeQueuedJob } from '../../jobs/queue';
 import type { Coach } from '../../providers/coach/types';
+import type { CoachContext } from './context';
 import { COACH_JOB_LEASE_MS, coachDedupeKey } from './keys';
 import {
   hasWords,
@@ -29,6 +30,8 @@ export interface CoachTranscriptInput {
   durationSec?: number;
   personaName?: string;
   oneVoice?: boolean;
+  /** How the call reached the coach (role-play or recording, typed or spoken, recognition). */
+  context?: CoachContext;
 }
 
 export interface CoachTranscriptResult {
@@ -62,6 +65,7 @@ export async function coachTranscript(
       transcript,
       durationSec,
       personaName: input.personaName,
+      ...input.context,
       ...(input.oneVoice ? { oneVoice: true } : {}),
     },
     opts,
@@ -124,6 +128,7 @@ export async function coachSubject(
       durationSec: subject.durationSec,
       personaName: subject.personaName,
       oneVoice: subject.oneVoice,
+      context: subject.context,
     },
     opts,
   );

@@ -8,6 +8,7 @@ import { findAudioSession } from '../audio/data';
 import { storeAudioCoaching } from '../audio/mutations';
 import { findSession } from '../sessions/data';
 import { storeSessionCoaching } from '../sessions/mutations';
+import { recordingContext, rolePlayContext, type CoachContext } from './context';
 
 /** What gets coached: a role-play session, or an uploaded call recording. */
 export type CoachingKind = 'roleplay' | 'audio';
@@ -34,6 +35,8 @@ export interface CoachingSubject {
   callLive: boolean;
   /** A recording in which only one voice could be made out (every line has one role). */
   oneVoice: boolean;
+  /** How the call reached the coach: role-play or recording, typed or spoken, its recognition. */
+  context: CoachContext;
 }
 
 const positive = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n > 0 ? n : undefined);
@@ -57,6 +60,7 @@ export async function loadSubject(db: Db, kind: CoachingKind, id: string): Promi
       complete: row.endedAt !== null,
       callLive: row.callStartedAt !== null && row.endedAt === null,
       oneVoice: false,
+      context: rolePlayContext(row.engines),
     };
   }
   const row = await findAudioSession(db, id);
@@ -76,6 +80,7 @@ export async function loadSubject(db: Db, kind: CoachingKind, id: string): Promi
     complete: row.status === 'transcribed',
     callLive: false,
     oneVoice: row.attribution === 'single' || new Set(transcript.map((e) => e.role)).size === 1,
+    context: recordingContext(row.sttEngine),
   };
 }
 

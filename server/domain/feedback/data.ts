@@ -72,6 +72,7 @@ export async function getSessionForSummary(db: Db, id: string) {
       transcript: sessions.transcript,
       coaching: sessions.coaching,
       metrics: sessions.metrics,
+      engines: sessions.engines,
     })
     .from(sessions)
     .where(eq(sessions.id, id))

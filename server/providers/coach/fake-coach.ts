@@ -1,4 +1,5 @@
 import {
+  GATED_SECTIONS,
   renderCoaching,
   SECTION_KEYS,
   SECTION_TITLES,
@@ -30,14 +31,19 @@ export class FakeCoach implements Coach {
       .reverse()
       .find((e) => e.role === 'user')
       ?.transcript.trim();
-    const top = [...SECTION_KEYS].sort((a, b) => score(b) - score(a))[0];
+    // Best follows the coaching rule: the top section everyone can read, if it scored 6 or more.
+    const top = SECTION_KEYS.filter((k) => !GATED_SECTIONS.includes(k) && score(k) >= 6).sort(
+      (a, b) => score(b) - score(a),
+    )[0];
     const doc: CoachingDocument = {
       summary: `Fixed coaching for a ${input.stage} call of ${input.transcript.length} entries.`,
-      best: {
-        title: SECTION_TITLES[top],
-        score: score(top),
-        content: lastRep ? `> "${lastRep}"` : 'No rep line in this call.',
-      },
+      best: top
+        ? {
+            title: SECTION_TITLES[top],
+            score: score(top),
+            content: lastRep ? `> "${lastRep}"` : 'No rep line in this call.',
+          }
+        : null,
       sections: SECTION_KEYS.map((key) => ({
         key,
         title: SECTION_TITLES[key],

@@ -62,7 +62,7 @@ No options yet.
 
 **To Improve: Objection Handling**
 Score: 5/10
-No objection came up.
+Handle the worry behind the noise before the price.
 
 ---
 
@@ -240,5 +240,70 @@ describe('selectCoach', () => {
     const { engine, info } = await selectCoach(loadConfig({ LLM_GGUF_PATH: '/missing/coach.gguf' }));
     expect(engine.id).toBe('rubric');
     expect(info.reason).toContain('/missing/coach.gguf, which does not exist');
+  });
+});
+
+describe('the grounding check on a language model’s coaching', () => {
+  const widow: TranscriptEntry[] = [
+    {
+      role: 'assistant',
+      transcript: 'Come in. My husband passed in March, so it is just me now.',
+      timestamp: t0 + 3000,
+    },
+    {
+      role: 'user',
+      transcript: 'I am so sorry. What is going on with the roof since the storm?',
+      timestamp: t0 + 8000,
+    },
+    {
+      role: 'assistant',
+      transcript: 'There is a stain on the ceiling and it drips when it rains.',
+      timestamp: t0 + 13000,
+    },
+    {
+      role: 'user',
+      transcript: 'A repair is about twenty-four hundred. Could I come back Thursday at ten to go over it?',
+      timestamp: t0 + 19000,
+    },
+    { role: 'assistant', transcript: 'Thursday at ten works.', timestamp: t0 + 22000 },
+  ];
+  const answer = VALID.replace(
+    '**Follow-Up**\nScore: 1/10\nNo next step.',
+    '**Follow-Up**\nScore: 8/10\nYou booked a visit. Text Linda what you agreed: Tuesday, with your husband there too. Name who comes.',
+  ).replace(
+    '**Best: Open question**\nScore: 8/10',
+    '**Best: A firm close**\nScore: 8/10\nYour best area was Closing.',
+  );
+
+  it('drops the sentences the call does not support before a rep sees them', async () => {
+    const fake = await startFakeChatServer(() => ({ kind: 'text', content: answer }));
+    close = fake.close;
+    const coach = new LlmCoach(new OpenAIChatClient({ baseUrl: fake.baseUrl, model: 'test-model' }));
+    const result = await coach.coach({ stage: 'Roofing', transcript: widow, personaName: 'Linda' });
+    const doc = parseCoaching(result.text)!;
+    const follow = doc.sections.find((s) => s.key === 'followUp')!.content;
+    expect(follow).toContain('You booked a visit.');
+    expect(follow).toContain('Name who comes.');
+    expect(follow).not.toMatch(/husband|Tuesday/);
+    expect(doc.best?.content ?? '').not.toContain('Closing');
+  });
+
+  it('tells the model how the call reached the coach', async () => {
+    const fake = await startFakeChatServer(() => ({ kind: 'text', content: VALID }));
+    close = fake.close;
+    const coach = new LlmCoach(new OpenAIChatClient({ baseUrl: fake.baseUrl, model: 'test-model' }));
+    await coach.coach({
+      stage: 'General',
+      transcript,
+      source: 'recording',
+      input: 'typed',
+      recognition: 'basic',
+    });
+    const prompt = fake.requests[0].messages.map((m) => m.content).join('\n');
+    expect(prompt).toContain('not a role-play');
+    expect(prompt).not.toContain('Friendly & Curious');
+    expect(prompt).toContain('say nothing about speaking pace');
+    expect(prompt).toContain('quotes are approximate');
+    expect(prompt).not.toMatch(/Speaking pace:|Patience:/);
   });
 });

@@ -1,5 +1,6 @@
 import {
   coachingProblems,
+  GATED_SECTIONS,
   parseCoaching,
   renderCoaching,
   SECTION_KEYS,
@@ -13,6 +14,9 @@ import { LlmError, type ChatClient, type ChatMessage } from '../llm/chat-client'
 import { coachingMessages, retryMessage } from './llm-prompt';
 import type { Coach, CoachInput, CoachResult } from './types';
 import { RUBRIC_COACH_ID } from './rubric-coach';
+import { BEST_MIN_SCORE, questionFigures, statedFigures } from './rubric/summary';
+import { groundDocument } from './grounding/ground';
+import { callView } from './rubric/view';
 
 export interface LlmCoachOptions {
   /** Longest wait for the model's first words, and between any two pieces of its answer. */
@@ -58,6 +62,22 @@ export function rubricEvidence(r: RubricResult): string[] {
   if (a.objections.raised === 0)
     out.push('- No objection was raised: Objection Handling was not tested (score 5-6 and say so).');
   return out;
+}
+
+/**
+ * Best follows the coaching rule: a moment from a section everyone can read (not one behind the
+ * email gate) that scored at least 6. A Best naming a gated section, or none of the open sections
+ * scoring 6 or more, is dropped; otherwise it carries the top open score.
+ */
+export function settleBest(doc: CoachingDocument): void {
+  if (!doc.best) return;
+  const open = doc.sections.filter((s) => !GATED_SECTIONS.includes(s.key));
+  const top = Math.max(0, ...open.map((s) => s.score ?? 0));
+  const namesGated = GATED_SECTIONS.some((k) =>
+    `${doc.best!.title}\n${doc.best!.content}`.includes(SECTION_TITLES[k]),
+  );
+  if (top < BEST_MIN_SCORE || namesGated) doc.best = null;
+  else doc.best.score = top;
 }
 
 /** Replaces unusable sections with the rubric's; returns the keys it replaced. */
@@ -109,6 +129,9 @@ export class LlmCoach implements Coach {
       durationSec: input.durationSec,
       personaName: input.personaName,
       oneVoice: input.oneVoice,
+      source: input.source,
+      input: input.input,
+      recognition: input.recognition,
     });
     const messages: ChatMessage[] = coachingMessages({
       stage: String(input.stage),
@@ -117,7 +140,12 @@ export class LlmCoach implements Coach {
       metrics: rubric.metrics,
       referenceScores: rubric.scores,
       evidence: rubricEvidence(rubric),
+      source: input.source,
+      input: input.input,
+      recognition: input.recognition,
+      questions: questionFigures(rubric.analysis),
     });
+    const ctx = { view: callView(input), figures: statedFigures(rubric.analysis) };
     const repText = normalizeText(
       input.transcript
         .filter((e) => e.role === 'user')
@@ -157,16 +185,21 @@ export class LlmCoach implements Coach {
       const doc = parseCoaching(text);
       // A section the model answered badly (missing, unscored, empty, or quoting words the rep
       // never said) is replaced by the rubric's; the rest of the model's coaching stands.
-      const replaced = doc && doc.summary.trim() && doc.best ? mendSections(doc, rubric.doc, repText) : [];
+      const mended = doc && doc.summary.trim() ? mendSections(doc, rubric.doc, repText) : [];
       const problems = coachingProblems(doc);
-      if (!problems.length && doc && replaced.length <= 3) {
-        if (doc.best) {
-          const top = Math.max(...doc.sections.map((x) => x.score ?? 0));
-          if (doc.best.score !== top) doc.best.score = top; // Best is the highest-scored section
-        }
+      if (!problems.length && doc && mended.length <= 3) {
+        settleBest(doc);
+        // Every claim the model made is checked against the call; what fails is dropped.
+        const grounded = groundDocument(doc, rubric.doc, rubric.facts, ctx);
+        if (grounded.dropped.length)
+          this.opts.log?.warn(
+            { engine: this.id, dropped: grounded.dropped.map((d) => `${d.part}: ${d.problem}`) },
+            'language-model coaching stated things the call does not support; they were dropped',
+          );
+        const replaced = [...new Set([...mended, ...grounded.replaced])];
         return {
-          text: renderCoaching(doc),
-          document: doc,
+          text: renderCoaching(grounded.doc),
+          document: grounded.doc,
           metrics: rubric.metrics,
           engine: this.id,
           ...(replaced.length

@@ -1,6 +1,7 @@
 import { describeMetrics, type ConversationMetrics } from '../../../core/conversation-metrics';
 import { personaFor } from '../../../core/stages';
 import type { TranscriptEntry } from '../../../core/transcript';
+import type { EngineQuality } from '../../../core/engines';
 import type { SectionKey } from '../../../core/coaching-format';
 import type { ChatMessage } from '../llm/chat-client';
 
@@ -73,19 +74,45 @@ export function coachingMessages(input: {
   referenceScores?: Record<SectionKey, number>;
   /** What the rule-based analysis found per section, with the rep's lines as evidence. */
   evidence?: string[];
+  /** How the call reached the coach (a recording has no persona; a typed call has no timing). */
+  source?: 'roleplay' | 'recording';
+  input?: 'speech' | 'typed';
+  recognition?: EngineQuality;
+  /** The questions as the coaching counts them, so every part states the same figures. */
+  questions?: { total: number; open: number };
 }): ChatMessage[] {
-  const persona = personaFor(input.stage);
-  const homeowner = input.personaName || 'Homeowner';
+  const recording = input.source === 'recording';
+  const persona = recording ? undefined : personaFor(input.stage);
+  const homeowner = recording ? 'Customer' : input.personaName || 'Homeowner';
   const system = [
     'You are an experienced sales coach for in-home sales reps in home improvement (windows, HVAC, roofing, flooring and general remodelling).',
     'You coach the rep (the salesperson) on one conversation with a homeowner. Be specific, warm and direct, and ground every point in what was actually said.',
     RUBRIC,
     FORMAT_RULES,
   ].join('\n\n');
-  const metricLines = describeMetrics(input.metrics).map((m) => `- ${m.label}: ${m.value}`);
+  const timing = new Set(['talkRatio', 'questionRate', 'interactivity', 'patience', 'pace']);
+  const metricLines = describeMetrics(input.metrics)
+    .filter((m) => input.input !== 'typed' || !timing.has(m.key))
+    .map((m) => `- ${m.label}: ${m.value}`);
+  const context = [
+    recording
+      ? 'This is a recording of a real sales call with a customer, not a role-play: never mention a role-play, a persona or a buyer type.'
+      : '',
+    input.input === 'typed'
+      ? 'The rep typed the turns: say nothing about speaking pace, time or pauses.'
+      : '',
+    input.recognition === 'basic'
+      ? 'The words come from basic speech recognition: say once that quotes are approximate, and quote only clear spans of five words or more.'
+      : '',
+    input.questions
+      ? `Questions the rep asked, as the coaching counts them: ${input.questions.total}, ${input.questions.open} of them open. Use these figures.`
+      : '',
+    'Best is the strongest moment from Empathy and Connection, Needs Analysis or Exploring Options that scored 6 or more; if there is none, leave the Best part out. Name only people, days and prices the transcript names, and invite to a next step only people who are alive and part of the household or the decision.',
+  ].filter(Boolean);
   const user = [
     `Trade: ${input.stage}.` +
       (persona ? ` The homeowner is a "${persona.buyerType}" buyer; the focus is "${persona.focus}".` : ''),
+    ...context,
     '',
     'Measured conversation metrics (computed from the transcript; use them, do not recompute):',
     ...metricLines,

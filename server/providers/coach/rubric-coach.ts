@@ -19,6 +19,9 @@ export class RubricCoach implements Coach {
       durationSec: input.durationSec,
       personaName: input.personaName,
       oneVoice: input.oneVoice,
+      source: input.source,
+      input: input.input,
+      recognition: input.recognition,
     });
     return { text: r.text, document: r.doc, metrics: r.metrics, engine: this.id };
   }

@@ -1,4 +1,5 @@
 import type { CoachingDocument } from '../../../core/coaching-format';
+import type { EngineQuality } from '../../../core/engines';
 import type { Stage } from '../../../core/stages';
 import type { TranscriptEntry } from '../../../core/transcript';
 
@@ -14,6 +15,12 @@ export interface CoachInput {
    * call is coached as one side of a conversation, never as a short call for lack of turns.
    */
   oneVoice?: boolean;
+  /** A live role-play (the default) or an uploaded recording of a real call with a customer. */
+  source?: 'roleplay' | 'recording';
+  /** How the rep's turns arrived: spoken (the default) or typed, whose timings mean nothing. */
+  input?: 'speech' | 'typed';
+  /** How good the speech recognition was: 'basic' words are approximate. */
+  recognition?: EngineQuality;
 }
 
 export interface CoachResult {

@@ -835,9 +835,10 @@ function nextStepRole(
   if (near(tokens, a, b, OWN_STEP) && !visit && !question) return 'other';
   if (aside(tokens, m, a)) return 'other';
   if (question) return 'proposed';
+  // "Diane called you guys Tuesday": a past visit or call is the story, not a day put forward.
+  if (past && !prev.asksWhen) return 'history';
   if (near(tokens, a, b, PROPOSE) || near(tokens, a, b, OFFER_SLOT) || visit) return 'proposed';
   // "Saturday." after "What's your next day off?": an answer to when is a time put forward.
   if (prev.asksWhen) return 'proposed';
-  if (past) return 'history';
   return 'other';
 }

@@ -46,6 +46,8 @@ const QUESTION_START =
   /^(can|could|would|will|shall|should|do|does|did|is|are|may|might|how about|what about|which|when|what day|what time|want to|wanna|you want|ready to|(how|what) (does|do|would|did) (that|this|it|you)\b)\b/;
 /** Asks whether they have or can show something ("do you have the paperwork?"): a fact question, not an ask. */
 const HAVE_ASK = /^((do|did) you (still )?(have|got|keep)|(can|could|may) i (see|look at|have a look at))\b/;
+/** Asks what happened ("what happened on Saturday?", "when did it start?"): history, not a step put forward. */
+const PAST_ASK = /^(what|when|how|why|where|who) (happened|did|was|were|went|started|broke|quit)\b/;
 const CHOICE_ASK = loose(
   /\b(which|what) (one )?(ones|one s|is|works|would (work|be)|s) better\b|\bwould (\w+ ){1,4}or (\w+ ){1,4}(work|be) better\b|\bwhich (works|day|time|one)\b/,
 );
@@ -171,6 +173,7 @@ export function closeActs(text: string, turnNorm: string): CloseAct[] {
       (question &&
         (target || when) &&
         !HAVE_ASK.test(strip(n)) &&
+        !PAST_ASK.test(strip(n)) &&
         !/\b(did|was|were|have you|has)\b/.test(strip(n).split(' ')[0] ?? '')) ||
       lets ||
       (CONDITIONAL_COMMIT.test(n) && target && !ABSENCE_IF.test(n)) ||

@@ -218,6 +218,17 @@ export function has(seqs: readonly (readonly string[])[], keys: readonly string[
   return false;
 }
 
+/** Which of the key phrases any of the word sequences contains (one pass for a whole list). */
+export function matching(seqs: readonly (readonly string[])[], keys: readonly string[]): Set<string> {
+  register(keys);
+  const found = new Set<string>();
+  for (const seq of seqs) {
+    const matched = matchedKeys(seq);
+    for (const key of keys) if (matched.has(key)) found.add(key);
+  }
+  return found;
+}
+
 export function lemmatise(words: string[]): string[] {
   if (words.length === 0) return [];
   const doc = nlp().readDoc(words.join(' '));

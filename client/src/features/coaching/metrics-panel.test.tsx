@@ -46,7 +46,7 @@ describe('MetricsPanel', () => {
     ]) {
       expect(html).toContain(`aria-label="About ${label}"`);
     }
-    expect(html).toContain('top reps near 43% talk time');
+    expect(html).toContain('aim for 40% or less, so the homeowner speaks 60% or more');
     expect(html).toMatch(/aria-controls="metric-help-talkRatio"/);
     expect(html).toMatch(/aria-expanded="false"/);
     expect(html).toMatch(/Pressure phrases.*2: (only good today; trust me|trust me; only good today)/);

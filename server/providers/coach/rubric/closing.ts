@@ -138,6 +138,12 @@ export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
             : 'floated a next step',
     });
   });
+  // A question put with the deadline ("it's only if we do the paperwork today. Can we do that?")
+  // asks for the decision, on the deadline.
+  if (deadlineTurn && !firm && !soft && findQuestions(deadlineTurn.text).length) {
+    firm++;
+    f.firstAsk ??= deadlineTurn.index;
+  }
 
   let score: number;
   if (firm)
@@ -152,6 +158,16 @@ export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
   if (missedSignal) score -= firm ? 1 : 1.5;
   if (deadline) score = Math.min(score, 3);
   f.score = clamp(score);
+  f.signals = {
+    firm,
+    soft,
+    trial,
+    accepted: accepted ? 1 : 0,
+    refusedThenExplored: refusedThenExplored ? 1 : 0,
+    refusedAccepted: refusedAccepted ? 1 : 0,
+    deadline: deadline ? 1 : 0,
+    missedSignal: missedSignal ? 1 : 0,
+  };
   if (firm) f.positives.push('asked directly for a decision or a firm next step');
   else if (soft) f.positives.push('floated a next step without pinning it down');
   if (trial) f.positives.push('checked the fit with a trial close');

@@ -4,6 +4,7 @@ import {
   splitSentences,
 } from '../../../understanding/text/normalise';
 import { type TranscriptEntry } from '../../../../core/transcript';
+import type { CallFacts } from '../../../understanding/call-facts';
 import {
   type Turn,
   type Finding,
@@ -39,7 +40,7 @@ export interface Analysis {
   empathy: Finding & { abusive: boolean };
   needs: Finding;
   options: Finding;
-  objections: Finding & { raised: number; preEmpted: number; kinds: string[] };
+  objections: ReturnType<typeof detectObjections>;
   closing: Finding;
   followUp: Finding;
   /** The homeowner side does the selling: the recogniser probably guessed the speakers wrong. */
@@ -90,9 +91,9 @@ function rolesLookSwapped(turns: Turn[]): boolean {
 
 export function analyseConversation(
   entries: TranscriptEntry[],
-  opts: { stage: string; personaName?: string },
+  opts: { stage: string; personaName?: string; facts?: CallFacts },
 ): Analysis {
-  const turns = buildTurns(entries);
+  const turns = buildTurns(entries, opts.facts);
   const rep = turns.filter((t) => t.role === 'user');
   const repWords = rep.reduce((n, t) => n + t.words, 0);
   const allWords = turns.reduce((n, t) => n + t.words, 0);
@@ -130,7 +131,7 @@ export function analyseConversation(
   )
     discoveryEnd--;
   const questions = detectQuestions(turns, opts.stage);
-  const opt = detectOptions(turns, discoveryEnd);
+  const opt = detectOptions(turns, discoveryEnd, opts.facts);
   const needs = detectNeeds(turns, questions, discoveryEnd, opt.singlePush, opts.stage);
   const closing = detectClosing(turns);
   return {

@@ -16,7 +16,7 @@ import {
   DEADLINE,
 } from '../../../understanding/readers/speech-acts';
 import { analyse, overlap } from '../../../nlp';
-import { TRADE_STAPLES } from './vocabulary';
+import { TRADE_STAPLES } from '../../../understanding/readers/needs';
 import { type Turn, type Finding, has, clamp, prevOwner, quoteFrom } from './turns';
 
 // ---------------------------------------------------------------- empathy
@@ -183,6 +183,7 @@ export function detectEmpathy(
             turn: reply[0].index,
             strength: 0.5,
             label: 'moved past what the homeowner shared',
+            said: quoteFrom(t, has(DISCLOSURE, t.norm) ? DISCLOSURE : CONCERN),
           });
         }
       }
@@ -307,6 +308,17 @@ export function detectEmpathy(
     f.evidence = [];
   }
   f.score = clamp(score);
+  f.signals = {
+    ...c,
+    ignored,
+    notHeard,
+    interruptions,
+    pressure,
+    dismiss,
+    abuse,
+    hollow: empty.size,
+    repShare: Math.round(repShare * 100),
+  };
 
   if (c.feeling)
     f.positives.push(

@@ -187,6 +187,18 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
   }
   if (handOff && !day && !time) score = Math.min(score, sendPromise ? 5 : 2);
   f.score = clamp(score);
+  f.signals = {
+    day: day ? 1 : 0,
+    date: date ? 1 : 0,
+    time: time ? 1 : 0,
+    attendees: attendees ? 1 : 0,
+    action: action ? 1 : 0,
+    agreed: agreed ? 1 : 0,
+    vague: vague ? 1 : 0,
+    sendPromise: sendPromise ? 1 : 0,
+    handOff: handOff ? 1 : 0,
+    deadlineStep: deadlineStep ? 1 : 0,
+  };
   if (best)
     f.evidence.push({
       quote: quoteFrom(best, DAY),

@@ -5,8 +5,9 @@ import {
 } from '../../../understanding/text/normalise';
 import { classifyQuestion, findQuestions, isSmallTalk } from '../../../understanding/readers/questions';
 import { type QuestionKind } from '../../../../core/conversation-metrics';
+import type { CorpusTopic } from '../../../understanding/labels';
 import { analyse, overlap } from '../../../nlp';
-import { needAreas, TRADE_STAPLES, UNIVERSAL_DEPTH_AREAS } from './vocabulary';
+import { needAreas, TRADE_STAPLES, UNIVERSAL_DEPTH_AREAS } from '../../../understanding/readers/needs';
 import { type Turn, type Finding, type QuestionFact, has, clamp, prevOwner, LOGISTICS } from './turns';
 
 // ---------------------------------------------------------------- needs analysis
@@ -41,6 +42,15 @@ function questionForm(text: string, kind: QuestionKind): QuestionFact['form'] {
 
 const RUN_ON_OPEN =
   /\b(?:ok|okay|um|uh|so|and|wow|right|great|got it|sleep|i do|me|you)\s+((?:tell me (?:about|what|how|more)|walk me through|what else|what|whats|how|hows|why|who|where|when)\b)/g;
+
+/** The shared reading's topics that are need areas of a discovery. */
+const TOPIC_AREA: Partial<Record<CorpusTopic, string>> = {
+  budget: 'budget',
+  timeline: 'timeline',
+  decision: 'decision',
+  priorities: 'priorities',
+  quotes: 'alternatives',
+};
 
 export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
   const areas = needAreas(stage);
@@ -120,6 +130,12 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
             (answer && answer.words >= 3 && a.pattern.test(answer.norm) && form !== 'yesno'),
         )
         .map((a) => a.id);
+      // What the shared reading says the question is about counts too (the first question of a turn).
+      if (q === found[0])
+        for (const topic of t0.topics) {
+          const id = TOPIC_AREA[topic];
+          if (id && !hit.includes(id) && areas.some((a) => a.id === id)) hit.push(id);
+        }
       out.push({ turn: i, text: q.text, kind, form, followUp, areas: hit });
     }
   });
@@ -167,6 +183,7 @@ export function detectNeeds(
   // Two questions and nothing built on the answers is not an exploration of needs, however open.
   if (total <= 2 && followUps === 0) score = Math.min(score, 4);
   f.score = clamp(score);
+  f.signals = { open, probe, yesno, total, followUps, depth: depth ? 1 : 0, singlePush: singlePush ? 1 : 0 };
 
   const ranked = [...discovery].sort((a, b) => rankQ(b) - rankQ(a) || a.turn - b.turn);
   for (const q of ranked.slice(0, 3)) {

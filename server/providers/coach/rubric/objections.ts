@@ -20,6 +20,7 @@ import {
 } from '../../../understanding/readers/speech-acts';
 import { type Turn, type Evidence, type Finding, has, clamp, quoteFrom, LOGISTICS } from './turns';
 import { distinctPrices } from './options';
+import type { ObjectionLabelKind } from '../../../understanding/labels';
 import {
   namesExpectedFigure,
   objectionKindOf,
@@ -81,6 +82,8 @@ const statements = (reps: Turn[]) =>
 
 interface Episode {
   kind: string;
+  /** The objection's kind in the shared labels (price, trust, timing, decision, product...). */
+  label: ObjectionLabelKind;
   start: number;
   quote: string;
   score: number;
@@ -103,17 +106,46 @@ const refusesQuote = (turns: Turn[], t: Turn) => {
     refusesFlatly(t.text, t.norm)
   );
 };
+/** The shared reading's objection kinds in the episode kinds this module weighs. */
+const EPISODE_KIND: Record<ObjectionLabelKind, string> = {
+  price: 'price',
+  competitor: 'competitor',
+  trust: 'trust',
+  need: 'need',
+  timing: 'stall',
+  decision: 'stall',
+  product: 'worry',
+  disruption: 'worry',
+};
 const objectionKind = (t: Turn, turns?: Turn[]) =>
   soundsRelieved(t.norm)
     ? undefined
     : (objectionKindOf(t.norm) ??
       (turns && ((namesExpectedFigure(t.norm) && quotedJustBefore(turns, t)) || refusesQuote(turns, t))
         ? 'price'
-        : undefined));
+        : t.objection && EPISODE_KIND[t.objection]));
+
+/** One objection as the advice sees it: its kind, how it was handled, and where. */
+export type ObjectionEpisode = Pick<Episode, 'kind' | 'label' | 'start' | 'score' | 'steps' | 'misstep'>;
+
+/** An objection's shared kind: the reading's own, else the episode kind's nearest label. */
+function labelOf(kind: string, t: Turn): ObjectionLabelKind {
+  if (t.objection) return t.objection;
+  const map: Record<string, ObjectionLabelKind> = {
+    price: 'price',
+    competitor: 'competitor',
+    trust: 'trust',
+    need: 'need',
+    time: 'timing',
+    stall: 'timing',
+    worry: 'product',
+  };
+  return map[kind] ?? 'product';
+}
 
 export function detectObjections(
   turns: Turn[],
-): Finding & { raised: number; preEmpted: number; kinds: string[] } {
+): Finding & { raised: number; preEmpted: number; kinds: string[]; episodes: ObjectionEpisode[] } {
   const episodes: Episode[] = [];
   let lastEnd = -1;
   let preEmpted = 0;
@@ -200,7 +232,7 @@ export function detectObjections(
     for (const k of c.kinds) episodes.push(scoreEpisode(k, first, c.reps, [], false));
   }
 
-  const f: Finding & { raised: number; preEmpted: number; kinds: string[] } = {
+  const f: Finding & { raised: number; preEmpted: number; kinds: string[]; episodes: ObjectionEpisode[] } = {
     score: 6,
     positives: [],
     gaps: [],
@@ -209,6 +241,7 @@ export function detectObjections(
     raised: episodes.length,
     // Worst-handled first, so advice targets the objection that cost the most.
     kinds: [...episodes].sort((a, b) => a.score - b.score).map((e) => e.kind),
+    episodes: [...episodes].sort((a, b) => a.score - b.score),
     preEmpted,
   };
   if (!episodes.length) {
@@ -248,7 +281,14 @@ function scoreEpisode(
   agreedAfter: boolean[],
   preEmpt: boolean,
 ): Episode {
-  const ep: Episode = { kind, start: objection.index, quote: quoteFrom(objection), score: 0, steps: [] };
+  const ep: Episode = {
+    kind,
+    label: labelOf(kind, objection),
+    start: objection.index,
+    quote: quoteFrom(objection),
+    score: 0,
+    steps: [],
+  };
   if (!reps.length) {
     ep.score = 2;
     ep.steps.push('folded');
@@ -261,6 +301,7 @@ function scoreEpisode(
     has(VALIDATE, first.norm) ||
     has(NAME_FEELING, first.norm) ||
     has(COURTESY, first.norm) ||
+    first.acts.some((a) => a === 'empathy:validate' || a === 'empathy:feeling') ||
     /^((oh|okay|ok|well) )*(yeah|yes|totally|fair|right|i hear|i understand|i get|of course|good question|great question)\b/.test(
       first.norm,
     );

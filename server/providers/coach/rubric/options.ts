@@ -4,7 +4,9 @@ import {
   splitSentences,
 } from '../../../understanding/text/normalise';
 import { overlap } from '../../../nlp';
-import { TRADE_STAPLES } from './vocabulary';
+import type { CallFacts } from '../../../understanding/call-facts';
+import { findMoney } from '../../../understanding/entities';
+import { TRADE_STAPLES } from '../../../understanding/readers/needs';
 import { type Turn, type Finding, has, clamp, nextRep, quoteFrom, OPTIONS_START } from './turns';
 
 // ---------------------------------------------------------------- options
@@ -104,9 +106,29 @@ const SHORT_RANGE = new RegExp(
   'gi',
 );
 
+/**
+ * Whether a figure the rep said is an option's price by the call facts: not a deposit, and, when
+ * said in full (a thousand or more), read as money at all ("twelve thousand floors" is a count).
+ * Shorthand ("fifty four" for 5,400) is left to the rep's turn.
+ */
+function isOfferedMoney(said: string, facts: CallFacts): boolean {
+  const m = findMoney(said)[0];
+  // A figure a recogniser split across two turns is read whole only here.
+  const n = normalizeText(said);
+  const inOneTurn = facts.turns.some((t) => t.speaker === 'rep' && normalizeText(t.text).includes(n));
+  if (!m || !inOneTurn) return true;
+  const amounts = [m.value, m.min, m.max].filter((v) => v !== undefined);
+  const matching = facts.money.filter((x) =>
+    [x.value, x.min, x.max].some((v) => v !== undefined && amounts.includes(v)),
+  );
+  if (matching.length && matching.every((x) => x.role === 'deposit')) return false;
+  return matching.length > 0 || Math.max(...amounts) < 1000;
+}
+
 export function detectOptions(
   turns: Turn[],
   discoveryEnd: number,
+  facts?: CallFacts,
 ): { finding: Finding; optionTurns: number[]; singlePush: boolean } {
   const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
   // A recogniser splits a long turn mid-sentence: read an unpunctuated fragment with the rep's
@@ -215,18 +237,21 @@ export function detectOptions(
     optionTurns.length
   )
     ordinals = 2;
+  // A figure the call facts do not read as the rep's money (a brag about counts: "twelve thousand
+  // floors") or read as a deposit is no option's price.
+  const priced = facts ? [...prices].filter((p) => isOfferedMoney(p, facts)).length : prices.size;
   const optionCount = Math.min(
     4,
     ordinals >= 2
-      ? Math.max(ordinals, Math.min(prices.size, ordinals + 1))
-      : prices.size >= 2
-        ? prices.size
-        : Math.max(markers, prices.size, optionTurns.length ? 1 : 0),
+      ? Math.max(ordinals, Math.min(priced, ordinals + 1))
+      : priced >= 2
+        ? priced
+        : Math.max(markers, priced, optionTurns.length ? 1 : 0),
   );
 
   const singlePush = optionTurns.length > 0 && (push > 0 || refusedAlternative) && optionCount <= 2;
   let score = [1, 3, 4.5, 6, 6][optionCount];
-  score += prices.size >= 2 ? 1 : prices.size === 1 ? 0.5 : 0;
+  score += priced >= 2 ? 1 : priced === 1 ? 0.5 : 0;
   if (recommend) score += 1.5;
   score += Math.min(2, ties * 0.7 + echoed.size * 0.3);
   score -= push * 1.5 + (refusedAlternative ? 2 : 0) + steer * 1;
@@ -234,25 +259,39 @@ export function detectOptions(
   // High means a recommendation among priced choices; turning down a simpler option is a push.
   if (!recommend) score = Math.min(score, 7);
   // High needs the choices priced: a second option named only as "costs more" leaves it half laid out.
-  if (prices.size < 2) score = Math.min(score, 7);
+  if (priced < 2) score = Math.min(score, 7);
   if (refusedAlternative) score = Math.min(score, 4);
   f.score = clamp(score);
+  f.signals = {
+    optionTurns: optionTurns.length,
+    optionCount,
+    prices: priced,
+    recommend: recommend ? 1 : 0,
+    tied: ties + echoed.size,
+    push,
+    steer,
+    refusedAlternative: refusedAlternative ? 1 : 0,
+  };
 
   // Quote the turn that lays out the most choices.
   const richness = (t: Turn) => (choiceMarkers(t.norm) % ORDINAL_BONUS) + distinctPrices(t.text).length;
   const first = rep
     .filter((t) => t.members.some((x) => optionTurns.includes(x)))
     .sort((a, b) => richness(b) - richness(a) || a.index - b.index)[0];
+  // A sentence of the call facts that offers a priced choice, in that turn, before any other.
+  const offered = first && facts?.offers.find((o) => first.members.includes(o.price.evidence.turn));
   if (first)
     f.evidence.push({
       // The sentence that lists the choices, else the one naming a price, not whatever the turn
       // opened with ("Yeah, that's old.").
-      quote: quoteFrom(
-        first,
-        splitSentences(first.text).some((x) => new RegExp(ENUM.source).test(normalizeText(x)))
-          ? ENUM
-          : new RegExp(PRICE.source, 'i'),
-      ),
+      quote: offered
+        ? offered.sentence
+        : quoteFrom(
+            first,
+            splitSentences(first.text).some((x) => new RegExp(ENUM.source).test(normalizeText(x)))
+              ? ENUM
+              : new RegExp(PRICE.source, 'i'),
+          ),
       turn: first.index,
       strength: optionCount >= 3 ? 0.7 : 0.4,
       label: 'laid out the options',
@@ -266,7 +305,7 @@ export function detectOptions(
     });
 
   if (optionCount >= 2)
-    f.positives.push(`presented ${optionCount} options${prices.size >= 2 ? ' with prices' : ''}`);
+    f.positives.push(`presented ${optionCount} options${priced >= 2 ? ' with prices' : ''}`);
   if (recommend && !singlePush) f.positives.push('made a clear recommendation');
   if (ties + echoed.size >= 3 && !singlePush) f.positives.push('tied them to what the homeowner said');
   if (!optionTurns.length) f.gaps.push('never presented a solution or options');
@@ -275,6 +314,6 @@ export function detectOptions(
     f.gaps.push("didn't tie the options to the homeowner's own needs");
   if (refusedAlternative) f.gaps.push('turned down a request for a simpler option');
   if (steer) f.gaps.push('steered with "what everyone else is doing" instead of their needs');
-  if (optionTurns.length && prices.size < 2 && optionCount >= 2) f.gaps.push('gave no price for each option');
+  if (optionTurns.length && priced < 2 && optionCount >= 2) f.gaps.push('gave no price for each option');
   return { finding: f, optionTurns, singlePush };
 }

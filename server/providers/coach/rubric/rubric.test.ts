@@ -132,13 +132,22 @@ describe('rubric coach output', () => {
     expect(weak.metrics.pressurePhrases.length).toBeGreaterThan(0);
   });
 
-  it('gives one Best moment and a summary with the top two changes', () => {
+  it('gives a summary with the top two changes, and no Best when no open section earned one', () => {
     const doc = parseCoaching(
       rubricCoaching({ stage: 'HVAC', transcript: weakHvac, personaName: 'Dave' }).text,
     )!;
-    expect(doc.best?.title).toBeTruthy();
+    expect(doc.best).toBeNull();
     expect(doc.summary).toMatch(/Top two things to change/);
     expect(doc.summary.match(/^\d\. /gm)).toHaveLength(2);
+  });
+
+  it('holds up a strong moment from a section everyone can read as Best', () => {
+    const doc = parseCoaching(
+      rubricCoaching({ stage: 'HVAC', transcript: strongHvac, personaName: 'Dave' }).text,
+    )!;
+    expect(doc.best?.score).toBeGreaterThanOrEqual(6);
+    expect(doc.best?.content).toMatch(/Empathy and Connection|Needs Analysis|Exploring Options/);
+    expect(doc.best?.content).not.toMatch(/Objection Handling|Closing|Follow-Up/);
   });
 
   it('names a call too short to judge instead of scoring it', () => {

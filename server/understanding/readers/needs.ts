@@ -1,5 +1,5 @@
-import { looseContractions } from '../../../understanding/text/normalise';
-import type { Stage } from '../../../../core/stages';
+import { looseContractions } from '../text/normalise';
+import type { Stage } from '../../../core/stages';
 
 /**
  * What a homeowner in each trade really needs (the needs areas a discovery should cover).
@@ -9,6 +9,8 @@ import type { Stage } from '../../../../core/stages';
 export interface NeedArea {
   id: string;
   label: string;
+  /** The trouble as a short noun phrase a coaching line can name ("the leak"), for problem areas. */
+  phrase?: string;
   pattern: RegExp;
 }
 
@@ -67,21 +69,25 @@ const TRADE: Record<Stage, NeedArea[]> = {
     {
       id: 'drafts',
       label: 'drafts and cold rooms',
+      phrase: 'the cold, drafty rooms',
       pattern: /\b(drafts?|drafty|cold|freezing|chilly|hot|warm|comfort\w*|space heater)\b/,
     },
     {
       id: 'noise',
       label: 'outside noise',
+      phrase: 'the outside noise',
       pattern: /\b(noise|noisy|loud|quiet\w*|traffic|trucks?|road|street noise)\b/,
     },
     {
       id: 'bills',
       label: 'energy bills',
+      phrase: 'the energy bills',
       pattern: /\b(energy|bills?|heating costs?|utility|utilities|electric)\b/,
     },
     {
       id: 'condition',
       label: 'fogging, leaks and rot',
+      phrase: 'the failing windows',
       pattern: /\b(fog\w*|condensation|sweat\w*|seals?|rot\w*|mold|mould|stuck|wont open|leak\w*)\b/,
     },
   ],
@@ -94,32 +100,42 @@ const TRADE: Record<Stage, NeedArea[]> = {
     {
       id: 'comfort',
       label: 'comfort and hot or cold rooms',
+      phrase: 'the hot and cold rooms',
       pattern: /\b(comfort\w*|hot|cold|uneven|upstairs|humid\w*|drafts?|temperature)\b/,
     },
     {
       id: 'bills',
       label: 'energy bills',
+      phrase: 'the energy bills',
       pattern: /\b(bills?|energy|utility|utilities|electric|gas bill|costs? to run)\b/,
     },
     {
       id: 'reliability',
       label: 'repairs and breakdowns',
+      phrase: 'the breakdown',
       pattern:
-        /\b(repairs?|broke|breaks? down|service calls?|noise|noisy|loud|capacitor|last (guy|tech\w*) (found|said))\b/,
+        /\b(repairs?|broke|breaks? down|service calls?|noise|noisy|loud|capacitor|last (guy|tech\w*) (found|said)|quit|died|stopped working|not working|won t (start|turn on|kick on))\b/,
     },
   ],
   Roofing: [
     {
       id: 'leaks',
       label: 'leaks and water damage',
+      phrase: 'the leak',
       pattern: /\b(leak\w*|stains?|drip\w*|water|ceiling|attic|moisture)\b/,
     },
     {
       id: 'storm',
       label: 'storm damage',
+      phrase: 'the storm damage',
       pattern: /\b(storm\w*|wind\w*|hail|tree|missing shingles|blew off)\b/,
     },
-    { id: 'insurance', label: 'insurance', pattern: /\b(insurance|claim|adjuster|deductible)\b/ },
+    {
+      id: 'insurance',
+      label: 'insurance',
+      phrase: 'the insurance claim',
+      pattern: /\b(insurance|claim|adjuster|deductible)\b/,
+    },
     {
       id: 'age',
       label: 'roof age',
@@ -129,7 +145,8 @@ const TRADE: Record<Stage, NeedArea[]> = {
   Flooring: [
     {
       id: 'lifestyle',
-      label: 'lifestyle, kids and pets',
+      label: 'how the household lives on it',
+      phrase: 'the wear on the floors',
       pattern:
         /\b(kids?|children|toddler|baby|daughter|son|pets?|dogs?|cats?|claws|scratch\w*|spills?|who s using|whos using|day to day)\b/,
     },
@@ -158,6 +175,7 @@ const TRADE: Record<Stage, NeedArea[]> = {
     {
       id: 'problem',
       label: 'the problem to solve',
+      phrase: 'the damage',
       pattern: /\b(problem|trouble|issue|broken|wobbl\w*|soft|rot\w*|leak\w*|damp|overflow\w*|safe\w*)\b/,
     },
     {

@@ -1,0 +1,67 @@
+import { SECTION_KEYS, type CoachingDocument, type SectionKey } from '../../../../core/coaching-format';
+import type { CallFacts } from '../../../understanding/call-facts';
+import { coachingLines } from '../../../understanding/readers/coaching-text';
+import { auditCoaching, type AuditContext, type GroundingFinding, type Part } from './audit';
+
+/**
+ * The grounding check applied to coaching another engine wrote (a language model): every
+ * sentence or quote the audit cannot trace to the call is dropped before a rep sees it; a section
+ * left with nothing is the rubric coach's, and a Best that fails is removed.
+ */
+export interface Grounded {
+  doc: CoachingDocument;
+  /** What was dropped, and why (for the operator's log and the note). */
+  dropped: GroundingFinding[];
+  /** Sections that fell back to the rubric coach's text. */
+  replaced: SectionKey[];
+}
+
+/** A part's text without the lines and sentences named in the findings. */
+function withoutFindings(text: string, findings: GroundingFinding[]): string {
+  if (!findings.length) return text;
+  const bad = new Set(findings.map((f) => f.text));
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const { quotes, sentences } = coachingLines(line);
+    if (quotes.some((q) => bad.has(q))) continue;
+    const kept = sentences.filter((s) => !bad.has(s));
+    if (!quotes.length && sentences.length && kept.length !== sentences.length) {
+      if (kept.length) out.push(kept.join(' '));
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join('\n').trim();
+}
+
+const substantive = (text: string) => text.trim().length > 0;
+
+/** Applies the audit to a document: drops what fails, falls back to the rubric's text where empty. */
+export function groundDocument(
+  doc: CoachingDocument,
+  fallback: CoachingDocument,
+  facts: CallFacts,
+  ctx: AuditContext,
+): Grounded {
+  const findings = auditCoaching(doc, facts, ctx);
+  const of = (part: Part) => findings.filter((f) => f.part === part);
+  const replaced: SectionKey[] = [];
+  const summary = withoutFindings(doc.summary, of('summary'));
+  const out: CoachingDocument = {
+    summary: substantive(summary) ? summary : fallback.summary,
+    best: doc.best && !of('best').length ? doc.best : null,
+    sections: SECTION_KEYS.map((key) => {
+      const s = doc.sections.find((x) => x.key === key);
+      const rubric = fallback.sections.find((x) => x.key === key)!;
+      const content = s ? withoutFindings(s.content, of(key)) : '';
+      if (!s || !substantive(content)) {
+        replaced.push(key);
+        return { ...rubric };
+      }
+      return { ...s, content };
+    }),
+  };
+  // A Best that failed the audit is gone; the rubric's stands in if it has one.
+  if (!out.best && fallback.best && doc.best) out.best = fallback.best;
+  return { doc: out, dropped: findings, replaced };
+}

@@ -1,0 +1,69 @@
+import type { SectionKey } from '../../../../core/coaching-format';
+import { ABUSE } from '../../../understanding/readers/speech-acts';
+import { normalizeText } from '../../../understanding/text/normalise';
+import type { Analysis, Evidence, Finding } from './detectors';
+import { mayQuote, personal, sentence, shown, type CallView } from './view';
+
+/** A misstep that is about what the homeowner said, not a line of the rep's to avoid. */
+const MOVED_PAST = 'moved past what the homeowner shared';
+
+function judgement(key: SectionKey, a: Analysis, f: Finding, strong: boolean, view: CallView): string[] {
+  if (key === 'objectionHandling' && a.objections.raised === 0)
+    return [
+      'Not tested: no objection came up in this call and you pre-empted none, so this score stays in the middle.',
+    ];
+  const positives = f.positives.map((p) => personal(p, view));
+  const gaps = f.gaps.map((g) => personal(g, view));
+  const lines: string[] = [];
+  if (positives.length) lines.push(`You ${sentence(positives)}.`);
+  if (gaps.length && !strong) lines.push(`What held it back: ${sentence(gaps.slice(0, 3))}.`);
+  else if (gaps.length && strong) lines.push(`To make it even stronger: ${gaps[0]}.`);
+  if (!positives.length && !gaps.length) lines.push('Little to judge here from this conversation.');
+  return lines;
+}
+
+/** The rep's lines that earned the score, never an insulting one, and only lines that may be quoted. */
+function goodQuotes(f: Finding, strong: boolean, abusive: boolean, view: CallView): Evidence[] {
+  if (abusive) return [];
+  return [...f.evidence]
+    .filter((e) => !ABUSE.test(normalizeText(e.quote)) && mayQuote(e.quote, view))
+    .sort((x, y) => y.strength - x.strength)
+    .slice(0, strong ? 2 : 1);
+}
+
+function slipLines(f: Finding, view: CallView): string[] {
+  const slip = [...f.missteps]
+    .filter((m) => mayQuote(m.quote, view))
+    .sort((x, y) => y.strength - x.strength)[0];
+  if (!slip) return [];
+  if (slip.label === MOVED_PAST)
+    return slip.said && mayQuote(slip.said, view)
+      ? ['', `When ${view.who} said "${shown(slip.said)}", your next line moved on without a word about it.`]
+      : [];
+  return ['', 'What cost you:', `> "${shown(slip.quote)}"`];
+}
+
+/** A section's text: what the rep did, what held it back, the lines that show it, one better line. */
+export function sectionContent(
+  key: SectionKey,
+  a: Analysis,
+  f: Finding,
+  score: number,
+  view: CallView,
+  better: string,
+): string {
+  const strong = score >= 8;
+  const lines = judgement(key, a, f, strong, view);
+  const good = goodQuotes(f, strong, a.empathy.abusive, view);
+  if (good.length) {
+    lines.push('', strong ? 'What worked:' : 'What you did:');
+    for (const e of good) lines.push(`> "${shown(e.quote)}"`);
+  }
+  const slip = strong ? [] : slipLines(f, view);
+  lines.push(...slip);
+  const untested = key === 'objectionHandling' && a.objections.raised === 0;
+  if (!good.length && !slip.length && !untested)
+    lines.push('', 'No line in the conversation showed this behaviour.');
+  lines.push('', `**Try this next time:** ${better}`);
+  return lines.join('\n');
+}
