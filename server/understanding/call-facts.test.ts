@@ -122,10 +122,17 @@ describe('the problem', () => {
   it('is a short phrase of its kind, with the homeowner line it was read from', () => {
     const f = facts(
       'Roofing',
-      'H: There is a brown stain on the ceiling in the back bedroom and it drips when it rains.',
+      'H: There is a brown stain on the ceiling, and the roof leaks into the back bedroom when it rains.',
     );
     expect(f.problem?.phrase).toBe('the leak');
     expect(f.turns[f.problem!.evidence.turn].text).toContain(f.problem!.evidence.text);
+  });
+
+  it.each([
+    ['Roofing', 'H: There is a brown stain on the ceiling in the back bedroom and it drips when it rains.'],
+    ['HVAC', "H: The furnace is from ninety-nine or so. It still runs, but I don't trust it."],
+  ])('is not named when the homeowner never put it in those words: %s', (stage, line) => {
+    expect(facts(stage, line).problem?.phrase).toBeUndefined();
   });
 });
 

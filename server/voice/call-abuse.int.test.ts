@@ -152,6 +152,8 @@ describe('typed turns at a conversation’s pace', () => {
     await call.waitFor(
       () => call.events.filter((e) => e.type === 'error' && e.code === 'too-fast').length === 3,
     );
+    // A typed line waits for the homeowner's reply to the one before it, then is shown.
+    await call.waitForEvent('transcript', (e) => e.role === 'user' && e.transcript === 'Line 2', { from });
     const echoed = call.received
       .slice(from)
       .flatMap((r) =>

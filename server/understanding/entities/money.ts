@@ -140,6 +140,9 @@ const COUNT_BETWEEN = new Set([
   'old',
   'whole',
   'full',
+  // "forty thousand happy customers": a word of praise between the number and what it counts.
+  'happy',
+  'satisfied',
 ]);
 
 /** "1998", "twenty-ten", "nineteen seventy one", "two thousand four": a year, said as one. */

@@ -18,7 +18,9 @@ export type Claim =
   | 'ROLE_PLAY'
   | 'TIMING'
   | 'INVITE'
-  | 'AGREED';
+  | 'AGREED'
+  | 'NO_PRICES'
+  | 'GOT_YES';
 
 const CLAIMS = Object.entries(cues as Record<Claim, { cues: string[] }>).map(([claim, v]) => ({
   claim: claim as Claim,

@@ -47,7 +47,13 @@ export const followUpAdvice: Advise = ({ f, facts, score, values }) => {
       v,
     );
   if (step && !sig(f, 'attendees') && v.invitees)
-    return firstOf(['Say who will be there: "{when}, with you and {invitees}. Does that work?"'], v);
+    return firstOf(
+      [
+        'Say who will be there: "{when}, with you and {invitees}. Does that work?"',
+        'Say who will be there: "With you and {invitees}. Does that work?"',
+      ],
+      v,
+    );
   if (step)
     return firstOf(
       [
@@ -85,7 +91,7 @@ export const followUpAdvice: Advise = ({ f, facts, score, values }) => {
   if (sig(f, 'vague') || sig(f, 'handOff'))
     return firstOf(
       [
-        'Don\'t leave the next step to "sometime": "Which day this week works for you[ and {decider}], and what time?"',
+        'Don\'t leave the next step open-ended: "Which day this week works for you[ and {decider}], and what time?"',
       ],
       v,
     );

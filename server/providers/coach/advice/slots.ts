@@ -9,6 +9,8 @@ import type { Grounded } from './template';
  * null, and the line that needed it falls back to neutral wording.
  */
 
+const SAME_DAY = new Set(['today', 'tonight', 'this week', 'next week', 'weekend']);
+
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const list = (xs: string[]) =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
@@ -40,7 +42,9 @@ export function problem(facts: CallFacts): Grounded | null {
 /** The next step the homeowner agreed to, in the words it was put ("Thursday at ten"). */
 export function agreedWhen(facts: CallFacts, view: CallView): Grounded | null {
   const step = facts.agreedStep;
-  if (!step) return null;
+  // A bare hour ("about four") or a same-day span may be when something else happens (the heat
+  // back on, an email sent tonight): only a named day is said back as the agreed step.
+  if (!step || !step.day || SAME_DAY.has(step.day)) return null;
   const words = step.evidence.text.trim();
   if (words.split(' ').length > 6 || (view.recognition === 'basic' && !readsClearly(words, 1))) return null;
   return {

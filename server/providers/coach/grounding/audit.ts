@@ -186,6 +186,15 @@ function claimHolds(claim: Claim, facts: CallFacts, ctx: AuditContext): string |
       return facts.offers.length > 1
         ? `says one package was offered, but the rep priced ${facts.offers.length}`
         : null;
+    case 'NO_PRICES':
+      return facts.offers.length > 1
+        ? `says the options had no prices, but the rep priced ${facts.offers.length}`
+        : null;
+    case 'GOT_YES':
+    case 'AGREED':
+      return facts.agreedStep || facts.asks.some((a) => a.answer === 'agreed')
+        ? null
+        : 'says the homeowner agreed, but they agreed to no next step';
     case 'NO_DAY':
       return facts.proposals.some((p) => p.day) ? 'says no day was set, but one was put forward' : null;
     case 'PRICE_OBJECTION':

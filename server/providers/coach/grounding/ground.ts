@@ -17,7 +17,7 @@ export interface Grounded {
 }
 
 /** A part's text without the lines and sentences named in the findings. */
-function withoutFindings(text: string, findings: GroundingFinding[]): string {
+export function withoutFindings(text: string, findings: GroundingFinding[]): string {
   if (!findings.length) return text;
   const bad = new Set(findings.map((f) => f.text));
   const out: string[] = [];
@@ -64,4 +64,35 @@ export function groundDocument(
   // A Best that failed the audit is gone; the rubric's stands in if it has one.
   if (!out.best && fallback.best && doc.best) out.best = fallback.best;
   return { doc: out, dropped: findings, replaced };
+}
+
+/** What a section says when every sentence of its own text failed the audit. */
+const PLAIN_SECTION = 'Scored from the call as a whole; nothing more specific could be said with certainty.';
+
+/**
+ * The rubric coach's own text, held to the same audit on calls its phrasing has never met: a
+ * sentence, quote or Best the call does not support is taken out rather than shown, so an
+ * unfamiliar call gets less said about it, never something false. On the evaluation sets nothing
+ * is taken out (the audit test keeps it so).
+ */
+export function settleOwnText(
+  doc: CoachingDocument,
+  facts: CallFacts,
+  ctx: AuditContext,
+): { doc: CoachingDocument; dropped: GroundingFinding[] } {
+  const findings = auditCoaching(doc, facts, ctx);
+  if (!findings.length) return { doc, dropped: [] };
+  const of = (part: Part) => findings.filter((f) => f.part === part);
+  const summary = withoutFindings(doc.summary, of('summary'));
+  return {
+    doc: {
+      summary: substantive(summary) ? summary : doc.summary,
+      best: doc.best && !of('best').length ? doc.best : null,
+      sections: doc.sections.map((s) => {
+        const content = withoutFindings(s.content, of(s.key));
+        return { ...s, content: substantive(content) ? content : PLAIN_SECTION };
+      }),
+    },
+    dropped: findings,
+  };
 }

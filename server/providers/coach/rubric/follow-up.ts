@@ -223,6 +223,6 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
   if (day && !time) f.gaps.push('a day but no time');
   if ((day || time) && !attendees) f.gaps.push('nothing about who will be there');
   if ((day || time) && !agreed) f.gaps.push('the homeowner never agreed to it');
-  if (vague && !day) f.gaps.push('"sometime" is not a next step');
+  if (vague && !day) f.gaps.push('leaving it open is not a next step');
   return f;
 }

@@ -13,10 +13,11 @@ import { normalizeText } from '../../../understanding/text/normalise';
 import { understandCall, type CallFacts } from '../../../understanding/call-facts';
 import { adviceFor } from '../advice/advise';
 import { settleClaims } from '../grounding/settle';
+import { settleOwnText } from '../grounding/ground';
 import type { FilledSlot } from '../advice/template';
 import { analyseConversation, type Analysis } from './detectors';
 import { sectionContent } from './section-text';
-import { bestMoment, findingFor, summaryText } from './summary';
+import { bestMoment, findingFor, statedFigures, summaryText } from './summary';
 import { callView, type CallView } from './view';
 
 export interface RubricInput {
@@ -184,10 +185,11 @@ export function rubricCoaching(input: RubricInput): RubricResult {
     }),
   };
   doc.summary = summaryText(a, scores, doc, metrics, view, input.stage);
+  const settled = settleOwnText(doc, facts, { view, figures: statedFigures(a) }).doc;
   if (input.oneVoice) {
-    doc.summary =
+    settled.summary =
       '**Only your side of this call could be heard**, so this coaching reads your words alone: what the customer said, and how you answered it, could not be judged.\n\n' +
-      doc.summary;
+      settled.summary;
   }
-  return { text: renderCoaching(doc), doc, metrics, scores, analysis: a, facts, slots };
+  return { text: renderCoaching(settled), doc: settled, metrics, scores, analysis: a, facts, slots };
 }

@@ -83,7 +83,7 @@ export function bestMoment(
       '',
       `> "${shown(e.quote)}"`,
       '',
-      scores[key] >= 8 ? 'Do this on every call.' : 'Build on it: it is the part of the call to grow first.',
+      scores[key] >= 8 ? 'Do this on every call.' : 'Keep doing it, and do it earlier in the call.',
     ].join('\n'),
   };
 }
