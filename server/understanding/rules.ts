@@ -79,10 +79,11 @@ const COUNTER = loose(
 );
 /**
  * Talking as if a step was settled: "see you Thursday then", "so that's you booked", "we're booked
- * for Wednesday, right?", "I'll write down the day we've agreed".
+ * for Wednesday, right?", "I'll write down the day we've agreed", and the booking acted on as made:
+ * "I'm sending the order in", "I'll jot the date on my card", "ill text u the confirmation".
  */
 const ASSUMED = loose(
-  /\b(see you|i ll see you|we ll see you|i ll be (back|here|there)|we ll be (back|here|there)|i ll put you down|i ve put you down|i ll book (you|it)|i ll get you (booked|scheduled|on))\b[^.?!]{0,40}\b(then|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|for)\b|\b(we re|you re|that s you|so that s you|we are|you are) (all )?(booked|set|scheduled|locked in|on the books|in the books|confirmed)\b(?! (solid|up|out|till|until|through|for (weeks|months)))|\b(the|that) (day|date|time) (we ve|we have|we) (agreed|booked|set|settled)\b|\b(i ve|i have|i) (got|put) you (down|in) for\b|\bthat s (\w+ ){0,2}(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)( (morning|afternoon|evening))?( at [a-z0-9 ]+)? then\b|\bso that s (a )?(yes|deal)\b/,
+  /\b(see you|i ll see you|we ll see you|i ll be (back|here|there)|we ll be (back|here|there)|i ll put you down|i ve put you down|i ll book (you|it)|i ll get you (booked|scheduled|on))\b[^.?!]{0,40}\b(then|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|for)\b|\b(we re|you re|that s you|so that s you|we are|you are) (all )?(booked|set|scheduled|locked in|on the books|in the books|confirmed)\b(?! (solid|up|out|till|until|through|for (weeks|months)))|\b(the|that) (day|date|time) (we ve|we have|we) (agreed|booked|set|settled)\b|\b(i ve|i have|i) (got|put) you (down|in) for\b|\bthat s (\w+ ){0,2}(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)( (morning|afternoon|evening))?( at [a-z0-9 ]+)? then\b|\bso that s (a )?(yes|deal)\b|\b(i m|im|i am|i ll|ill|i will|i m going to|im gonna|i m gonna|let me) (just )?(go ahead and )?(put|putting|send|sending|text|texting|email|emailing|write|writing|jot|jotting|pencil|penciling|pencilling|submit|submitting|lock|locking) (in |down |through |over )?(\w+ ){0,2}(paperwork|order|confirmation|booking|the day|the date|your day|your date|install date|start date)\b/,
 );
 /** A hazard put to the homeowner to frighten them into it: "start leaking carbon monoxide, you don't want that". */
 const SCARE = loose(

@@ -46,6 +46,19 @@ describe('understand', () => {
       expect(does(understand(text, { speaker: 'rep' }), 'proposal'), text).toBe(true);
   });
 
+  it('hears a booking acted on as made as assumed when nothing was agreed', () => {
+    const before = "I'm not booking anything until I've talked to my wife.";
+    for (const text of [
+      "I'm sending the order in for Monday at nine.",
+      "I'll jot the date down on my business card for you.",
+      'ok im gonna email u the booking details',
+    ])
+      expect(understand(text, { speaker: 'rep', previous: before }).acts, text).toContain('proposal:assumed');
+    expect(understand("I'll email you the brochure tonight.", { speaker: 'rep' }).acts).not.toContain(
+      'proposal:assumed',
+    );
+  });
+
   it('hears the answer to a proposed day: yes, no, another day', () => {
     const asked = 'Would Thursday at six work for you?';
     const read = (reply: string) => understand(reply, { speaker: 'homeowner', previous: asked }).acts;
