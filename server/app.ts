@@ -12,7 +12,7 @@ import { JobWorker } from './jobs/queue';
 import { jobKinds } from './domain/jobs';
 import { registerSecurity, trustProxyOption } from './http/security';
 import { httpServerOptions, registerConnectionLimits } from './http/connections';
-import { createLimitStore } from './limits/store';
+import { createLimitStore, MemoryLimitStore } from './limits/store';
 import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
@@ -235,8 +235,12 @@ export async function createServer(
   const worker = createWorker(config, database, app.log);
   const models = createModelFetcher(config, providers, app.log);
   const shutdown = createShutdown();
-  const limits = createLimitStore();
-  registerConnectionLimits(app, config, limits);
+  // Calls and failed logins per address are counted across processes on PostgreSQL; open
+  // connections are this process's own sockets, counted here.
+  const limits = createLimitStore(database, (err, what) =>
+    app.log.warn({ err }, `limit store: could not ${what}`),
+  );
+  registerConnectionLimits(app, config, new MemoryLimitStore());
   const ctx: AppContext = {
     config,
     database,
@@ -257,7 +261,7 @@ export async function createServer(
   registerErrorReplies(app, config);
   registerClientRoutes(app);
   const routes = recordRoutes(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, limits);
   instrumentProviders(providers);
   registerObservability(app);
   registerGoodbyes(app, () => shutdown.run(config.SHUTDOWN_GRACE_MS));
@@ -282,6 +286,7 @@ export async function createServer(
         // Stop taking jobs and return running ones to the queue while requests finish.
         await Promise.all([app.close(), worker?.stop(), models.fetcher?.stop()]);
         await providers.close();
+        await limits.close?.();
         await database.close();
       })();
       return closing;

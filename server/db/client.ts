@@ -13,6 +13,12 @@ export interface Database {
   /** Human description for /api/health (no credentials). */
   describe: string;
   ping(): Promise<void>;
+  /**
+   * One raw statement ($1, $2... for `values`), its rows. With `name`, PostgreSQL parses and
+   * plans it once per connection (the same name must always carry the same text): for the
+   * busiest small statements, where drizzle's query building costs more than the query.
+   */
+  query(text: string, values: unknown[], name?: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,8 @@ export async function openDatabase(opts: {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      query: async (text, values, name) =>
+        (await pool.query(name ? { name, text, values } : { text, values })).rows,
       close: () => pool.end(),
     };
   }
@@ -67,6 +75,7 @@ export async function openDatabase(opts: {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    query: async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows,
     close: () => client.close(),
   };
 }

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -176,3 +178,43 @@ export const jobs = pgTable(
     index('jobs_owner_idx').on(t.ownerKey, t.status),
   ],
 );
+
+/*
+ * Per-address limits shared by every process on one PostgreSQL database
+ * (server/limits/pg-store.ts). Counters only: the migration creates them UNLOGGED (no WAL; a
+ * database crash empties them, which forgets allowances rather than data).
+ */
+
+/** One slot a client address holds (a call), taken by one process until released or its lease ends. */
+export const limitSlots = pgTable(
+  'limit_slots',
+  {
+    key: text('key').notNull(),
+    /** 0 .. max-1: the unique (key, slot) pair is what keeps concurrent takers under the cap. */
+    slot: integer('slot').notNull(),
+    /** The process holding it; it renews the lease while alive. */
+    holder: text('holder').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.slot] })],
+);
+
+/** Events counted in a sliding window (wrong operator tokens), one row each. */
+export const limitEvents = pgTable(
+  'limit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** When the event leaves the longest window it was counted in (swept after). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('limit_events_key_idx').on(t.key, t.at), index('limit_events_expires_idx').on(t.expiresAt)],
+);
+
+/** Requests to a rate-limited route per client address in a fixed window (@fastify/rate-limit). */
+export const limitCounters = pgTable('limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from '../env';
+import type { LimitStore, WindowCount } from '../limits/store';
 
 // Origins the page talks to only when the matching service is configured.
 const VAPI_ORIGINS = {
@@ -78,12 +79,64 @@ export function trustProxyOption(
   return trust;
 }
 
+type Counted = (err: Error | null, result?: { current: number; ttl: number }) => void;
+/** What the plugin passes a store (its typings say otherwise: a route's merged limit settings). */
+interface StoreOptions {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+/**
+ * A store for @fastify/rate-limit whose counts are a limit store's fixed windows (`hit`), so
+ * every process sharing that store shares each route's allowance. Like the plugin's own stores,
+ * each route counts apart (its method and URL prefix the key).
+ */
+export function sharedRateLimitStore(hit: (key: string, windowMs: number) => Promise<WindowCount>) {
+  return class SharedRateLimitStore {
+    constructor(
+      options: object,
+      private readonly prefix = '',
+    ) {
+      const { continueExceeding, exponentialBackoff } = options as StoreOptions;
+      // Neither is used here; refused rather than silently ignored.
+      if (continueExceeding || exponentialBackoff) {
+        throw new Error('the shared rate-limit store counts fixed windows only');
+      }
+    }
+
+    // The plugin passes the route's window (its typings leave it out).
+    incr(key: string, done: Counted, timeWindow?: number): void {
+      if (!timeWindow) return done(new Error('the rate-limit plugin gave no time window'));
+      void hit(this.prefix + key, timeWindow).then(
+        (r) => done(null, { current: r.count, ttl: r.resetInMs }),
+        (err: Error) => done(err),
+      );
+    }
+
+    child(options: object): SharedRateLimitStore {
+      const route = (options as StoreOptions).routeInfo ?? {};
+      return new SharedRateLimitStore(options, `rate:${String(route.method ?? '')} ${route.url ?? ''}:`);
+    }
+  };
+}
+
 /**
  * Security headers and the rate-limit plugin. Must be registered before any route: each route
  * names its own limit where it is registered (server/http/route.ts), and the plugin applies it.
+ * Its counts go to `limits` when that store is shared between processes (`hit`), otherwise to
+ * this process's memory.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false });
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  limits?: LimitStore,
+): Promise<void> {
+  const hit = limits?.hit?.bind(limits);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(hit ? { store: sharedRateLimitStore(hit) } : {}),
+  });
 
   // Helmet's headers depend only on the configuration, so they are worked out once here and
   // copied onto every reply, instead of building the helmet middleware again on every request.

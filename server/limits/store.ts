@@ -1,10 +1,13 @@
+import type { Database } from '../db/client';
+import { PgLimitStore } from './pg-store';
+
 /**
  * Per-client counters behind one small interface: how many things a client address holds at
- * once (connections, calls) and how many events it had in a sliding window (failed operator
- * logins). The server builds one store at boot (`createLimitStore`, app.ts) and every per-address
- * limit added since goes through it, so a store shared between processes (PostgreSQL, Redis) can
- * replace the in-memory one in that one place. The methods are asynchronous for that reason,
- * though the in-memory store answers at once.
+ * once (calls) and how many events it had in a sliding window (failed operator logins). The
+ * server builds one store at boot (`createLimitStore`, app.ts) and every per-address limit goes
+ * through it: on PostgreSQL it is shared by every process on the database (`PgLimitStore`), on
+ * PGlite (one process) it is this process's memory. Connections are counted in a memory store
+ * of their own in any deployment: each process has its own sockets and file limit.
  *
  * Keys are `<what>:<client address>`; the store knows nothing of what they count.
  */
@@ -20,6 +23,14 @@ export interface LimitStore {
   count(key: string, windowMs: number): Promise<WindowCount>;
   /** Counts one event under `key` now; answers the count including it. */
   add(key: string, windowMs: number): Promise<WindowCount>;
+  /**
+   * Counts one request under `key` in a fixed window of `windowMs` (the rate-limit plugin's
+   * counts). Only stores shared between processes have it; without it the plugin counts in
+   * this process's memory.
+   */
+  hit?(key: string, windowMs: number): Promise<WindowCount>;
+  /** Gives back what this process holds, before the database closes. */
+  close?(): Promise<void>;
 }
 
 export interface WindowCount {
@@ -32,9 +43,10 @@ export interface WindowCount {
 const MAX_KEYS = 50_000;
 
 /**
- * This process's memory: right for one process (the default deployment), and for connections
- * in any deployment (each process has its own sockets and file limit). With several web
- * processes each holds its own counts, so a client's allowance is per process.
+ * This process's memory: right for one process (PGlite), and for connections in any deployment
+ * (each process has its own sockets and file limit). With several web processes each would hold
+ * its own counts, so a client's allowance would be per process: PostgreSQL deployments use
+ * `PgLimitStore` instead.
  */
 export class MemoryLimitStore implements LimitStore {
   private readonly held = new Map<string, number>();
@@ -91,7 +103,14 @@ export class MemoryLimitStore implements LimitStore {
   }
 }
 
-/** The store every per-address limit uses: swap the implementation here to share it. */
-export function createLimitStore(): LimitStore {
-  return new MemoryLimitStore();
+/**
+ * The store every per-address limit uses: shared through the database on PostgreSQL, where
+ * several web processes may serve one site; this process's memory on PGlite, which only one
+ * process can open.
+ */
+export function createLimitStore(
+  database: Pick<Database, 'query' | 'driver'>,
+  onError?: (err: unknown, what: string) => void,
+): LimitStore {
+  return database.driver === 'postgres' ? new PgLimitStore(database, { onError }) : new MemoryLimitStore();
 }
