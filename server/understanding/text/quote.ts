@@ -1,4 +1,5 @@
 import { countWords } from '../../../core/transcript';
+import { normalizeText, splitSentences } from './normalise';
 
 /**
  * Quoting a speaker's words back to them: the words as said, trimmed to a readable length, and
@@ -29,4 +30,29 @@ export function readsClearly(text: string, minWords = 5): boolean {
     .split(/[^a-z0-9']+/)
     .filter(Boolean);
   return !tokens.some((t) => STRAY.test(t));
+}
+
+/**
+ * A short quotable piece of a line: the sentence in which `re` matches (read normalized), else, in
+ * a line of one sentence, the words around the match (six before, fourteen from it), else the
+ * first sentence; cut at thirty words when it runs past thirty-two. `norm` is the line normalized.
+ */
+export function quoteMatching(text: string, norm: string, re?: RegExp): string {
+  const sentences = splitSentences(text);
+  let pick = sentences[0] ?? text;
+  if (re) {
+    const hit = sentences.find((s) => re.test(normalizeText(s)));
+    if (hit) pick = hit;
+    else if (sentences.length === 1) {
+      const m = norm.match(re);
+      if (m && m.index !== undefined) {
+        const said = text.split(/\s+/);
+        const words = said.length === norm.split(' ').length ? said : norm.split(' ');
+        const at = norm.slice(0, m.index).split(' ').length - 1;
+        pick = words.slice(Math.max(0, at - 6), at + 14).join(' ');
+      }
+    }
+  }
+  const words = pick.split(/\s+/);
+  return words.length > 32 ? `${words.slice(0, 30).join(' ')}...` : pick;
 }

@@ -1,19 +1,14 @@
+import { normalizeText } from '../../../understanding/text/normalise';
+import { endsSentence } from '../../../understanding/text/marks';
 import {
-  looseContractions as loose,
-  normalizeText,
-  splitSentences,
-} from '../../../understanding/text/normalise';
+  OPTIONS_START,
+  OWN_OFFER,
+  SELLING,
+  wordsAroundFigure,
+} from '../../../understanding/readers/selling-talk';
 import { type TranscriptEntry } from '../../../../core/transcript';
 import type { CallFacts } from '../../../understanding/call-facts';
-import {
-  type Turn,
-  type Finding,
-  type QuestionFact,
-  has,
-  buildTurns,
-  prevOwner,
-  OPTIONS_START,
-} from './turns';
+import { type Turn, type Finding, type QuestionFact, has, buildTurns, prevOwner } from './turns';
 import { detectEmpathy } from './empathy';
 import { detectNeeds, detectQuestions } from './needs';
 import { detectOptions, choiceMarkers, distinctPrices, ORDINAL_BONUS } from './options';
@@ -48,30 +43,6 @@ export interface Analysis {
 }
 
 // ---------------------------------------------------------------- speaker check
-
-const SELLING = loose(
-  /\b(our (company|installs|warranty|crew|team|product|prices?)|we (install|offer|do about|have a special)|i m with|im with|with [a-z]+ (roofing|windows?|heating|exteriors|flooring|builders|construction|home)|get (it|you) on (the|our) schedule|(would|do) you (like|want) to (go ahead|get started))\b/,
-);
-
-/** The rep puts a price forward as their own: "we can do it for", "I'd charge", "it'll run you". */
-const OWN_OFFER = loose(
-  /\b(i|we) (can|could|would|d|ll|will) (do|charge|get|offer|install|put|have)\b|\b(it|that|this) (ll|will|would|d) (run|be|cost|come to)\b|\bfor (you|the whole|all)\b|\b(our|my) (price|number|quote)\b/,
-);
-/** The words just around a figure (eight before, four after), in its own sentence. */
-function around(text: string, piece: string): string {
-  const sentence = normalizeText(splitSentences(text).find((s) => s.toLowerCase().includes(piece)) ?? text);
-  const p = normalizeText(piece);
-  const at = sentence.indexOf(p);
-  if (at < 0) return sentence;
-  const before = sentence.slice(0, at).trim().split(' ').slice(-8).join(' ');
-  const after = sentence
-    .slice(at + p.length)
-    .trim()
-    .split(' ')
-    .slice(0, 4)
-    .join(' ');
-  return `${before} ${p} ${after}`;
-}
 
 function rolesLookSwapped(turns: Turn[]): boolean {
   const selling = (role: Turn['role']) =>
@@ -113,7 +84,7 @@ export function analyseConversation(
       const n = normalizeText(p);
       if (said.includes(n)) return false;
       const readBack = earlier.some((e) => n === e || n.startsWith(`${e} `));
-      return !readBack || has(OWN_OFFER, around(t.text, p));
+      return !readBack || has(OWN_OFFER, wordsAroundFigure(t.text, p));
     });
   };
   const firstOption = turns.find(
@@ -127,7 +98,7 @@ export function analyseConversation(
     firstOption &&
     discoveryEnd > 0 &&
     turns[discoveryEnd - 1].role === 'user' &&
-    !/[.?!]\s*$/.test(turns[discoveryEnd - 1].text)
+    !endsSentence(turns[discoveryEnd - 1].text)
   )
     discoveryEnd--;
   const questions = detectQuestions(turns, opts.stage);

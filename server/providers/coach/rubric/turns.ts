@@ -1,8 +1,7 @@
-import {
-  looseContractions as loose,
-  normalizeText,
-  splitSentences,
-} from '../../../understanding/text/normalise';
+import { normalizeText } from '../../../understanding/text/normalise';
+import { repairRecogniserSlips } from '../../../understanding/text/marks';
+import { quoteMatching } from '../../../understanding/text/quote';
+export { LOGISTICS, OPTIONS_START } from '../../../understanding/readers/selling-talk';
 import { type QuestionKind } from '../../../../core/conversation-metrics';
 import { countWords, isFinal, type TranscriptEntry } from '../../../../core/transcript';
 import { analyse } from '../../../nlp';
@@ -67,20 +66,6 @@ export interface QuestionFact {
 export const has = (re: RegExp, s: string) => re.test(s);
 export const clamp = (n: number, lo = 0, hi = 10) => Math.max(lo, Math.min(hi, n));
 
-/** Undo the commonest recogniser slips that change a phrase's grammar ("want too see", "your welcome"). */
-function repairNorm(norm: string): string {
-  return (
-    norm
-      .replace(
-        /\btoo (see|be|look|do|get|go|come|make|have|talk|think|show|meet|decide|sign|pick|start|keep|ask|know)\b/g,
-        'to $1',
-      )
-      .replace(/\byour (welcome|right|probably|going|gonna|looking|paying|getting|not)\b/g, 'youre $1')
-      // "Too" never takes a possessive or an object pronoun: "talk too my son" is "to".
-      .replace(/\btoo (my|your|our|his|their|him|them|me|us)\b/g, 'to $1')
-  );
-}
-
 /** The call's turns (its final, non-empty entries, numbered as the call facts number them). */
 export function buildTurns(entries: TranscriptEntry[], facts?: CallFacts): Turn[] {
   const objections = new Map((facts?.objections ?? []).map((o) => [o.evidence.turn, o.kind]));
@@ -92,7 +77,7 @@ export function buildTurns(entries: TranscriptEntry[], facts?: CallFacts): Turn[
         index,
         role: e.role,
         text: e.transcript.trim(),
-        norm: repairNorm(normalizeText(e.transcript)),
+        norm: repairRecogniserSlips(normalizeText(e.transcript)),
         words: countWords(e.transcript),
         lemmas: a.lemmas,
         sentiment: a.sentiment,
@@ -105,25 +90,7 @@ export function buildTurns(entries: TranscriptEntry[], facts?: CallFacts): Turn[
 
 /** A short quotable piece of a turn: the sentence that matched, else the start of the turn. */
 export function quoteFrom(turn: Turn, re?: RegExp): string {
-  const sentences = splitSentences(turn.text);
-  let pick = sentences[0] ?? turn.text;
-  if (re) {
-    const hit = sentences.find((s) => re.test(normalizeText(s)));
-    if (hit) pick = hit;
-    else if (sentences.length === 1) {
-      // Unpunctuated text: quote the words around the match.
-      const m = turn.norm.match(re);
-      if (m && m.index !== undefined) {
-        // The words as said (the reading repairs slips such as "too meet"), when they line up.
-        const said = turn.text.split(/\s+/);
-        const words = said.length === turn.norm.split(' ').length ? said : turn.norm.split(' ');
-        const at = turn.norm.slice(0, m.index).split(' ').length - 1;
-        pick = words.slice(Math.max(0, at - 6), at + 14).join(' ');
-      }
-    }
-  }
-  const words = pick.split(/\s+/);
-  return words.length > 32 ? `${words.slice(0, 30).join(' ')}...` : pick;
+  return quoteMatching(turn.text, turn.norm, re);
 }
 
 export const prevOwner = (turns: Turn[], i: number): Turn | undefined => {
@@ -135,12 +102,3 @@ export const prevOwner = (turns: Turn[], i: number): Turn | undefined => {
 };
 export const nextRep = (turns: Turn[], i: number): Turn | undefined =>
   turns.slice(i + 1).find((t) => t.role === 'user');
-
-// Phrases more than one section reads.
-
-export const LOGISTICS = loose(
-  /\b(would|does|is|how about|what about) (\w+ )?(tuesday|monday|wednesday|thursday|friday|saturday|sunday|tomorrow|morning|evening|afternoon)|\bwhich (one s|ones|one is) better\b|\b(best|good) (number|email|time to reach)\b|\bget (it|you) on (the|our) schedule\b|\bgo ahead\b|\bdoes that (work|sound)\b|\bfeel better about\b|\bdoes that (explain|make sense|help)\b/,
-);
-export const OPTIONS_START = loose(
-  /\b(option (one|1|a)|(three|two|a few|four) (ways|options|routes|choices|packages|levels|kinds|types|approaches)|one of (two|three) ways|here s what i d|heres what id|the simplest|if budget s|if budgets|we have (a|two|three)|special (price|pricing|offer|deal|promo\w*|rate|financing|package)|(our|this month s|the) special\b(?! (time|day|occasion|moment))|package|series|our (flagship|best))\b/,
-);
