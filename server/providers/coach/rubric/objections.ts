@@ -1,9 +1,24 @@
 import { findPressurePhrases } from '../../../understanding/readers/delivery';
+import { normalizeText, splitSentences } from '../../../understanding/text/normalise';
+import { endsSentence, endsWithQuestionMark } from '../../../understanding/text/marks';
 import {
-  looseContractions as loose,
-  normalizeText,
-  splitSentences,
-} from '../../../understanding/text/normalise';
+  ABOUT_CONCERN,
+  asksIfOnlyConcern,
+  changesSubject,
+  CHECKS_ANSWER_LANDED,
+  CLARIFYING_QUESTION,
+  DENIES_FRAMING,
+  DISMISSES_BUDGET,
+  GIVES_REASON,
+  keepsTheirCondition,
+  OFFERS_TO_MEET_CONCERN,
+  opensByAcknowledging,
+  PRE_EMPTS_WORRY,
+  PRICE_CONCESSION,
+  putsAsQuestion,
+  vouchesForSelf,
+} from '../../../understanding/readers/objection-handling';
+import { opensWithNo } from '../../../understanding/readers/replies';
 import { findQuestions } from '../../../understanding/readers/questions';
 import {
   COURTESY,
@@ -28,57 +43,9 @@ import {
   soundsRelieved,
 } from '../../../understanding/readers/objections';
 
-const CLARIFY_Q = loose(
-  /\b(what|how|which|why|can i ask|can i see|do you know|was it|were those|is it|is there|what s|whats|tell me)\b/,
-);
-const CONFIRM = loose(
-  /\b(would|does|will|could|can) (that|this|all that|all of that) (make|leave) (it|this|that|things|the (job|project|work|install)) (\w+ )?(workable|doable|manageable|bearable|livable|easier|ok|okay|alright|all right|work)( for (you|you both|both of you|the family|your family))?\b|\b(does that (make sense|explain|help|answer|sound|work|cover|take care|make it|change|ease)|would that (make you feel|help|work|ease|address|take care)|how does that sound|is that (fair|helpful)|(is there )?(anything|something) else (holding|that would|stopping|on your mind|you d want|you would want|in their|i should)|did that answer|(does|would|will) (that|this) (feel|seem|be) (\w+ )?(workable|doable|manageable|fair|reasonable|more comfortable)|do you feel better|feel better about|feel good about it|is that on your mind|(does|would|will|could|is) (that|this|it|the \w+( \w+)?) (\w+ ){0,2}(fit|suit|sit right with|work for) (you|your|what|inside|within|in)|\b(fits?|sits?|falls?|stays?|comes? in) (inside|within|under) (what|your|the (number|budget|amount|limit))|(is|does) (that|this|it) (\w+ )?(within|inside|under) (what|your)|(does|would|will) (that|this|it) (feel|sound|seem) (\w+ )?(right|okay|ok|comfortable|safe|doable|affordable|manageable)( to you| for you)?|(would|could|does|will) (that|this) (work|do it) for (you|you both|both of you|the two of you|your budget)|(answer|cover|settle|take care of|address) (both|all|each) of (those|them|that|your)|put your mind at (ease|rest))\b/,
-);
-const DISCOUNT = loose(
-  /\b(take|knock|shave|drop) (\w+ )?(\w+ )?(off|down)\b|\b(i can|let me) (do|get you|go) (it for|down to|to)\b|\bdiscount\b|\bpromotional price\b|\bcall my manager\b|\b(he ll|hell|she ll|shell|they ll|theyll) go (to|down)\b|\bspecial (price|deal)\b|\bflexibility on\b|\bbeat (it|their|that|the|whatever|any)\b|\bmatch (whatever|their|it|any)\b|\b(percent|%) (off|under)\b/,
-);
-/** Asks what someone wants, needs, thinks or worries about: a question about the concern itself. */
-const ABOUT_CONCERN = loose(
-  /\b(what|whats|what s|why|how|which) (\w+ ){0,4}(want|wants|need|needs|ask|asks|worry|worries|worried|think|thinks|feel|feels|care|cares|concern|concerns|concerned|know|mean|matter|matters|expect|expects|bother|bothers|bugging)\b/,
-);
-const RESPOND_REASON = loose(
-  /\b(because|so that|which means|the reason|that s why|thats why|the difference|what that means|warranty|licen[cs]\w*|insured|insurance|reference\w*|photos|proof|samples?|guarantee|compared|versus|vs|label|rebate|financing|\d+ percent|zero percent|months|nothing s due|nothing due|no deposit|don t take a dime|look it up|come back|both home|both here|plastic|one day|credit|comes off)\b/,
-);
-/**
- * The rep raises the usual worry before the homeowner does: "you might be wondering", "a lot of
- * folks worry", "two things catch people off guard", "what surprises most people is", "people
- * don't expect the mess", "I'd rather tell you now than have you find out later".
- */
-const PRE_EMPT = loose(
-  /\b(you might be (wondering|thinking)|a lot of (people|homeowners|folks) (worry|ask|wonder)|you re probably (wondering|thinking)|youre probably (wondering|thinking)|before you ask|the (usual|common) (worry|concern|question)|most people (worry|ask))\b|\b(catch|catches|caught|take|takes|took) (a lot of |most |some )?(people|folks|homeowners|customers|clients) (off guard|by surprise|aback|unawares)\b|\b(surprises?|surprised|trips? up|bothers?|worries|throws?) (a lot of |most |some )?(people|folks|homeowners|customers|clients)\b|\b(people|folks|homeowners|customers|clients) (don t|dont|do not|never|rarely|often don t|often dont) (expect|think about|realize|realise|plan for|see coming)\b|\b(i d|id|i would) (rather|sooner) (talk about|tell you about|mention|bring up|raise|flag|go over|warn you about|cover) (\w+ ){0,4}(now|up front|upfront|today|first)\b|\b(rather|sooner) (\w+ ){0,4}now than (have you|you) (find|finding|learn|discover|be surprised)\b/,
-);
-
-/**
- * Offers something that would meet the concern, put as a question: "would it help if I came back
- * when he's home?", "what if we left samples?". Accepted, it answers the objection and confirms it.
- */
-const OFFER = loose(
-  /\b(would|does|will|might) it help (if (i|we)|to|for (me|us|you) to)\b|\bwhat if (i|we)\b|\bhow about (i|we|if (i|we))\b/,
-);
-
-/**
- * Denies the homeowner's own framing instead of exploring it: "this isn't really debt", "it's
- * really not that much", "that's not actually expensive".
- */
-const DENY = loose(
-  /\b(is|s|are|re|was) not (really|actually|even)\b|\b(isn t|isnt|aren t|arent|wasn t|wasnt) (really|actually)\b|\b(it s|its|that s|thats|this is) (really|actually) not\b/,
-);
-/**
- * Waves the homeowner's budget away as unrealistic instead of exploring it: "that's just what
- * windows cost these days", "that's the going rate", "you won't find anyone who'll do it for
- * that", "you can't get a roof for eight", "anyone who quotes that is cutting corners".
- */
-const BUDGET_DISMISS = loose(
-  /\b(that s|thats|that is|it s|its|this is) (just|simply|only) (what|how much) (\w+ ){0,3}(costs?|go for|goes for|run|runs|are|is) (now|today|these days|nowadays|anymore|everywhere)\b|\b(that s|thats|that is|it s|its) (just )?the going rate\b|\b(you|nobody|no one|anybody|anyone) (really |honestly |just |simply )?(can t|cant|cannot|won t|wont|will not|isn t going to|couldn t|couldnt) (do|get|find|buy|build|have) (\w+ ){0,4}(for|at|with) (that|ten|\w+ (thousand|grand)|that (kind of )?(money|budget|number|price))\b|\b(anybody|anyone|whoever|somebody|someone|they|any (company|contractor|guy|one)) (\w+ ){0,3}(quoting|quotes|charging|charges|offering|offers|doing it for) (you )?(\w+ ){0,2}(is|are|s|re) (cutting corners|cheating you|lying|not (being )?honest|skimping)\b|\b(isn t|isnt|is not|not) (realistic|going to happen|gonna happen) (for|at|with) (that|ten|\w+ (thousand|grand))\b/,
-);
 /** The statements (not questions) in the rep's handling, normalized. */
 const statements = (reps: Turn[]) =>
-  reps.flatMap((r) => splitSentences(r.text).filter((x) => !/\?\s*$/.test(x))).map(normalizeText);
+  reps.flatMap((r) => splitSentences(r.text).filter((x) => !endsWithQuestionMark(x))).map(normalizeText);
 
 interface Episode {
   kind: string;
@@ -101,7 +68,7 @@ const refusesQuote = (turns: Turn[], t: Turn) => {
   return (
     !!prev &&
     prev.role === 'user' &&
-    !/\?\s*$/.test(prev.text.trim()) &&
+    !endsWithQuestionMark(prev.text.trim()) &&
     quotedJustBefore(turns, t) &&
     refusesFlatly(t.text, t.norm)
   );
@@ -156,8 +123,7 @@ export function detectObjections(
     const t = turns[i];
     if (i <= lastEnd) continue;
     // A worry the rep raises and asks about ("a lot of folks worry about the mess, is that on your mind?").
-    const preEmpt =
-      t.role === 'user' && has(PRE_EMPT, t.norm) && /\?|\b(is|does|are|would|do)\b/.test(t.text);
+    const preEmpt = t.role === 'user' && has(PRE_EMPTS_WORRY, t.norm) && putsAsQuestion(t.text);
     const kind = t.role === 'assistant' ? objectionKind(t, turns) : preEmpt ? 'worry' : undefined;
     if (!kind) continue;
     if (preEmpt) preEmpted++;
@@ -194,12 +160,12 @@ export function detectObjections(
           .join(' ');
         const answering =
           !!last &&
-          findQuestions(lastText).some((q) => !has(CONFIRM, normalizeText(q.text))) &&
-          !has(CONFIRM, last.norm) &&
+          findQuestions(lastText).some((q) => !has(CHECKS_ANSWER_LANDED, normalizeText(q.text))) &&
+          !has(CHECKS_ANSWER_LANDED, last.norm) &&
           // A proposal ("could I come back Saturday, would ten or one work?") is accepted, not answered.
           !closeActs(last.text, last.norm).some((a) => a.kind === 'ask') &&
-          !has(OFFER, last.norm);
-        const agreed = has(AGREES, u.norm) && !/^no\b/.test(u.norm) && !answering;
+          !has(OFFERS_TO_MEET_CONCERN, last.norm);
+        const agreed = has(AGREES, u.norm) && !opensWithNo(u.norm) && !answering;
         if (answering && !agreed && !objectionKind(u, turns)) budget = Math.min(6, budget + 1);
         if (reps.length) agreedAfter[reps.length - 1] = agreed;
         if (agreed && reps.length > (preEmpt ? 1 : 0)) break;
@@ -302,15 +268,13 @@ function scoreEpisode(
     has(NAME_FEELING, first.norm) ||
     has(COURTESY, first.norm) ||
     first.acts.some((a) => a === 'empathy:validate' || a === 'empathy:feeling') ||
-    /^((oh|okay|ok|well) )*(yeah|yes|totally|fair|right|i hear|i understand|i get|of course|good question|great question)\b/.test(
-      first.norm,
-    );
+    opensByAcknowledging(first.norm);
   // A recogniser splits a long turn mid-sentence ("can I" / "ask what he'll want to know"): read
   // an unpunctuated fragment with the rep's next one.
   const pieces: string[] = [];
   reps.forEach((r, k) => {
     const prev = reps[k - 1];
-    if (prev && prev.index === r.index - 1 && !/[.?!]\s*$/.test(prev.text))
+    if (prev && prev.index === r.index - 1 && !endsSentence(prev.text))
       pieces[pieces.length - 1] += ` ${r.text}`;
     else pieces.push(r.text);
   });
@@ -324,9 +288,9 @@ function scoreEpisode(
         const at = full.indexOf(n);
         const ext = at >= 0 ? full.slice(at).split(' ').slice(0, 22).join(' ') : n;
         return (
-          CLARIFY_Q.test(n) &&
+          CLARIFYING_QUESTION.test(n) &&
           !has(LOGISTICS, n) &&
-          !has(CONFIRM, n) &&
+          !has(CHECKS_ANSWER_LANDED, n) &&
           !COMMIT.test(n) &&
           // A day in passing ("when you tell him tonight, what will he want to know?") still asks
           // about the concern; a day asked for is scheduling.
@@ -337,33 +301,30 @@ function scoreEpisode(
   const handling = preEmpt ? reps.slice(1) : reps;
   const reasonWords = handling.reduce((n, r) => n + r.words, 0);
   const proposal = handling.some(
-    (r) => closeActs(r.text, r.norm).some((a) => a.kind === 'ask') || has(OFFER, r.norm),
+    (r) => closeActs(r.text, r.norm).some((a) => a.kind === 'ask') || has(OFFERS_TO_MEET_CONCERN, r.norm),
   );
   const respond =
-    (reasonWords >= 12 && has(RESPOND_REASON, handling.map((r) => r.norm).join(' '))) ||
+    (reasonWords >= 12 && has(GIVES_REASON, handling.map((r) => r.norm).join(' '))) ||
     reasonWords >= 40 ||
     proposal;
   const confirm =
-    handling.some((r) => has(CONFIRM, r.norm)) ||
-    /\bis (price|that|cost) the only thing\b/.test(all) ||
+    handling.some((r) => has(CHECKS_ANSWER_LANDED, r.norm)) ||
+    asksIfOnlyConcern(all) ||
     (proposal && agreedAfter.some(Boolean));
-  const discount = has(DISCOUNT, all);
+  const discount = has(PRICE_CONCESSION, all);
   const argue =
     has(DISMISS, all) ||
-    has(BUDGET_DISMISS, all) ||
-    statements(preEmpt ? reps.slice(1) : reps).some((x) => has(DENY, x));
+    has(DISMISSES_BUDGET, all) ||
+    statements(preEmpt ? reps.slice(1) : reps).some((x) => has(DENIES_FRAMING, x));
   const pressure =
     has(FEAR_PRESSURE, all) ||
     has(DEADLINE, all) ||
-    findPressurePhrases(reps.map((r) => r.text).join(' ')).some((p) => !/trust me/.test(p));
+    findPressurePhrases(reps.map((r) => r.text).join(' ')).some((p) => !vouchesForSelf(p));
   // "Oh sure. Anyway, the colours..." changes the subject: whatever follows answers nothing.
-  const changedSubject = /^((oh|okay|ok|yeah|sure|right|well)\s+)*(anyway|anyhow|moving on)\b/.test(
-    first.norm.replace(/^((oh|okay|ok|yeah|sure|right|well)\s+)+/, '').replace(/^(sure|okay|ok)\s+/, ''),
-  );
+  const changedSubject = changesSubject(first.norm);
   const folded = (!clarify && !respond) || (changedSubject && !clarify);
   // A conditional close that keeps the homeowner's condition ("if Mark's on board, ...") handles a stall.
-  const conditional =
-    kind === 'stall' && /\bif (\w+ )?(s|is|are|re)? ?(on board|agrees|likes|okay|happy)\b/.test(all);
+  const conditional = kind === 'stall' && keepsTheirCondition(all);
 
   let score = 2;
   if (ack) {
@@ -402,11 +363,11 @@ function scoreEpisode(
   if (!confirm && !conditional) score = Math.min(score, 7);
   ep.score = clamp(score);
   const where = discount
-    ? DISCOUNT
+    ? PRICE_CONCESSION
     : argue
       ? has(DISMISS, all)
         ? DISMISS
-        : BUDGET_DISMISS
+        : DISMISSES_BUDGET
       : pressure
         ? has(FEAR_PRESSURE, all)
           ? FEAR_PRESSURE
@@ -427,9 +388,17 @@ function scoreEpisode(
             : 'let the objection pass',
     };
   } else {
-    const r = reps.find((x) => has(CONFIRM, x.norm)) ?? reps.find((x) => has(VALIDATE, x.norm)) ?? first;
+    const r =
+      reps.find((x) => has(CHECKS_ANSWER_LANDED, x.norm)) ?? reps.find((x) => has(VALIDATE, x.norm)) ?? first;
     ep.best = {
-      quote: quoteFrom(r, has(CONFIRM, r.norm) ? CONFIRM : has(VALIDATE, r.norm) ? VALIDATE : undefined),
+      quote: quoteFrom(
+        r,
+        has(CHECKS_ANSWER_LANDED, r.norm)
+          ? CHECKS_ANSWER_LANDED
+          : has(VALIDATE, r.norm)
+            ? VALIDATE
+            : undefined,
+      ),
       turn: r.index,
       strength: 0.4 + ep.score / 20,
       label: preEmpt ? 'raised the worry before it cost the sale' : 'handled the objection',
