@@ -11,14 +11,15 @@ import type { CallFacts } from '../../../understanding/call-facts';
 import { type Turn, type Finding, type QuestionFact, has, buildTurns, prevOwner } from './turns';
 import { detectEmpathy } from './empathy';
 import { detectNeeds, detectQuestions } from './needs';
-import { detectOptions, choiceMarkers, distinctPrices, ORDINAL_BONUS } from './options';
+import { detectOptions } from './options';
+import { choiceMarkers, distinctPrices, ORDINAL_BONUS } from '../../../understanding/readers/options-offered';
 import { detectObjections } from './objections';
 import { detectClosing } from './closing';
 import { detectFollowUp } from './follow-up';
 
 export type { Evidence, Finding, QuestionFact, Turn } from './turns';
 export { buildTurns, quoteFrom } from './turns';
-export { distinctPrices, ORDINAL_BONUS } from './options';
+export { distinctPrices, ORDINAL_BONUS } from '../../../understanding/readers/options-offered';
 
 /**
  * Behaviour detectors, one module per rubric section (empathy, needs, options, objections,

@@ -34,7 +34,7 @@ import {
   DEADLINE,
 } from '../../../understanding/readers/speech-acts';
 import { type Turn, type Evidence, type Finding, has, clamp, quoteFrom, LOGISTICS } from './turns';
-import { distinctPrices } from './options';
+import { distinctPrices } from '../../../understanding/readers/options-offered';
 import type { ObjectionLabelKind } from '../../../understanding/labels';
 import {
   namesExpectedFigure,
