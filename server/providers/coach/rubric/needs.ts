@@ -1,47 +1,20 @@
-import {
-  looseContractions as loose,
-  normalizeText,
-  splitSentences,
-} from '../../../understanding/text/normalise';
+import { normalizeText, splitSentences } from '../../../understanding/text/normalise';
+import { endsSentence, hasSentenceMark } from '../../../understanding/text/marks';
 import { classifyQuestion, findQuestions, isSmallTalk } from '../../../understanding/readers/questions';
-import { type QuestionKind } from '../../../../core/conversation-metrics';
+import {
+  asksForAnAccount,
+  buildsOnTheirWords,
+  narrowsToMenu,
+  pointsBack,
+  questionForm,
+  runOnOpenQuestions,
+} from '../../../understanding/readers/discovery-questions';
 import type { CorpusTopic } from '../../../understanding/labels';
 import { analyse, overlap } from '../../../nlp';
 import { needAreas, TRADE_STAPLES, UNIVERSAL_DEPTH_AREAS } from '../../../understanding/readers/needs';
 import { type Turn, type Finding, type QuestionFact, has, clamp, prevOwner, LOGISTICS } from './turns';
 
 // ---------------------------------------------------------------- needs analysis
-
-const CHOICE = loose(/\b(or)\b|,.*,/);
-
-function questionForm(text: string, kind: QuestionKind): QuestionFact['form'] {
-  // "When you say it's ridiculous, what's driving it?": the question is what follows the lead-in.
-  const lead = text.match(/^\W*(?:so,? )?(?:when you say|you said|you mentioned)\b[^,?]*,\s*(.+)$/i);
-  if (lead && lead[1].split(/\s+/).length >= 3) {
-    const rest = classifyQuestion(lead[1]);
-    if (rest) return questionForm(lead[1], rest);
-  }
-  const n = normalizeText(text).replace(
-    /^((so|and|okay|ok|well|um|uh|now|oh|great|perfect|yeah|right)\b\s*)+/,
-    '',
-  );
-  if (kind === 'open') return 'open';
-  // "How's the house feeling these days?" invites a description.
-  // So does "How's she settling in?": a how-question about a state, not a number.
-  if (
-    /^(hows|how s|how is|how are|how does|how do|how did|how was|how has|how have) (the|your|it|things|everything|she|he|they|you|her|his|their)\b/.test(
-      n,
-    )
-  )
-    return 'open';
-  if (/^(where|when|who|whos|which|how|what|whats|why)\b/.test(n)) return 'probe';
-  // "Is this more about X, or Y?" offers a choice: it probes more than a yes/no.
-  if (/\bor\b/.test(n) && n.split(' ').length >= 7) return 'probe';
-  return 'yesno';
-}
-
-const RUN_ON_OPEN =
-  /\b(?:ok|okay|um|uh|so|and|wow|right|great|got it|sleep|i do|me|you)\s+((?:tell me (?:about|what|how|more)|walk me through|what else|what|whats|how|hows|why|who|where|when)\b)/g;
 
 /** The shared reading's topics that are need areas of a discovery. */
 const TOPIC_AREA: Partial<Record<CorpusTopic, string>> = {
@@ -55,7 +28,7 @@ const TOPIC_AREA: Partial<Record<CorpusTopic, string>> = {
 export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
   const areas = needAreas(stage);
   const out: QuestionFact[] = [];
-  const unfinished = (x: Turn | undefined) => x?.role === 'user' && !/[.?!]\s*$/.test(x.text);
+  const unfinished = (x: Turn | undefined) => x?.role === 'user' && !endsSentence(x.text);
   turns.forEach((t0, i) => {
     if (t0.role !== 'user') return;
     // A recogniser splits a long turn mid-question ("if it were up to you what would" / "you want
@@ -81,10 +54,8 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
     const answer = turns.slice(last + 1).find((x) => x.role === 'assistant');
     const found = findQuestions(t.text);
     // Unpunctuated recogniser text: open questions that start mid-turn ("...so tell me what happened").
-    if (!/[.?!]/.test(t.text))
-      for (const m of t.norm.matchAll(RUN_ON_OPEN)) {
-        const at = (m.index ?? 0) + m[0].length - m[1].length;
-        const clause = t.norm.slice(at).split(' ').slice(0, 14).join(' ');
+    if (!hasSentenceMark(t.text))
+      for (const clause of runOnOpenQuestions(t.norm)) {
         if (!found.some((q) => normalizeText(q.text).includes(clause.split(' ').slice(0, 4).join(' '))))
           found.push({ text: clause, kind: classifyQuestion(clause) ?? 'open' });
       }
@@ -92,7 +63,7 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
     for (const s of splitSentences(t.text)) {
       const n = normalizeText(s);
       if (
-        /\b(tell me (about|what|whats|how|why|more)|walk me through|help me understand)\b/.test(n) &&
+        asksForAnAccount(n) &&
         !found.some((q) => normalizeText(q.text).includes(n) || n.includes(normalizeText(q.text)))
       )
         found.push({ text: s, kind: 'open' });
@@ -103,25 +74,14 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
       let kind = q.kind;
       // A menu of answers ("energy, looks, noise?") narrows an open question to a choice.
       // ...unless the menu stays open ("noise, the bills, anything?").
-      if (
-        kind === 'open' &&
-        CHOICE.test(q.text) &&
-        /,/.test(q.text) &&
-        !/\b(anything|something|whatever)( else)?\W*$/.test(q.text.toLowerCase())
-      )
-        kind = 'closed';
+      if (kind === 'open' && narrowsToMenu(q.text)) kind = 'closed';
       const form = questionForm(q.text, kind);
       const shared = prev
         ? overlap(prev.lemmas, analyseLite(q.text)).filter((w) => !TRADE_STAPLES.has(w))
         : [];
-      const anaphora =
-        /\b(that|it|they|those|she|he|them|her|him|his|their)\b/.test(qn) &&
-        (form === 'open' ||
-          /^(how|hows|what|whats|when|where|why|do|does|did|is|was|are)\b/.test(
-            qn.replace(/^(so|and|okay|oh)\s+/, ''),
-          ));
+      const anaphora = pointsBack(qn, form === 'open');
       // "When you say...", "you mentioned...", "tell me more" build on the last answer by form.
-      const buildsOn = /\b(when you say|you (said|mentioned)|tell me more|what do you mean)\b/.test(qn);
+      const buildsOn = buildsOnTheirWords(qn);
       const followUp = !!prev && prev.words >= 5 && (shared.length >= 1 || anaphora || buildsOn);
       const hit = areas
         .filter(
