@@ -1,5 +1,17 @@
 import { findQuestions } from '../../../understanding/readers/questions';
-import { looseContractions as loose, normalizeText } from '../../../understanding/text/normalise';
+import { normalizeText } from '../../../understanding/text/normalise';
+import {
+  asksAfterBut,
+  CLAIMS_THEN_OVERRIDES,
+  CUT_OFF_MID_SENTENCE,
+  FEELING_OF_THEM,
+  isNumberWord,
+  NOT_HEARD,
+  REFLECTS_BACK,
+  saysWord,
+  SHARES_CONCERN,
+  SHARES_GOOD_NEWS,
+} from '../../../understanding/readers/rapport';
 import {
   ABUSE,
   ACCOMMODATE,
@@ -21,35 +33,9 @@ import { type Turn, type Finding, has, clamp, prevOwner, quoteFrom } from './tur
 
 // ---------------------------------------------------------------- empathy
 
-const CONCERN = loose(
-  /\b(nervous|worried|worry|scared|afraid|concerned|hate (it|that|when)|frustrat\w*|ripped off|burned|burnt|overpay|not (handing|signing|deciding)|not sure (about|if|whether|we|i|it s worth|its worth|this|that (we|i))|dont want|never saw (him|them)|took a deposit|gotta go|got to go|not a (great|good) time|bad time|busy|in a hurry|how do i know|isnt even here|is not even here|not even here)\b/,
-);
-const CUT_OFF = loose(/[—–]\s*$|-{2,}\s*$|\.\.\.\s*$/);
-
-const REFLECT_FORM = loose(
-  /^((oh|okay|ok|right|yeah|ugh|oof|wow|so|and) )*(so|sounds like|so it sounds like|so this is|so what i m hearing|so what im hearing|so you re|so youre|so it s|so its|so the)\b/,
-);
-
-const NUMBER_WORD =
-  /^(\d.*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(-\w+)?$/;
 /** What a homeowner's turn is about: its content words, less trade staples and numbers. */
 const aboutWords = (t: Turn) =>
-  new Set([...t.lemmas].filter((w) => !TRADE_STAPLES.has(w) && !NUMBER_WORD.test(w)));
-/** A feeling named of the homeowner themselves: "sounds like you're slammed", "sorry you went through that". */
-const ANCHORED = loose(
-  /\b(sounds like|you must|you re|youre|you ve|youve|you were|sorry (you|that happened|about your|for your|to hear))\b/,
-);
-/**
- * Shares the homeowner's good news: "congratulations", "good for her", "you must be so proud",
- * "how exciting". Meeting a happy feeling is meeting a feeling.
- */
-const CELEBRATE = loose(
-  /\bcongrat\w*|(^|\b(that s|thats|oh|wow|well|awesome|great|amazing|nice|fantastic|brilliant) )good for (him|her|them|you|the (kids?|team|family))\b|\byou must be (so |really |very )?proud\b|\b(how|that s|thats|that is|so) (so |really )?exciting\b|\b(what|that s|thats|such) (great|wonderful|fantastic|amazing|happy|good) news\b/,
-);
-/** "I completely understand how you feel. But doing them all at once is the smart way." */
-const CLAIM_THEN_BUT = loose(
-  /\bi (totally |completely |really |fully )?(understand|get it|get that|hear you|know how you feel)\b.{0,40}\bbut\b/,
-);
+  new Set([...t.lemmas].filter((w) => !TRADE_STAPLES.has(w) && !isNumberWord(w)));
 
 /**
  * Rep turns whose sympathetic words meet nothing the homeowner said: the reply to something they
@@ -61,10 +47,10 @@ function emptySympathy(turns: Turn[]): Set<number> {
   const empty = new Set<number>();
   turns.forEach((t, i) => {
     if (t.role === 'user') {
-      if (has(CLAIM_THEN_BUT, t.norm) && !findsQuestionAfterBut(t.norm)) empty.add(i);
+      if (has(CLAIMS_THEN_OVERRIDES, t.norm) && !asksAfterBut(t.norm)) empty.add(i);
       return;
     }
-    if (!has(DISCLOSURE, t.norm) && !has(CONCERN, t.norm)) return;
+    if (!has(DISCLOSURE, t.norm) && !has(SHARES_CONCERN, t.norm)) return;
     const about = aboutWords(t);
     if (!about.size) return;
     const reply = turns.slice(i + 1, i + 3).filter((x) => x.role === 'user');
@@ -72,24 +58,12 @@ function emptySympathy(turns: Turn[]): Set<number> {
     // brief "fair enough" or "that's rough" makes no claim, and a feeling named of them
     // ("sounds like you're slammed") is about them.
     const claims = reply.filter((r) => has(UNDERSTAND_CLAIM, r.norm));
-    if (!claims.length || reply.some((r) => has(CARE, r.norm) || has(ANCHORED, r.norm))) return;
+    if (!claims.length || reply.some((r) => has(CARE, r.norm) || has(FEELING_OF_THEM, r.norm))) return;
     const takenUp = turns.slice(i + 1).some((r) => r.role === 'user' && overlap(about, r.lemmas).length > 0);
     if (!takenUp) claims.forEach((r) => empty.add(r.index));
   });
   return empty;
 }
-/** "I get it, but what would make it work for you?" asks; it does not override. */
-const findsQuestionAfterBut = (norm: string) =>
-  /\bbut\b.{0,20}\b(what|how|can i|could i|would you|is it|is that|do you)\b/.test(norm);
-
-/**
- * The homeowner points out that the rep was not listening: "I just said that", "I already told
- * you", "like I said", "you asked me that already", "weren't you listening?". Whatever warmth the
- * rep shows elsewhere, having to repeat herself tells her she was not heard.
- */
-const NOT_HEARD = loose(
-  /\b(i|we) (just|already) (said|told you|told you that|said that|answered that|went over that|mentioned (that|it))\b|\b(i|we) told you (that )?(already|before|earlier|a minute ago|twice)\b|^((um|uh|well|yeah|yes|no|okay|ok) )*(like|as) (i|we) (said|told you|just said|already said)\b|\byou (just|already) asked (me )?(that|this)\b|\byou asked (me )?(that|this) already\b|\b(were|are) you (even )?listening\b|\bweren t you listening\b|\bwerent you listening\b/,
-);
 
 /** The rep's unbroken run of entries just before turn i (a recogniser splits long turns). */
 const repRunBefore = (turns: Turn[], i: number) => {
@@ -155,7 +129,7 @@ export function detectEmpathy(
           label: 'made the homeowner repeat what she had already said',
         });
       }
-      if (CUT_OFF.test(t.text) && turns[i + 1]?.role === 'user') {
+      if (CUT_OFF_MID_SENTENCE.test(t.text) && turns[i + 1]?.role === 'user') {
         interruptions++;
         f.missteps.push({
           quote: quoteFrom(turns[i + 1]),
@@ -164,7 +138,7 @@ export function detectEmpathy(
           label: 'talked over the homeowner',
         });
       }
-      if (has(DISCLOSURE, t.norm) || has(CONCERN, t.norm)) {
+      if (has(DISCLOSURE, t.norm) || has(SHARES_CONCERN, t.norm)) {
         // The rep's answer (a recogniser may split it in two) should meet what was just said.
         const reply = turns.slice(i + 1, i + 3).filter((x) => x.role === 'user');
         const met = reply.some(
@@ -173,7 +147,7 @@ export function detectEmpathy(
             has(VALIDATE, r.norm) ||
             has(ACCOMMODATE, r.norm) ||
             has(COURTESY, r.norm) ||
-            (has(REFLECT_FORM, r.norm) && overlap(t.lemmas, r.lemmas).length >= 1) ||
+            (has(REFLECTS_BACK, r.norm) && overlap(t.lemmas, r.lemmas).length >= 1) ||
             overlap(t.lemmas, r.lemmas).filter((w) => !TRADE_STAPLES.has(w)).length >= 2,
         );
         if (reply.length && !met && !reply.some((r) => empty.has(r.index))) {
@@ -183,7 +157,7 @@ export function detectEmpathy(
             turn: reply[0].index,
             strength: 0.5,
             label: 'moved past what the homeowner shared',
-            said: quoteFrom(t, has(DISCLOSURE, t.norm) ? DISCLOSURE : CONCERN),
+            said: quoteFrom(t, has(DISCLOSURE, t.norm) ? DISCLOSURE : SHARES_CONCERN),
           });
         }
       }
@@ -218,12 +192,12 @@ export function detectEmpathy(
       const drewOut = (r?: Turn) => !!r && r.role === 'user' && findQuestions(r.text).length > 0;
       const celebrated =
         !!prev &&
-        has(CELEBRATE, t.norm) &&
+        has(SHARES_GOOD_NEWS, t.norm) &&
         (drewOut(turns[prev.index - 1]) ||
           findQuestions(t.text).some((q) => overlap(aboutWords(prev), analyse(q.text).lemmas).length > 0));
       if (celebrated && !has(NAME_FEELING, t.norm)) {
         c.feeling++;
-        add(t, CELEBRATE, 0.7, "shared the homeowner's good news");
+        add(t, SHARES_GOOD_NEWS, 0.7, "shared the homeowner's good news");
       }
       const dismay = has(DISMAY, t.norm) && !!prev && overlap(aboutWords(prev), t.lemmas).length > 0;
       if (has(NAME_FEELING, t.norm) || dismay) {
@@ -252,13 +226,13 @@ export function detectEmpathy(
       }
       if (prev && prev.words >= 6) {
         const shared = overlap(prev.lemmas, t.lemmas).filter((w) => !TRADE_STAPLES.has(w));
-        if ((shared.length >= 2 && has(REFLECT_FORM, t.norm)) || (shared.length >= 3 && t.words <= 25)) {
+        if ((shared.length >= 2 && has(REFLECTS_BACK, t.norm)) || (shared.length >= 3 && t.words <= 25)) {
           c.reflect++;
-          add(t, REFLECT_FORM, 0.6, "played the homeowner's own words back");
+          add(t, REFLECTS_BACK, 0.6, "played the homeowner's own words back");
         }
       }
     }
-    if (name && !usedName && new RegExp(`\\b${name}\\b`).test(t.norm)) usedName = true;
+    if (name && !usedName && saysWord(t.norm, name)) usedName = true;
     if (has(FEAR_PRESSURE, t.norm) || has(DEADLINE, t.norm)) {
       pressure++;
       f.missteps.push({
