@@ -22,6 +22,9 @@ export const hasComma = (text: string): boolean => text.includes(',');
 /** Holds any mark that ends a clause or sentence (. , ; ! ?). */
 export const hasClauseMark = (text: string): boolean => /[.,;!?]/.test(text);
 
+/** The clauses of a line as said: its pieces between . , ; ! and ?. */
+export const clausesOf = (text: string): string[] => text.split(/[.,;!?]/);
+
 /** The pieces of a text between runs of whitespace, as said (with their punctuation). */
 export const spaceSeparated = (text: string): string[] => text.split(/\s+/);
 
