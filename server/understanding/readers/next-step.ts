@@ -124,3 +124,9 @@ export function withoutRoutine(text: string, norm: string): string {
       )
     : norm;
 }
+
+/** The rep only promises to call, text or email on a day ("I'll call you Thursday"): no visit put to anyone. */
+export const promisesToCallOnDay = (norm: string): boolean =>
+  /\b(i ll|ill|i will) (call|text|email|send)( you)?( on| around| at| by)? (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/.test(
+    norm,
+  );

@@ -56,6 +56,3 @@ export const NOT_HEARD = loose(
 
 /** A word that is a number (digits or a number word, "twenty-five" too). */
 export const isNumberWord = (word: string): boolean => NUMBER_WORD.test(word);
-
-/** Whether normalized text says the given (normalized) word or name as a whole word. */
-export const saysWord = (norm: string, word: string): boolean => new RegExp(`\\b${word}\\b`).test(norm);

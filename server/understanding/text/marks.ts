@@ -44,3 +44,6 @@ export function repairRecogniserSlips(norm: string): string {
     .replace(/\byour (welcome|right|probably|going|gonna|looking|paying|getting|not)\b/g, 'youre $1')
     .replace(/\btoo (my|your|our|his|their|him|them|me|us)\b/g, 'to $1');
 }
+
+/** Whether normalized text says the given (normalized) word or name as a whole word. */
+export const saysWord = (norm: string, word: string): boolean => new RegExp(`\\b${word}\\b`).test(norm);

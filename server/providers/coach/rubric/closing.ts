@@ -1,9 +1,13 @@
 import { findQuestions } from '../../../understanding/readers/questions';
+import { normalizeText, splitSentences } from '../../../understanding/text/normalise';
+import { spaceSeparated } from '../../../understanding/text/marks';
 import {
-  looseContractions as loose,
-  normalizeText,
-  splitSentences,
-} from '../../../understanding/text/normalise';
+  ASSENTS_RELUCTANTLY,
+  negatesOrIsBusy,
+  opensWithNo,
+  repliesWithRepsDay,
+} from '../../../understanding/readers/replies';
+import { promisesToCallOnDay } from '../../../understanding/readers/next-step';
 import {
   AGREES,
   BUYING_SIGNAL,
@@ -19,12 +23,7 @@ import { type Turn, type Finding, has, clamp, nextRep, quoteFrom, LOGISTICS } fr
 // ---------------------------------------------------------------- closing
 
 const YES = AGREES;
-const DAY_WORD = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/g;
 const NO = DECLINES;
-/** Assent without will: "I suppose", "I guess so", "if you want", "whatever you think", "fine, I guess". */
-const RELUCTANT = loose(
-  /^((um|uh|oh|well|okay|ok|fine|sure|yeah|mm|hm) )*(i suppose|i guess|suppose so|guess so|if you want|if you like|if you have to|if you must|whatever (you (think|want|like))?|i mean (sure|okay|ok|fine))\b/,
-);
 
 export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
   const f: Finding & { firstAsk?: number } = {
@@ -67,22 +66,16 @@ export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
     // Naming the rep's day back ("Thursday at six-thirty, yeah", "Saturday's fine") takes it too.
     const dayBack =
       !!answer &&
-      (answer.norm.match(DAY_WORD) ?? []).some((d) => new RegExp(`\\b${d}\\b`).test(t.norm)) &&
+      repliesWithRepsDay(answer.norm, t.norm) &&
       !has(NO, answer.norm) &&
-      !/\b(can t|cant|won t|wont|doesn t|doesnt|don t|dont|not|busy|working|away)\b/.test(answer.norm);
-    const agreed = !!answer && ((has(YES, answer.norm) && !/^no\b/.test(answer.norm)) || dayBack);
+      !negatesOrIsBusy(answer.norm);
+    const agreed = !!answer && ((has(YES, answer.norm) && !opensWithNo(answer.norm)) || dayBack);
     // The homeowner agreed to a day or a commitment the rep put to them: that was an ask.
     // The homeowner agreed to a day and time the rep put to them: that was an ask, whatever its form.
     if (!acts.some((a) => a.kind === 'ask') && agreed) {
       const put = splitSentences(t.text).find((s) => {
         const n = normalizeText(s);
-        return (
-          ACT_DAY.test(n) &&
-          CLOCK.test(n) &&
-          !/\b(i ll|ill|i will) (call|text|email|send)( you)?( on| around| at| by)? (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/.test(
-            n,
-          )
-        );
+        return ACT_DAY.test(n) && CLOCK.test(n) && !promisesToCallOnDay(n);
       });
       if (put) acts = [{ kind: 'ask', firm: true, deadline: false, sentence: put }, ...acts];
     }
@@ -95,7 +88,8 @@ export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
     } else trial++;
     // After a 'no' the rep let stand, a grudging "I suppose" / "if you want" to the rep's own
     // errand (samples, a call) tolerates it; it does not take back the 'no'.
-    const grudging = !!answer && refusedAccepted && !refusedThenExplored && has(RELUCTANT, answer.norm);
+    const grudging =
+      !!answer && refusedAccepted && !refusedThenExplored && has(ASSENTS_RELUCTANTLY, answer.norm);
     if (agreed && !grudging) {
       if (ask.kind === 'ask') accepted = true;
       else trialYes = true;
@@ -115,7 +109,7 @@ export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
         refusedThenExplored = true;
       else refusedAccepted = true;
     }
-    const quote = ask.sentence.split(/\s+/).length <= 32 ? ask.sentence.trim() : quoteFrom(t, COMMIT);
+    const quote = spaceSeparated(ask.sentence).length <= 32 ? ask.sentence.trim() : quoteFrom(t, COMMIT);
     f.evidence.push({
       quote,
       turn: i,

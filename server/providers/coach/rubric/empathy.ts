@@ -1,5 +1,6 @@
 import { findQuestions } from '../../../understanding/readers/questions';
 import { normalizeText } from '../../../understanding/text/normalise';
+import { saysWord } from '../../../understanding/text/marks';
 import {
   asksAfterBut,
   CLAIMS_THEN_OVERRIDES,
@@ -8,7 +9,6 @@ import {
   isNumberWord,
   NOT_HEARD,
   REFLECTS_BACK,
-  saysWord,
   SHARES_CONCERN,
   SHARES_GOOD_NEWS,
 } from '../../../understanding/readers/rapport';
