@@ -159,23 +159,26 @@ export default tseslint.config(
     files: ['server/providers/mailer/outbox-store.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [upwardImport] }] },
   },
-  {
-    // One reading of conversation text: the homeowner reads through server/understanding/
-    // (docs/ARCHITECTURE.md, "The shared reading") and holds no pattern of its own.
-    files: ['server/providers/brain/**/*.ts'],
-    ignores: ['server/providers/brain/**/*.test.ts'],
+  // One reading of conversation text: the homeowner and the coach read through server/understanding/
+  // (docs/ARCHITECTURE.md, "The shared reading") and hold no pattern of their own.
+  ...[
+    [
+      'server/providers/brain',
+      'The homeowner reads text through server/understanding/, not its own patterns.',
+    ],
+    ['server/providers/coach', 'The coach reads text through server/understanding/, not its own patterns.'],
+  ].map(([dir, message]) => ({
+    files: [`${dir}/**/*.ts`],
+    ignores: [`${dir}/**/*.test.ts`],
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'Literal[regex]',
-          message: 'The homeowner reads text through server/understanding/, not its own patterns.',
-        },
+        { selector: 'Literal[regex]', message },
         {
           selector: "NewExpression[callee.name='RegExp'], CallExpression[callee.name='RegExp']",
-          message: 'The homeowner reads text through server/understanding/, not its own patterns.',
+          message,
         },
       ],
     },
-  },
+  })),
 );

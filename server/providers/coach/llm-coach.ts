@@ -9,6 +9,7 @@ import {
   type SectionKey,
 } from '../../../core/coaching-format';
 import { normalizeText } from '../../understanding/text/normalise';
+import { coachingFromReply, quotedLinesOf } from '../../understanding/readers/coaching-text';
 import { rubricCoaching, type RubricResult } from './rubric/rubric';
 import { LlmError, type ChatClient, type ChatMessage } from '../llm/chat-client';
 import { coachingMessages, retryMessage } from './llm-prompt';
@@ -28,12 +29,7 @@ export interface LlmCoachOptions {
 }
 
 /** Models often wrap the answer in a code fence or add a preamble; keep only the coaching. */
-export function extractCoaching(raw: string): string {
-  let text = raw.replace(/^\s*```[a-z]*\s*\n?/i, '').replace(/\n?```\s*$/i, '');
-  const start = text.search(/^\s*(#{1,6}\s*|\*\*)summary\b/im);
-  if (start > 0) text = text.slice(start);
-  return text.trim();
-}
+export const extractCoaching = coachingFromReply;
 
 /** What the rubric found, per section, for the model to weigh: its score and the rep's lines. */
 export function rubricEvidence(r: RubricResult): string[] {
@@ -85,10 +81,7 @@ function mendSections(doc: CoachingDocument, rubric: CoachingDocument, repText: 
   const replaced: SectionKey[] = [];
   for (const key of SECTION_KEYS) {
     const s = doc.sections.find((x) => x.key === key);
-    const quotes = (s?.content ?? '')
-      .split('\n')
-      .filter((l) => l.trim().startsWith('>'))
-      .map((l) => normalizeText(l.replace(/^\s*>\s*/, '').replace(/\.\.\.["”]?\s*$/, '')));
+    const quotes = quotedLinesOf(s?.content ?? '');
     const ok =
       s &&
       s.score !== null &&

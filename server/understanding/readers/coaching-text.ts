@@ -154,3 +154,22 @@ export function namesIn(sentence: string): string[] {
   });
   return out;
 }
+
+/**
+ * The coaching in a model's reply: without a code fence around it or a preamble before its
+ * Summary heading ("Sure! Here is the coaching:").
+ */
+export function coachingFromReply(raw: string): string {
+  let text = raw.replace(/^\s*```[a-z]*\s*\n?/i, '').replace(/\n?```\s*$/i, '');
+  const start = text.search(/^\s*(#{1,6}\s*|\*\*)summary\b/im);
+  if (start > 0) text = text.slice(start);
+  return text.trim();
+}
+
+/** The words a block of coaching quotes: each `>` line without its mark or a closing "...", normalized. */
+export function quotedLinesOf(content: string): string[] {
+  return content
+    .split('\n')
+    .filter((l) => l.trim().startsWith('>'))
+    .map((l) => normalizeText(unclipped(l.replace(/^\s*>\s*/, ''))));
+}
