@@ -70,6 +70,20 @@ export const TENS: Record<string, number> = {
   ninety: 90,
 };
 
+/**
+ * The number words from one to ninety as they are written ("zero" and the misspelt "fourty" left
+ * out), in counting order, with their values: the one table every reader that names number words
+ * builds on (word patterns, price shorthand, counts a coaching text states).
+ */
+export const COUNTING_WORDS: Readonly<Record<string, number>> = Object.fromEntries(
+  [...Object.entries(UNIT), ...Object.entries(TEEN), ...Object.entries(TENS)].filter(
+    ([w]) => w !== 'zero' && w !== 'fourty',
+  ),
+);
+
+/** A pattern source matching any of the given number words, in the order given: "(one|two|...)". */
+export const wordAlternation = (words: readonly string[]): string => `(${words.join('|')})`;
+
 const MULT: Record<string, NonNullable<NumberPhrase['mult']>> = {
   thousand: 'thousand',
   thousands: 'thousand',

@@ -1,6 +1,7 @@
 import cues from '../cues/coaching.json';
 import namesData from '../entities/names.json';
 import { normalizeText, splitSentences } from '../text/normalise';
+import { COUNTING_WORDS } from '../entities/numbers';
 
 /**
  * Reading a coaching text (not the call): the claims it makes about the call ("never asked for
@@ -39,22 +40,6 @@ export interface StatedCount {
   noun: string;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  no: 0,
-  one: 1,
-  a: 1,
-  an: 1,
-  single: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
 /** A count the coaching states of what the rep did: "you presented 3 options", "asked 11 questions". */
 const COUNT =
   /\b(?:presented|offered|laid out|asked|gave|priced|raised|named|counted|had|used) (?:\w+ ){0,2}?(\d+|no|one|two|three|four|five|six|seven|eight|nine|ten)( open| closed| priced| discovery)? (options?|questions?|objections?|packages?|prices?)\b/gi;
@@ -64,7 +49,8 @@ const OF_THEM = /\b(\d+) of them (open|closed)\b/gi;
 export function countsIn(sentence: string): StatedCount[] {
   const out: StatedCount[] = [];
   for (const m of sentence.matchAll(COUNT)) {
-    const n = NUMBER_WORDS[m[1].toLowerCase()] ?? Number(m[1]);
+    const word = m[1].toLowerCase();
+    const n = word === 'no' ? 0 : (COUNTING_WORDS[word] ?? Number(m[1]));
     const noun = `${m[2] ? `${m[2].trim().toLowerCase()} ` : ''}${m[3].toLowerCase().replace(/s$/, '')}`;
     out.push({ n, noun });
   }

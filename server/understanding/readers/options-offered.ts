@@ -1,4 +1,5 @@
 import { looseContractions as loose, normalizeText } from '../text/normalise';
+import { COUNTING_WORDS, wordAlternation } from '../entities/numbers';
 
 /**
  * Choices a rep lays out, read from the rep's lines: the prices named (as said, distinct), the
@@ -8,9 +9,8 @@ import { looseContractions as loose, normalizeText } from '../text/normalise';
  * asking for something simpler. The coach scores Exploring Options with these.
  */
 
-/** A number word or digits, as a pattern source. */
-const NUM =
-  '(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\\d+)';
+/** A number word (one to ninety, the shared table) or digits, as a pattern source. */
+const NUM = wordAlternation([...Object.keys(COUNTING_WORDS), '\\d+']);
 const PRICE = new RegExp(
   `\\$\\s?\\d[\\d,.]*k?|\\b\\d[\\d,.]*\\s?(k|grand|dollars|bucks)\\b|\\b${NUM}([ -]${NUM})? (thousand|hundred|grand|dollars|bucks)( (and )?${NUM}([ -]${NUM})? hundred)?\\b(?! (installs|homes|houses|windows|roofs|jobs|customers|people|square|feet|miles|years|families))|(?<=\\b(about|around|is|s|at|for|to|was|costs?|runs|comes to|only|like|be|its|thats) )${NUM}[ -](one|two|three|four|five|six|seven|eight|nine|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)( (one|two|three|four|five|six|seven|eight|nine))?\\b(?! (minutes|hours|years|days|percent|miles|feet|degrees|times|people|kids|weeks|months|windows|rooms|of))|(?<=, )(ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)-(one|two|three|four|five|six|seven|eight|nine)\\b(?=[.,])`,
   'gi',

@@ -1,4 +1,5 @@
 import { looseContractions as loose } from '../text/normalise';
+import { COUNTING_WORDS } from '../entities/numbers';
 
 /**
  * Rapport as read from the lines of a call: a homeowner sharing a worry or being cut off, the
@@ -20,8 +21,13 @@ export const REFLECTS_BACK = loose(
   /^((oh|okay|ok|right|yeah|ugh|oof|wow|so|and) )*(so|sounds like|so it sounds like|so this is|so what i m hearing|so what im hearing|so you re|so youre|so it s|so its|so the)\b/,
 );
 
-const NUMBER_WORD =
-  /^(\d.*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(-\w+)?$/;
+const NUMBER_WORD = new RegExp(
+  `^(\\d.*|${Object.keys(COUNTING_WORDS)
+    .filter((w) => COUNTING_WORDS[w] <= 12)
+    .join('|')}|\\w+teen|${Object.keys(COUNTING_WORDS)
+    .filter((w) => COUNTING_WORDS[w] >= 20)
+    .join('|')}|hundred|thousand)(-\\w+)?$`,
+);
 
 /** A feeling named of the homeowner themselves: "sounds like you're slammed", "sorry you went through that". */
 export const FEELING_OF_THEM = loose(

@@ -1,4 +1,5 @@
 import { nlp } from '../../nlp';
+import { COUNTING_WORDS } from '../entities/numbers';
 
 /**
  * Word matching for text from a weak recogniser: lowercase, accents and punctuation dropped,
@@ -241,35 +242,8 @@ export function lemmatise(words: string[]): string[] {
   );
 }
 
-const UNITS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
+/** Number words one to ninety with their values (the shared table, entities/numbers.ts). */
+const UNITS: Readonly<Record<string, number>> = COUNTING_WORDS;
 
 /** A dollar amount the rep states ("$13,000", "thirteen thousand", "7.5k", "seven grand"). */
 const PRICE_CONTEXT = new Set([
@@ -345,7 +319,7 @@ const MONEY_TALK = new Set([
   'deposit',
   'budget',
 ]);
-const TENS = new Set(['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']);
+const TENS = new Set(Object.keys(UNITS).filter((w) => UNITS[w] >= 20));
 
 export function parsePrices(words: string[]): number[] {
   const found: number[] = [];
