@@ -4,7 +4,7 @@
  * string (no Node built-ins), fast enough to run on every utterance.
  */
 export { findMoney } from './money';
-export { findTimes } from './times';
+export { findTimes, isSpanDay } from './times';
 export { findPeople } from './people';
 export { scoreEntities, type EntityScores, type LabelledLine, type TypeScore } from './eval';
 export type {

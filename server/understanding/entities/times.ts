@@ -563,6 +563,16 @@ function fmt(c: Clock): string {
   return `${c.h}:${String(c.m).padStart(2, '0')}`;
 }
 
+/**
+ * Days that name a span or a relative day ("today", "tonight", "this week", "next week",
+ * "weekend"), not one day a homeowner can say yes to: advice may suggest them, and they name no
+ * day of the call.
+ */
+const SPAN_DAYS = new Set(['today', 'tonight', 'this week', 'next week', 'weekend']);
+
+/** Whether a time entity's day is a span or relative day rather than one named day. */
+export const isSpanDay = (day: string): boolean => SPAN_DAYS.has(day);
+
 export function findTimes(text: string, ctx: EntityContext = {}): TimeEntity[] {
   const tokens = tokenize(text);
   if (!tokens.length) return [];

@@ -1,9 +1,7 @@
+import { isSpanDay } from '../../../understanding/entities';
 import { firstOf } from './template';
 import { sig, type Advise } from './context';
 import type { Grounded } from './template';
-
-/** Days that name a span, not one day a rep can ask a yes to. */
-const SPANS = new Set(['weekend', 'this week', 'next week', 'today', 'tonight']);
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /** A day put mid-sentence as said, its weekday names capitalised ("next Tuesday"). */
@@ -26,7 +24,7 @@ export const followUpAdvice: Advise = ({ f, facts, score, values }) => {
   const step = facts.agreedStep;
   const offered = [...facts.proposals]
     .reverse()
-    .find((p) => p.by === 'rep' && p.answer !== 'agreed' && !!p.day && !SPANS.has(p.day));
+    .find((p) => p.by === 'rep' && p.answer !== 'agreed' && !!p.day && !isSpanDay(p.day));
   const put: Grounded | null = offered
     ? { value: dayCased(offered.evidence.text.trim()), evidence: [offered.evidence] }
     : null;

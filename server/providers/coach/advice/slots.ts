@@ -1,4 +1,5 @@
 import { invitable, type CallFacts, type Evidence, type PersonFact } from '../../../understanding/call-facts';
+import { isSpanDay } from '../../../understanding/entities';
 import { quotable, readsClearly } from '../../../understanding/text/quote';
 import type { CallView } from '../rubric/view';
 import type { Grounded } from './template';
@@ -8,8 +9,6 @@ import type { Grounded } from './template';
  * that is not in the facts, or not clean enough to say back (a long clause, a garbled span), is
  * null, and the line that needed it falls back to neutral wording.
  */
-
-const SAME_DAY = new Set(['today', 'tonight', 'this week', 'next week', 'weekend']);
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const list = (xs: string[]) =>
@@ -44,7 +43,7 @@ export function agreedWhen(facts: CallFacts, view: CallView): Grounded | null {
   const step = facts.agreedStep;
   // A bare hour ("about four") or a same-day span may be when something else happens (the heat
   // back on, an email sent tonight): only a named day is said back as the agreed step.
-  if (!step || !step.day || SAME_DAY.has(step.day)) return null;
+  if (!step || !step.day || isSpanDay(step.day)) return null;
   const words = step.evidence.text.trim();
   if (words.split(' ').length > 6 || (view.recognition === 'basic' && !readsClearly(words, 1))) return null;
   return {

@@ -9,6 +9,7 @@ import {
   findMoney,
   findPeople,
   findTimes,
+  isSpanDay,
   type MoneyEntity,
   type PersonEntity,
   type TimeEntity,
@@ -138,8 +139,6 @@ function checkPeople(sentence: string, claims: Claim[], facts: CallFacts, ctx: A
   return problems;
 }
 
-const RELATIVE_DAYS = new Set(['today', 'tonight', 'this week', 'next week', 'weekend']);
-
 const sameDay = (t: TimeEntity, day: string | null, time: string | null) =>
   (!!t.day && t.day === day) || (!t.day && !!t.time && t.time === time);
 
@@ -147,7 +146,7 @@ function checkTimes(sentence: string, claims: Claim[], facts: CallFacts): string
   const problems: string[] = [];
   for (const t of findTimes(sentence)) {
     // A span a line of advice may suggest ("this week", "tonight") names no day of the call.
-    if ((!t.day || RELATIVE_DAYS.has(t.day)) && !t.time) continue;
+    if ((!t.day || isSpanDay(t.day)) && !t.time) continue;
     const agreed = facts.agreedStep && sameDay(t, facts.agreedStep.day, facts.agreedStep.time);
     if (claims.includes('AGREED') && !agreed) {
       problems.push(

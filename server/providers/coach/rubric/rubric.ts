@@ -9,7 +9,7 @@ import type { EngineQuality } from '../../../../core/engines';
 import { conversationMetrics } from '../../../understanding/metrics';
 import { type ConversationMetrics } from '../../../../core/conversation-metrics';
 import type { TranscriptEntry } from '../../../../core/transcript';
-import { normalizeText } from '../../../understanding/text/normalise';
+import { englishShare } from '../../../understanding/readers/language';
 import { understandCall, type CallFacts } from '../../../understanding/call-facts';
 import { adviceFor } from '../advice/advise';
 import { settleClaims } from '../grounding/settle';
@@ -50,23 +50,6 @@ export interface RubricResult {
 /** Below this much rep speech there is nothing fair to score (documented in docs/providers.md). */
 export const MIN_REP_WORDS = 40;
 export const MIN_REP_TURNS = 3;
-
-const ENGLISH_FUNCTION_WORDS = new Set(
-  'the a an and or but so to of in on at for with you your i me my we our it is are was be that this what how do does did not can will just have has yeah okay ok well'.split(
-    ' ',
-  ),
-);
-
-/** Share of the words that are common English function words; English speech sits near 0.4. */
-export function englishShare(transcript: TranscriptEntry[]): number {
-  const words = transcript
-    .map((e) => normalizeText(e.transcript))
-    .join(' ')
-    .split(' ')
-    .filter(Boolean);
-  if (!words.length) return 1;
-  return words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length / words.length;
-}
 
 /**
  * A call too short or not in English: every section is named, none is scored above zero, and
@@ -146,7 +129,7 @@ export function rubricCoaching(input: RubricInput): RubricResult {
   const repTurns = a.turns.filter((t, i) => t.role === 'user' && a.turns[i - 1]?.role !== 'user').length;
   // One voice heard: the rep's words are one long turn, which is no sign of a short call.
   const degenerate: 'short' | 'language' | 'customer-only' | undefined =
-    englishShare(input.transcript) < 0.12 && repWords + 1 > 10
+    englishShare(input.transcript.map((e) => e.transcript)) < 0.12 && repWords + 1 > 10
       ? 'language'
       : input.oneVoice && repWords === 0
         ? 'customer-only'
