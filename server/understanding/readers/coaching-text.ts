@@ -1,4 +1,6 @@
 import cues from '../cues/coaching.json';
+import { SECTION_TITLES } from '../../../core/coaching-format';
+import { PERSONAS, STAGES } from '../../../core/stages';
 import namesData from '../entities/names.json';
 import { normalizeText, splitSentences } from '../text/normalise';
 import { COUNTING_WORDS } from '../entities/numbers';
@@ -159,3 +161,24 @@ export function quotedLinesOf(content: string): string[] {
     .filter((l) => l.trim().startsWith('>'))
     .map((l) => normalizeText(unclipped(l.replace(/^\s*>\s*/, ''))));
 }
+
+/** Capitalised words coaching prose uses that are no names: its own headings, trades, days, months. */
+const NOT_NAMES = new Set(
+  [
+    ...Object.values(SECTION_TITLES),
+    ...STAGES,
+    ...Object.values(PERSONAS).flatMap((p) => [p.buyerType, p.focus]),
+    'Monday Tuesday Wednesday Thursday Friday Saturday Sunday',
+    'January February March April May June July August September October November December',
+    'Best Summary Score Strength Improve Try Keep Today Tonight Tomorrow Weekend Weekends',
+  ]
+    .join(' ')
+    .replaceAll('/', ' ')
+    .replaceAll('&', ' ')
+    .split(' ')
+    .filter(Boolean),
+);
+
+/** The names a coaching sentence says bare, less the coaching's own capitalised words (headings, trades, days). */
+export const namesOfPeopleIn = (sentence: string): string[] =>
+  namesIn(sentence).filter((w) => !NOT_NAMES.has(w));

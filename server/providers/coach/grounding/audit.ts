@@ -18,7 +18,7 @@ import {
   claimsIn,
   coachingLines,
   countsIn,
-  namesIn,
+  namesOfPeopleIn,
   longestSharedRun,
   quotedIn,
   unclipped,
@@ -27,7 +27,6 @@ import {
 } from '../../../understanding/readers/coaching-text';
 import { normalizeText } from '../../../understanding/text/normalise';
 import { readsClearly } from '../../../understanding/text/quote';
-import { PERSONAS, STAGES } from '../../../../core/stages';
 import type { CallView } from '../rubric/view';
 
 /**
@@ -88,28 +87,11 @@ function personFact(p: PersonEntity, facts: CallFacts): PersonFact | undefined {
   return facts.people.find((f) => f.relation === p.relation);
 }
 
-/** Capitalised words coaching prose uses that are no names: its own headings, trades, days, months. */
-const NOT_NAMES = new Set(
-  [
-    ...Object.values(SECTION_TITLES),
-    ...STAGES,
-    ...Object.values(PERSONAS).flatMap((p) => [p.buyerType, p.focus]),
-    'Monday Tuesday Wednesday Thursday Friday Saturday Sunday',
-    'January February March April May June July August September October November December',
-    'Best Summary Score Strength Improve Try Keep Today Tonight Tomorrow Weekend Weekends',
-  ]
-    .join(' ')
-    .replaceAll('/', ' ')
-    .replaceAll('&', ' ')
-    .split(' ')
-    .filter(Boolean),
-);
-
 /** The people a sentence names: by relation or name frame, and by any name said bare. */
 function mentions(sentence: string): PersonEntity[] {
   const found = findPeople(sentence);
-  const bare = namesIn(sentence)
-    .filter((w) => !NOT_NAMES.has(w) && !found.some((p) => eqName(p.name, w)))
+  const bare = namesOfPeopleIn(sentence)
+    .filter((w) => !found.some((p) => eqName(p.name, w)))
     .map((w): PersonEntity => ({
       start: 0,
       end: 0,
