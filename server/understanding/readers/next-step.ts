@@ -93,9 +93,13 @@ export const HANDS_OFF = loose(
 /** The weekdays and "tomorrow" the text names, in order (repeats kept). */
 export const daysNamed = (norm: string): string[] => norm.match(DAY_WORD) ?? [];
 
+const WEEKDAY_OR_TONIGHT = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/g;
+
+/** The weekdays, "tomorrow" and "tonight" the text names, in order (repeats kept). */
+export const weekdaysOrTonightNamed = (norm: string): string[] => norm.match(WEEKDAY_OR_TONIGHT) ?? [];
+
 /** Names a weekday, "tomorrow" or "tonight". */
-export const namesWeekdayOrTonight = (norm: string): boolean =>
-  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/.test(norm);
+export const namesWeekdayOrTonight = (norm: string): boolean => weekdaysOrTonightNamed(norm).length > 0;
 
 /** Names a part of the day: morning, afternoon or evening. */
 export const namesPartOfDay = (norm: string): boolean => /\b(morning|afternoon|evening)\b/.test(norm);

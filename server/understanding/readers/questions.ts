@@ -1,3 +1,4 @@
+import { endsWithQuestionMark } from '../text/marks';
 import type { QuestionKind } from '../../../core/conversation-metrics';
 import { countWords } from '../../../core/transcript';
 import { normalizeText, splitSentences } from '../text/normalise';
@@ -21,7 +22,7 @@ const WH_STATEMENT = /^(what|how|why) (i|we|you|they|it)( \w+){1,4} (is|was|are)
 
 /** Classifies one clause as a question (and which kind), or null when it is a statement. */
 export function classifyQuestion(sentence: string): QuestionKind | null {
-  const marked = /\?\s*$/.test(sentence.trim());
+  const marked = endsWithQuestionMark(sentence.trim());
   const norm = normalizeText(sentence).replace(DISCOURSE, '');
   if (!norm) return null;
   // "What we do is...", "how you'd price it is...": a statement built on a question word.

@@ -1,5 +1,6 @@
 import { looseContractions as loose } from '../text/normalise';
 import { saysWord } from '../text/marks';
+import { weekdaysOrTonightNamed } from './next-step';
 
 /**
  * A reply to what the rep put forward, read on normalized text: opening with a no (or a
@@ -21,8 +22,6 @@ export const ASSENTS_RELUCTANTLY = loose(
 export const negatesOrIsBusy = (norm: string): boolean =>
   /\b(can t|cant|won t|wont|doesn t|doesnt|don t|dont|not|busy|working|away)\b/.test(norm);
 
-const DAY_OR_TONIGHT = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/g;
-
 /** The reply names a weekday, "tomorrow" or "tonight" that the rep's line names too ("Thursday at six-thirty, yeah"). */
 export const repliesWithRepsDay = (replyNorm: string, repNorm: string): boolean =>
-  (replyNorm.match(DAY_OR_TONIGHT) ?? []).some((d) => saysWord(repNorm, d));
+  weekdaysOrTonightNamed(replyNorm).some((d) => saysWord(repNorm, d));

@@ -1,3 +1,4 @@
+import { endsWithQuestionMark } from '../text/marks';
 import { looseContractions as loose, normalizeText, splitSentences } from '../text/normalise';
 
 /**
@@ -131,7 +132,7 @@ export interface CloseAct {
 }
 
 function isQuestionForm(sentence: string, norm: string): boolean {
-  return /\?\s*$/.test(sentence.trim()) || QUESTION_START.test(strip(norm)) || CHOICE_ASK.test(norm);
+  return endsWithQuestionMark(sentence.trim()) || QUESTION_START.test(strip(norm)) || CHOICE_ASK.test(norm);
 }
 
 /** The closing acts in one rep turn (an ask for a decision or next step, or a trial close). */
