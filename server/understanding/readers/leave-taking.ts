@@ -1,4 +1,3 @@
-import { endsWithQuestionMark } from '../text/marks';
 import { looseContractions as loose, normalizeText, splitSentences } from '../text/normalise';
 
 /**
@@ -29,7 +28,7 @@ const PARTING =
 /** A farewell formula said outright ("bye", "see you then", "take care"): leave-taking beyond doubt. */
 export function saysFarewell(text: string): boolean {
   const all = normalizeText(text);
-  if (endsWithQuestionMark(text.trim()) && BEFORE_GOING.test(all)) return false;
+  if (/\?\s*$/.test(text.trim()) && BEFORE_GOING.test(all)) return false;
   return (
     (/\b(bye|goodbye|see (you|ya|u) (then|later|soon|on \w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)|take care|drive safe|good ?night|have a good one|catch (you|ya|u) (later|on the flip side|next time)|talk soon|(you )?have yourself a (good|great|nice|blessed) \w+)\b/.test(
       all,
@@ -56,7 +55,7 @@ export function takesLeave(text: string): boolean {
   const norms = (sentences.length ? sentences : [text]).map(normalizeText);
   const all = normalizeText(text);
   // "Before you go, does the permit cost extra?": the visit goes on.
-  const lastAsks = endsWithQuestionMark(text.trim()) && BEFORE_GOING.test(all);
+  const lastAsks = /\?\s*$/.test(text.trim()) && BEFORE_GOING.test(all);
   if (lastAsks) return false;
   const greets = STILL_AT_DOOR.test(all);
   if (norms.some((n) => FAREWELL.test(n) && !/\bhave a (look|seat|cup|minute|second|question)\b/.test(n)))
