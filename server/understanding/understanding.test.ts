@@ -3,7 +3,8 @@ import { corpusHash } from './classifier/train';
 import model from './classifier/model.json';
 import { conform, loadCorpus } from './corpus';
 import { ACT_LABELS, CORPUS_TOPICS } from './labels';
-import { does, understand } from './utterance';
+import { requestKind } from './readers/requests';
+import { assumesBooking, does, endsVisit, putsDayForward, understand } from './utterance';
 
 describe('the labelled corpus', () => {
   const lines = loadCorpus();
@@ -103,5 +104,38 @@ describe('understand: entities', () => {
     expect(fromText.entities.money.map((m) => [m.min, m.max])).toEqual([[8000, 10000]]);
     expect(fromUtterance.entities).toEqual(fromText.entities);
     expect(understand(said, { speaker: 'homeowner' }).entities.money).toEqual([]);
+  });
+});
+
+describe('the close and the way out, as the shared reading gives them', () => {
+  const rep = (text: string, previous?: string) => understand(text, { speaker: 'rep', previous });
+
+  it('a day stated as settled is a booking assumed and a day put forward; a hedge or a pitch is neither', () => {
+    for (const line of [
+      'Sweet, Tuesday at nine it is.',
+      "Right then, I've got you down for Friday morning.",
+    ]) {
+      expect(assumesBooking(rep(line)), line).toBe(true);
+      expect(putsDayForward(rep(line)) || assumesBooking(rep(line)), line).toBe(true);
+    }
+    for (const line of [
+      "I'm going to save you real money today, okay?",
+      'maybe i swing by sometime next week if thats cool',
+    ])
+      expect(assumesBooking(rep(line)), line).toBe(false);
+  });
+
+  it('a leave-taking in other words ends the visit unless the turn asks something more', () => {
+    expect(endsVisit(rep('right gotta bounce, ttyl'))).toBe(true);
+    expect(endsVisit(rep('oh wait before I head off, which door is the one that sticks?'))).toBe(false);
+    expect(endsVisit(rep('Could we do Thursday at ten? Thanks for your time either way.'))).toBe(false);
+  });
+
+  it('reads word of a booking, which day was said, and references written out', () => {
+    expect(requestKind("I'll text over the booking confirmation in a bit")).toBe('confirm-booking');
+    expect(requestKind('wait was it friday or saturday, which one did we land on')).toBe('agreed-day');
+    expect(requestKind('I can write out those references with phone numbers if that helps?')).toBe(
+      'leave-item',
+    );
   });
 });

@@ -78,3 +78,60 @@ export function understand(text: string, ctx: UnderstandContext): Utterance {
 export function does(u: Pick<Utterance, 'acts'>, label: string): boolean {
   return label.includes(':') ? u.acts.includes(label as ActLabel) : u.acts.some((a) => familyOf(a) === label);
 }
+
+const DAY_ROLES_PUT_FORWARD = new Set(['proposed', 'agreed', 'confirmed']);
+
+/**
+ * Whether a turn puts a day forward for the next step: the rules read a close, or the reading
+ * (rules or model) finds a proposal and the line names a day or time it offers, takes or repeats
+ * ("Perfect, Thursday at eight it is"). A day that is history ("my wife called Tuesday") is not.
+ */
+export function putsDayForward(u: Utterance): boolean {
+  if (u.turn.close || [...u.rules.strong].some((a) => familyOf(a) === 'proposal')) return true;
+  return does(u, 'proposal') && namesDay(u, DAY_ROLES_PUT_FORWARD);
+}
+
+/**
+ * Whether the speaker talks of a day as settled: "Perfect, Friday at ten it is", "see you
+ * Thursday then", "I'll put you down for Monday". From the rep, a booking assumed unless the
+ * homeowner agreed to it.
+ */
+export function assumesBooking(u: Utterance): boolean {
+  return does(u, 'proposal:assumed') || namesDay(u, SETTLED_ROLES);
+}
+
+const SETTLED_ROLES = new Set(['agreed', 'confirmed']);
+
+const NAMED_DAYS = new Set([
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'tomorrow',
+]);
+
+/**
+ * A named day or a clock time in one of these roles. "Today" or "next week" alone is more often a
+ * pitch or a hedge ("save you money today", "sometime next week") than a day to hold.
+ */
+function namesDay(u: Utterance, roles: ReadonlySet<string>): boolean {
+  return u.entities.times.some(
+    (t) => roles.has(t.role ?? '') && (t.time !== null || (t.day !== null && NAMED_DAYS.has(t.day))),
+  );
+}
+
+/**
+ * Whether a rep's turn ends the visit. A farewell said outright always does; a leave-taking the
+ * reading finds in other words ("aight ttyl", "I'll let you get back to your evening") does when
+ * the turn asks nothing more: no question but a tag ("that ok?"), no new day put forward, no price.
+ */
+export function endsVisit(u: Utterance): boolean {
+  if (u.turn.goodbye || u.rules.strong.has('goodbye')) return true;
+  if (!does(u, 'goodbye')) return false;
+  const asks = u.acts.some((a) => familyOf(a) === 'question' && a !== 'question:tag');
+  const proposes = u.acts.some((a) => familyOf(a) === 'proposal' && a !== 'proposal:assumed');
+  return !asks && !proposes && u.turn.price === null;
+}

@@ -50,7 +50,14 @@ import {
   wordsOf,
 } from '../../understanding/text/lines';
 import { warmUp, type RepTurn } from '../../understanding/rep-turn';
-import { does, understand, type Utterance } from '../../understanding/utterance';
+import {
+  assumesBooking,
+  does,
+  endsVisit,
+  putsDayForward,
+  understand,
+  type Utterance,
+} from '../../understanding/utterance';
 import { LIFE_CUES } from '../../understanding/cues';
 import { has, lemmatise, normalise } from '../../understanding/text/match';
 import * as Lines from './lines';
@@ -85,6 +92,8 @@ export interface HomeownerState {
   agreed: boolean;
   /** The day and time agreed, as the homeowner says it ("Thursday at six"). */
   agreedWhen: string | null;
+  /** The turn the homeowner last offered a day of their own instead of the rep's (-1: never). */
+  counteredAt: number;
   /** The homeowner ended the conversation (after repeated pressure or rudeness). */
   ended: boolean;
   greeted: boolean;
@@ -112,6 +121,9 @@ export interface HomeownerState {
 }
 
 const MAX_PARTS = 2;
+
+/** Parts of the day a proposed time can carry. */
+const DAY_PARTS = ['morning', 'afternoon', 'evening', 'night', 'lunch'];
 
 /** Words every persona's lines share: the trade's things and the home. */
 const GENERIC_WORDS = new Set([
@@ -213,6 +225,7 @@ export class ScriptedConversation implements BrainConversation {
       proofShown: false,
       agreed: false,
       agreedWhen: null,
+      counteredAt: -1,
       ended: false,
       greeted: false,
       endCall: null,
@@ -289,11 +302,11 @@ export class ScriptedConversation implements BrainConversation {
   /** The turn's detailed read, with what it does taken from the shared reading's acts. */
   private turnOf(u: Utterance): RepTurn {
     const t = u.turn;
-    const close = t.close || [...u.rules.strong].some((a) => a.startsWith('proposal:'));
+    const close = putsDayForward(u) || this.assumesBooking();
     const pushed = t.pressure || [...u.rules.strong].some((a) => a.startsWith('pressure:'));
     return {
       ...t,
-      goodbye: t.goodbye || u.rules.strong.has('goodbye'),
+      goodbye: endsVisit(u),
       close,
       pressure: pushed,
       offTopic: t.offTopic && !close,
@@ -325,8 +338,20 @@ export class ScriptedConversation implements BrainConversation {
       return [pick(Lines.RUDE[st])];
     }
     // A booking the homeowner never agreed to is put right before anything else.
-    if (t.close && !t.goodbye && !s.agreed && this.heard && does(this.heard, 'proposal:assumed'))
-      return [this.correctAssumed(), this.closeReason()];
+    // A farewell said outright is answered below, the correction with it; a wrap-up only by its
+    // shape ("Friday at ten it is then") is a booking stated, and the visit goes on.
+    const outright = this.heard?.rules.strong.has('goodbye') ?? false;
+    if (t.close && !(t.goodbye && outright) && !s.agreed && this.assumesBooking()) {
+      const corrected = this.correctAssumed();
+      // Pushed through anyway ("I'm putting the paperwork through right now"): a push like any other.
+      if (t.pressure) {
+        s.pressureCount++;
+        s.trust -= 3;
+        if (s.rudeCount + s.pressureCount >= 2)
+          return [corrected, ...this.endByHomeowner(f.pressuredAgain, Lines.RUDE_END[st])];
+      }
+      return [corrected, this.closeReason()];
+    }
     if (t.pressure && !s.agreed) {
       s.pressureCount++;
       s.trust -= 3;
@@ -1025,6 +1050,9 @@ export class ScriptedConversation implements BrainConversation {
         return [pick(Lines.CALL_SPOUSE[st])];
       case 'leave-item':
         return this.proposedDay() ? null : [pick(Lines.TAKES_INFO[st])];
+      case 'confirm-booking':
+        // Word of a booking presumes one: sent gladly when a day was agreed, put right when not.
+        return [s.agreed ? pick(Lines.SEND_OK[st]) : pick(Lines.NOTHING_AGREED[st])];
       case 'send-item':
         // Only when it is offered ("want me to email the photos?"), not a promise inside a pitch.
         return !this.proposedDay() && (u.text.includes('?') || does(u, 'offer'))
@@ -1041,7 +1069,7 @@ export class ScriptedConversation implements BrainConversation {
    */
   private correctAssumed(): string | null {
     const u = this.heard;
-    if (!u || !does(u, 'proposal:assumed')) return null;
+    if (!u || !this.assumesBooking()) return null;
     const s = this.state;
     const when = proposedWhen(u.text);
     if (s.agreed && s.agreedWhen && when && !sameDay(when, s.agreedWhen))
@@ -1051,6 +1079,19 @@ export class ScriptedConversation implements BrainConversation {
     if (s.agreed) return null;
     const day = when ?? 'that';
     return this.book.pick(NEVER_AGREED[this.style].map((l) => fillWhen(l, day)));
+  }
+
+  /**
+   * The rep talks of a day as settled, and it was not the homeowner's own offer just before ("Can
+   * you do Saturday?" / "Saturday it is, then" is the rep agreeing, not assuming).
+   */
+  private assumesBooking(): boolean {
+    const u = this.heard;
+    if (!u || !assumesBooking(u)) return false;
+    const s = this.state;
+    // "We had you down for two o'clock" at the door is this visit, not a next step.
+    if (s.turn <= 2 && !does(u, 'proposal:assumed')) return false;
+    return s.counteredAt !== s.turn - 1;
   }
 
   /** Refuses the day the rep proposed, by name, before the reason: a proposal is never left unanswered. */
@@ -1098,14 +1139,44 @@ export class ScriptedConversation implements BrainConversation {
     return this.notYet(t, this.closeReason());
   }
 
+  /**
+   * The days the rep offered, each with the part of the day said once for all of them: "one
+   * evening when Mark's home? Tuesday or Thursday?" offers Tuesday evening and Thursday evening.
+   */
+  private offeredDays(): string[] {
+    const u = this.heard;
+    if (!u) return [];
+    // "Seven-thirty Thursday": the day with the time said before it, as the reading found it.
+    const offered = proposedWhens(u.text).map(
+      (w) =>
+        u.entities.times.find(
+          (x) =>
+            x.day !== null &&
+            x.text.length > w.length &&
+            w.toLowerCase().includes(x.day) &&
+            !x.text.includes(',') &&
+            wordsOf(x.text).length <= 5,
+        )?.text ?? w,
+    );
+    const lone = u.entities.times.find(
+      (x) => x.day === null && x.time === null && x.part !== null && x.role === 'proposed',
+    );
+    if (!lone?.part) return offered;
+    const part = lone.part;
+    return offered.map((w) => (DAY_PARTS.some((p) => w.toLowerCase().includes(p)) ? w : `${w} ${part}`));
+  }
+
   /** Says yes to the rep's proposal: to the day they named, with the spouse when both decide. */
   private agreeTo(t: RepTurn): string | null {
     const s = this.state;
     const f = this.facts;
-    const offered = this.heard ? proposedWhens(this.heard.text) : [];
+    const offered = this.offeredDays();
     // Of the days offered, the first the household can make; none of them: another that suits.
     const when = offered.find((w) => this.suits(w)) ?? null;
-    if (offered.length > 0 && !when) return this.book.pick(f.schedule.counter);
+    if (offered.length > 0 && !when) {
+      s.counteredAt = s.turn;
+      return this.book.pick(f.schedule.counter);
+    }
     s.agreed = true;
     if (!when) return this.book.pick(f.agree);
     s.agreedWhen = when;

@@ -749,3 +749,84 @@ describe('round I classes, in other wordings', () => {
       expect(analyseRepTurn(text).goodbye, text).toBe(true);
   });
 });
+
+describe('the close as new authors put it', () => {
+  /** A conversation where the homeowner has said yes to a day (trust and needs met). */
+  function readyToBook(stage: Stage, seed: number) {
+    const c = conv(stage, seed);
+    c.state.trust = 10;
+    for (const t of ['problem', 'home', 'priorities', 'decision', 'budget', 'timeline'] as const)
+      c.state.revealed.add(t);
+    for (const o of ['spouse', 'price', 'competitor', 'trust', 'timing'] as const)
+      c.state.objections.set(o, 'answered');
+    c.state.proofShown = true;
+    return c;
+  }
+
+  it('a leave-taking in other words ends the call when the turn asks nothing more', () => {
+    for (const line of [
+      'right, gotta bounce. ttyl',
+      'ok imma head out, later tom',
+      'cheers then, mind how you go',
+    ]) {
+      const c = conv('General');
+      c.respond('so what got you thinking about the deck');
+      c.respond(line);
+      expect(c.endCall, line).toBe('goodbye');
+    }
+    const c = conv('General');
+    c.respond('so what got you thinking about the deck');
+    c.respond('oh wait, one more thing before i head out, where is the breaker panel?');
+    expect(c.endCall).toBeNull();
+  });
+
+  it('a day stated as settled that was never agreed is put right by name, whatever the form', () => {
+    for (const stage of STAGES) {
+      const c = conv(stage);
+      c.respond('what made you call us out');
+      c.respond('and how long has that been going on');
+      const reply = c.respond('Great, Friday at ten it is then. I will write it up now.');
+      expect(reply, stage).toMatch(/Friday at ten/i);
+      expect(reply, stage).toMatch(/\b(didn't|never|not|nobody|haven't|hold on|wait)\b/i);
+      expect(c.state.agreed, stage).toBe(false);
+    }
+  });
+
+  it('word of a booking sent when nothing was booked is put right; after a yes it is welcome', () => {
+    const c = conv('HVAC');
+    c.respond('what is the furnace doing');
+    const r = c.respond("i'll email over the appointment confirmation tonight, sound good?");
+    expect(r).toMatch(/\b(never|haven't|didn't|nothing|not)\b/i);
+    expect(r).not.toMatch(/^(send|fine|yes)/i);
+    const b = readyToBook('HVAC', 3);
+    b.state.agreed = true;
+    b.state.agreedWhen = 'Thursday at seven';
+    expect(b.respond("i'll email over the appointment confirmation tonight, sound good?")).not.toMatch(
+      /\b(never|haven't|didn't|nothing)\b/i,
+    );
+  });
+
+  it("taking up the homeowner's own counter-offer is agreement, not an assumed booking", () => {
+    const c = readyToBook('HVAC', 3);
+    const counter = c.respond('Could we do the install Thursday at nine?');
+    expect(c.state.agreed, counter).toBe(false);
+    const reply = c.respond('Seven-thirty Thursday it is then, I can do that.');
+    expect(reply).not.toMatch(/\b(didn't|never|nobody)\b/i);
+    expect(c.state.agreed, reply).toBe(true);
+  });
+
+  it('asked which of two days was said, gives the agreed one', () => {
+    const c = readyToBook('General', 5);
+    c.respond('could we come out monday for the door and the fan');
+    expect(c.state.agreedWhen).toBe('Monday');
+    expect(c.respond('hang on was it monday or friday, which one did we settle on')).toMatch(/Monday/);
+  });
+
+  it('a part of the day said once goes with each day offered', () => {
+    const c = readyToBook('Windows', 2);
+    const reply = c.respond('How about an evening when Mark is back, say Wednesday or Thursday?');
+    expect(c.state.agreed, reply).toBe(true);
+    expect(c.state.agreedWhen).toMatch(/evening/);
+    expect(reply).toMatch(/evening/i);
+  });
+});
