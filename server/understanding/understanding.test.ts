@@ -129,6 +129,11 @@ describe('the close and the way out, as the shared reading gives them', () => {
     expect(endsVisit(rep('right gotta bounce, ttyl'))).toBe(true);
     expect(endsVisit(rep('oh wait before I head off, which door is the one that sticks?'))).toBe(false);
     expect(endsVisit(rep('Could we do Thursday at ten? Thanks for your time either way.'))).toBe(false);
+    expect(
+      endsVisit(rep("Here's the sheet for Dan. Thank you kindly for the coffee, ma'am, good evening.")),
+    ).toBe(true);
+    expect(endsVisit(rep('We can leave the porch till later if you want to spread it out.'))).toBe(false);
+    expect(endsVisit(rep('k np, laters', 'Not yet. I still need to think.'))).toBe(true);
   });
 
   it('reads word of a booking, which day was said, and references written out', () => {

@@ -79,6 +79,9 @@ export function does(u: Pick<Utterance, 'acts'>, label: string): boolean {
   return label.includes(':') ? u.acts.includes(label as ActLabel) : u.acts.some((a) => familyOf(a) === label);
 }
 
+/** The model's goodbye probability under which the rules' leave-taking alone does not end a visit. */
+const RULES_LEAVE_FLOOR = 0.25;
+
 const DAY_ROLES_PUT_FORWARD = new Set(['proposed', 'agreed', 'confirmed']);
 
 /**
@@ -130,7 +133,11 @@ function namesDay(u: Utterance, roles: ReadonlySet<string>): boolean {
  */
 export function endsVisit(u: Utterance): boolean {
   if (u.turn.goodbye || u.rules.strong.has('goodbye')) return true;
-  if (!does(u, 'goodbye')) return false;
+  // The rules' leave-taking counts when the model gives it a fair chance but reads the turn
+  // otherwise ("aight ttyl" as agreement after a refusal, 0.4); "hold the deck till later" (0.08)
+  // does not. The shape of the turn below still has to fit.
+  const rulesLeave = u.rules.acts.has('goodbye') && (u.scores.get('goodbye') ?? 0) >= RULES_LEAVE_FLOOR;
+  if (!does(u, 'goodbye') && !rulesLeave) return false;
   const asks = u.acts.some((a) => familyOf(a) === 'question' && a !== 'question:tag');
   const proposes = u.acts.some((a) => familyOf(a) === 'proposal' && a !== 'proposal:assumed');
   return !asks && !proposes && u.turn.price === null;
