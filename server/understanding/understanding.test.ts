@@ -3,6 +3,7 @@ import { corpusHash } from './classifier/train';
 import model from './classifier/model.json';
 import { conform, loadCorpus } from './corpus';
 import { ACT_LABELS, CORPUS_TOPICS } from './labels';
+import { alternativesAsked } from './readers/questions';
 import { requestKind } from './readers/requests';
 import { assumesBooking, does, endsVisit, putsDayForward, understand } from './utterance';
 
@@ -142,5 +143,20 @@ describe('the close and the way out, as the shared reading gives them', () => {
     expect(requestKind('I can write out those references with phone numbers if that helps?')).toBe(
       'leave-item',
     );
+  });
+});
+
+describe('either-or questions', () => {
+  it('finds the two things to choose between, and not a yes/no or two clauses', () => {
+    expect(alternativesAsked('Were you picturing laminate at all, or more of a stone tile?')).toEqual([
+      'laminate',
+      'stone tile',
+    ]);
+    expect(alternativesAsked('was it the upstairs bathroom or the downstairs bathroom that leaks')).toEqual([
+      'upstairs bathroom',
+      'downstairs bathroom',
+    ]);
+    expect(alternativesAsked('so are we going ahead or not?')).toBeNull();
+    expect(alternativesAsked('is it just you making the call or does your husband weigh in?')).toBeNull();
   });
 });

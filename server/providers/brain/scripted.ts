@@ -14,6 +14,7 @@ import {
   proposedWhen,
   proposedWhens,
 } from '../../understanding/readers/proposals';
+import { alternativesAsked } from '../../understanding/readers/questions';
 import { requestKind, type RequestKind } from '../../understanding/readers/requests';
 import {
   asksTechnicalDetail,
@@ -92,6 +93,8 @@ export interface HomeownerState {
   agreed: boolean;
   /** The day and time agreed, as the homeowner says it ("Thursday at six"). */
   agreedWhen: string | null;
+  /** Answers given to either-or questions, by the pair asked: asked again, the same answer. */
+  choices: Map<string, string>;
   /** The turn the homeowner last offered a day of their own instead of the rep's (-1: never). */
   counteredAt: number;
   /** The homeowner ended the conversation (after repeated pressure or rudeness). */
@@ -121,6 +124,26 @@ export interface HomeownerState {
 }
 
 const MAX_PARTS = 2;
+
+/** Words that make an either-or question one of taste, not of fact ("would you rather..."). */
+const PREFERENCE_WORDS = [
+  'rather',
+  'prefer',
+  'leaning',
+  'thinking',
+  'fancy',
+  'want',
+  'like better',
+  'go with',
+  'thought about',
+];
+
+/** "{Choice}, I think." with the side chosen, capitalised where it opens the line. */
+function fillChoice(line: string, choice: string): string {
+  return line
+    .replaceAll('{Choice}', choice.charAt(0).toUpperCase() + choice.slice(1))
+    .replaceAll('{choice}', choice);
+}
 
 /** Parts of the day a proposed time can carry. */
 const DAY_PARTS = ['morning', 'afternoon', 'evening', 'night', 'lunch'];
@@ -226,6 +249,7 @@ export class ScriptedConversation implements BrainConversation {
       agreed: false,
       agreedWhen: null,
       counteredAt: -1,
+      choices: new Map(),
       ended: false,
       greeted: false,
       endCall: null,
@@ -473,6 +497,11 @@ export class ScriptedConversation implements BrainConversation {
       return this.limit([...(weighed ? reactions.slice(0, 1) : []), this.speakMind(t)]);
     }
 
+    // "Was it the front door or the back door?": a choice their own facts settle is answered first.
+    const asked = t.isQuestion || (this.heard?.text.trim().endsWith('?') ?? false);
+    const choice = asked && !t.close ? this.choose() : null;
+    if (choice?.grounded) return this.limit([choice.line()]);
+
     // 1. Answer what was asked.
     const answer: (string | null)[] = [];
     // A proposal ("could I come Saturday when your wife is home?") is answered as a proposal.
@@ -515,8 +544,81 @@ export class ScriptedConversation implements BrainConversation {
       if (asks) s.objections.set(fitting, 'open');
       else if (parts.filter(Boolean).length < MAX_PARTS) parts.push(this.raise(fitting));
     }
+    // Asked to choose and nothing else answered it: a choice, or not decided yet, never a nudge.
+    if (parts.filter(Boolean).length === 0 && choice) parts.push(choice.line());
     if (parts.filter(Boolean).length === 0) parts.push(pick(f.nudges) ?? pick(Lines.STEER[st]));
     return this.limit(parts);
+  }
+
+  /**
+   * Answers an either-or question ("vinyl plank, or real wood?", "the basement or a closet?"). When
+   * the persona's own facts name one side and not the other, that side (grounded). Otherwise, a
+   * preference not yet formed is said as undecided; a plain fact of the house they would know
+   * (where the furnace is) is settled once, by the call's seed, and kept for the rest of the call.
+   */
+  private choose(): { line: () => string; grounded: boolean } | null {
+    const u = this.heard;
+    const pair = u ? alternativesAsked(u.text) : null;
+    if (!u || !pair) return null;
+    const s = this.state;
+    const key = pair.join(' | ');
+    const known = s.choices.get(key);
+    const say = (choice: string) =>
+      this.book.pick(Lines.CHOOSE[this.style].map((l) => fillChoice(l, choice))) ??
+      fillChoice('{Choice}.', choice);
+    // A fact of the house is said as one ("The back door."); a taste as a leaning ("Real wood, I think.").
+    const said = (choice: string) =>
+      this.book.pick(Lines.CHOSEN_FACT[this.style].map((l) => fillChoice(l, choice))) ??
+      fillChoice('The {choice}.', choice);
+    if (known) return { line: () => said(known), grounded: true };
+    const facts = new Set(lemmatise(normalise(JSON.stringify(this.facts))));
+    const distinct = (side: string, other: string) => {
+      const theirs = new Set(contentWords(lemmatise(normalise(other))));
+      return [...contentWords(lemmatise(normalise(side)))].filter(
+        (w) => !theirs.has(w) && !GENERIC_WORDS.has(w) && !CHATTER.has(w),
+      );
+    };
+    const [a, b] = pair;
+    const named = (side: string, other: string) => {
+      const own = distinct(side, other);
+      return own.length > 0 && own.every((w) => facts.has(w));
+    };
+    const taste = PREFERENCE_WORDS.some((w) => u.text.toLowerCase().includes(w));
+    const aNamed = named(a, b);
+    const bNamed = named(b, a);
+    // Settled by the facts only between two of the same thing ("the front door or the back door").
+    const sameThing = a.split(' ').at(-1) === b.split(' ').at(-1) && a.includes(' ') && b.includes(' ');
+    if (sameThing && aNamed !== bNamed) {
+      const choice = aNamed ? a : b;
+      return {
+        line: () => {
+          s.choices.set(key, choice);
+          return taste ? say(choice) : said(choice);
+        },
+        grounded: true,
+      };
+    }
+    // A leaning their own facts show ("a warm wood look" when asked vinyl or wood).
+    if (taste && aNamed !== bNamed) {
+      const leaning = aNamed ? a : b;
+      return { line: () => say(leaning), grounded: false };
+    }
+    if (taste || aNamed || bNamed)
+      return {
+        line: () =>
+          this.book.pick(
+            Lines.NOT_CHOSEN[this.style].map((l) => l.replaceAll('{a}', a).replaceAll('{b}', b)),
+          ) ?? 'Not sure yet.',
+        grounded: false,
+      };
+    return {
+      line: () => {
+        const choice = this.book.pick([a, b]) ?? a;
+        s.choices.set(key, choice);
+        return said(choice);
+      },
+      grounded: false,
+    };
   }
 
   private endByHomeowner(...pools: string[][]): (string | null)[] {

@@ -830,3 +830,25 @@ describe('the close as new authors put it', () => {
     expect(reply).toMatch(/evening/i);
   });
 });
+
+describe('asked to choose between two things', () => {
+  it('picks out the one their own house has, and the same one when asked again', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Windows', seed);
+      c.respond('what made you call us out');
+      const first = c.respond("so is it the kitchen window or the living room window that's the worst?");
+      expect(first).toMatch(/living room window/i);
+      expect(first).not.toMatch(/kitchen/i);
+    }
+  });
+
+  it('a question of taste gets a leaning or an honest not-yet, never a nudge', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Flooring', seed);
+      c.respond('what got you thinking about new floors');
+      const r = c.respond('were you leaning toward carpet, or maybe tile?');
+      for (const nudge of PERSONA_FACTS.Flooring.nudges) expect(r).not.toContain(nudge);
+      expect(r).toMatch(/carpet|tile|decided|wood|look/i);
+    }
+  });
+});

@@ -87,15 +87,16 @@ export function asksOf(turns: CallTurn[]): AskFact[] {
     // The acts, and the closing reader the acts are built on (an ask the classifier let pass).
     const closes = closeActs(t.text, normalizeText(t.text)).filter((c) => c.kind === 'ask');
     // A question put with a deadline asks for the decision on it ("only if we sign today. Can we?").
-    const deadlineQuestion = does(u, 'pressure:deadline') && u.acts.some((a) => a.startsWith('question:'));
+    // The deadline as the rules or the model read it: a question tied to one is an ask either way.
+    const leansOnDeadline = does(u, 'pressure:deadline') || u.rules.acts.has('pressure:deadline');
+    const deadlineQuestion = leansOnDeadline && u.acts.some((a) => a.startsWith('question:'));
     const firm =
       does(u, 'proposal:firm') ||
       does(u, 'proposal:assumed') ||
       closes.some((c) => c.firm) ||
       deadlineQuestion;
     if (!firm && !does(u, 'proposal:hedged') && !closes.length) return;
-    const deadline =
-      does(u, 'pressure:deadline') || does(u, 'pressure:discount_now') || closes.some((c) => c.deadline);
+    const deadline = leansOnDeadline || does(u, 'pressure:discount_now') || closes.some((c) => c.deadline);
     const { answer, evidence } = answerTo(turns, i);
     const at = t.text.lastIndexOf('?');
     out.push({
