@@ -3,7 +3,9 @@ import { predictActs } from './classifier/acts-model';
 import { combineActs, type ActSource, type ShippedModel } from './classifier/combine';
 import { findEntities, type Entities } from './entities';
 import { familyOf, type ActLabel, type CorpusTopic } from './labels';
+import { takesLeave } from './readers/leave-taking';
 import { readByRules, type RuleReading } from './rules';
+import { splitSentences } from './text/normalise';
 import type { RepTurn } from './rep-turn';
 import type { Speaker } from './types';
 import trained from './classifier/model.json';
@@ -91,8 +93,13 @@ const DAY_ROLES_PUT_FORWARD = new Set(['proposed', 'agreed', 'confirmed']);
  */
 export function putsDayForward(u: Utterance): boolean {
   if (u.turn.close || [...u.rules.strong].some((a) => familyOf(a) === 'proposal')) return true;
-  return does(u, 'proposal') && namesDay(u, DAY_ROLES_PUT_FORWARD);
+  if (does(u, 'proposal') && namesDay(u, DAY_ROLES_PUT_FORWARD)) return true;
+  // "how bout mon or wed evening then, like 6": a day the entity reader finds offered, in a turn
+  // that asks, is put forward even when the model reads only a question.
+  return does(u, 'question') && namesDay(u, OFFERED_ROLE);
 }
+
+const OFFERED_ROLE = new Set(['proposed']);
 
 /**
  * Whether the speaker talks of a day as settled: "Perfect, Friday at ten it is", "see you
@@ -136,9 +143,14 @@ export function endsVisit(u: Utterance): boolean {
   // The rules' leave-taking counts when the model gives it a fair chance but reads the turn
   // otherwise ("aight ttyl" as agreement after a refusal, 0.4); "hold the deck till later" (0.08)
   // does not. The shape of the turn below still has to fit.
-  const rulesLeave = u.rules.acts.has('goodbye') && (u.scores.get('goodbye') ?? 0) >= RULES_LEAVE_FLOOR;
+  const rulesLeave =
+    u.rules.acts.has('goodbye') &&
+    (u.scores.get('goodbye') ?? 0) >= RULES_LEAVE_FLOOR &&
+    // "Cheers. Now, the fan and the door...": the leave-taking has to close the turn.
+    takesLeave(splitSentences(u.text).at(-1) ?? u.text);
   if (!does(u, 'goodbye') && !rulesLeave) return false;
   const asks = u.acts.some((a) => familyOf(a) === 'question' && a !== 'question:tag');
   const proposes = u.acts.some((a) => familyOf(a) === 'proposal' && a !== 'proposal:assumed');
-  return !asks && !proposes && u.turn.price === null;
+  // A price named ("about three hundred and fifty for the pair") is the visit going on.
+  return !asks && !proposes && u.turn.price === null && u.entities.money.length === 0;
 }

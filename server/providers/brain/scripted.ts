@@ -146,7 +146,7 @@ function fillChoice(line: string, choice: string): string {
 }
 
 /** Parts of the day a proposed time can carry. */
-const DAY_PARTS = ['morning', 'afternoon', 'evening', 'night', 'lunch'];
+const DAY_PARTS = ['morning', 'afternoon', 'evening', 'night', 'lunch', 'first thing', 'noon'];
 
 /** Words every persona's lines share: the trade's things and the home. */
 const GENERIC_WORDS = new Set([
@@ -410,7 +410,16 @@ export class ScriptedConversation implements BrainConversation {
     }
     // At the door: a greeting is answered as one before anything else the first line says.
     const greets = t.greeting || (this.heard !== null && does(this.heard, 'greeting'));
-    if (s.turn <= 2 && !s.greeted && greets && !t.close && (t.topics.length === 0 || !t.isQuestion)) {
+    // A request made at the door ("where would you like me to park?") is answered below, not greeted.
+    const requests = this.heard !== null && requestKind(this.heard.text) !== null;
+    if (
+      s.turn <= 2 &&
+      !s.greeted &&
+      greets &&
+      !t.close &&
+      !requests &&
+      (t.topics.length === 0 || !t.isQuestion)
+    ) {
       s.greeted = true;
       s.trust += 0.5;
       const doubt = t.pitch || t.price !== null ? this.book.pick(f.pitchReaction) : null;
@@ -489,17 +498,21 @@ export class ScriptedConversation implements BrainConversation {
         // "Gut reaction? Repair or replace?": asked about what was offered, when it names nothing
         // of the household firmly ("what did you think of the engineered hardwood?" does).
         (t.asksOpinion && s.offered && t.topicStrength < 2));
+    // "Was it the front door or the back door?": a choice their own facts settle is answered first.
+    const asked = t.isQuestion || (this.heard?.text.trim().endsWith('?') ?? false);
+    // Not "what gives you pause, the number or the timing?": that asks for the worry (speakMind).
+    const choice = asked && !t.close && !t.probesConcern ? this.choose() : null;
+
     if (mind) {
       // What was offered or answered in the same breath gets its reaction; a "totally fair"
       // before the question does not need a thank-you.
       const reactions = this.react(t);
       const weighed = t.price !== null || t.options || t.proof || t.financing || t.addresses.length > 0;
-      return this.limit([...(weighed ? reactions.slice(0, 1) : []), this.speakMind(t)]);
+      // "Which way are you leaning, repair or replace?": the choice is their mind on it.
+      const mindLine = choice ? choice.line() : this.speakMind(t);
+      return this.limit([...(weighed ? reactions.slice(0, 1) : []), mindLine]);
     }
 
-    // "Was it the front door or the back door?": a choice their own facts settle is answered first.
-    const asked = t.isQuestion || (this.heard?.text.trim().endsWith('?') ?? false);
-    const choice = asked && !t.close ? this.choose() : null;
     if (choice?.grounded) return this.limit([choice.line()]);
 
     // 1. Answer what was asked.
@@ -514,6 +527,9 @@ export class ScriptedConversation implements BrainConversation {
       answer.push(pick(Lines.OFF_TOPIC[st]), pick(Lines.STEER[st]));
       if (st === 'wary' || st === 'hurried') s.trust -= 0.25;
     }
+
+    // Asked to choose and no topic answered it: the choice (or not decided) comes first.
+    if (answer.filter(Boolean).length === 0 && choice) answer.push(choice.line());
 
     // 2. React to what was offered.
     const reactions = this.react(t);
@@ -544,8 +560,6 @@ export class ScriptedConversation implements BrainConversation {
       if (asks) s.objections.set(fitting, 'open');
       else if (parts.filter(Boolean).length < MAX_PARTS) parts.push(this.raise(fitting));
     }
-    // Asked to choose and nothing else answered it: a choice, or not decided yet, never a nudge.
-    if (parts.filter(Boolean).length === 0 && choice) parts.push(choice.line());
     if (parts.filter(Boolean).length === 0) parts.push(pick(f.nudges) ?? pick(Lines.STEER[st]));
     return this.limit(parts);
   }
@@ -638,6 +652,14 @@ export class ScriptedConversation implements BrainConversation {
     const agreedWhen0 = this.state.agreedWhen;
     if (this.heard && does(this.heard, 'confirmation') && !this.proposedDay())
       return [this.book.pick(Lines.RECAP_RIGHT[st].map((l) => fillWhen(l, agreedWhen0 ?? 'then')))];
+    // "ok so that was tues right": a day checked, not a new one put forward, is set straight.
+    const checked = this.checkedDay();
+    if (checked && agreedWhen0) {
+      const pool = sameDay(checked, agreedWhen0)
+        ? Lines.AGREED_DAY[st].map((l) => fillWhen(l, agreedWhen0))
+        : AGREED_OTHER[st].map((l) => fillWhen(l, checked).replaceAll('{agreed}', agreedWhen0));
+      return [this.book.pick(pool)];
+    }
     if (t.close) {
       const corrected = this.correctAssumed();
       if (corrected) return [corrected];
@@ -654,6 +676,18 @@ export class ScriptedConversation implements BrainConversation {
     if (t.confirm) return [this.book.pick(Lines.AGREED_CONFIRM[st])];
     if (t.smallTalk) return this.smallTalk().slice(0, 1);
     return [this.book.pick(Lines.AGREED_ACK[st])];
+  }
+
+  /**
+   * A day the rep asks back about rather than offers ("that was Tuesday, right?", "we said
+   * Monday?"): named in a question in a role other than proposed. Null when none.
+   */
+  private checkedDay(): string | null {
+    const u = this.heard;
+    if (!u || !does(u, 'question') || offersFallback(u.text)) return null;
+    const named = u.entities.times.filter((x) => x.day !== null && x.role !== 'proposed');
+    if (!named.length || u.entities.times.some((x) => x.role === 'proposed')) return null;
+    return named[named.length - 1].text;
   }
 
   private smallTalk(): (string | null)[] {
@@ -1082,6 +1116,17 @@ export class ScriptedConversation implements BrainConversation {
   }
 
   /** The day and time the rep's turn proposes, as the homeowner would say it back. */
+  /**
+   * Whether the turn offers a day for a visit: a weekday, tomorrow or a clock time put forward.
+   * "So you can call them tonight" names when they would read something, not a visit.
+   */
+  private offersDay(): boolean {
+    const day = this.proposedDay();
+    if (!day) return false;
+    const d = day.toLowerCase();
+    return d !== 'tonight' && d !== 'today';
+  }
+
   private proposedDay(): string | null {
     return this.heard ? proposedWhen(this.heard.text) : null;
   }
@@ -1139,7 +1184,8 @@ export class ScriptedConversation implements BrainConversation {
             : pick(Lines.NOTHING_AGREED[st]),
         ];
       case 'restroom':
-        return t.close ? null : [pick(Lines.RESTROOM[st])];
+        // "Mind if I nip to your loo before I measure up?": a visitor's need, whatever follows it.
+        return [pick(Lines.RESTROOM[st])];
       case 'parking':
         return [pick(Lines.PARKING[st])];
       case 'gate':
@@ -1151,13 +1197,13 @@ export class ScriptedConversation implements BrainConversation {
       case 'call-spouse':
         return [pick(Lines.CALL_SPOUSE[st])];
       case 'leave-item':
-        return this.proposedDay() ? null : [pick(Lines.TAKES_INFO[st])];
+        return this.offersDay() ? null : [pick(Lines.TAKES_INFO[st])];
       case 'confirm-booking':
         // Word of a booking presumes one: sent gladly when a day was agreed, put right when not.
         return [s.agreed ? pick(Lines.SEND_OK[st]) : pick(Lines.NOTHING_AGREED[st])];
       case 'send-item':
         // Only when it is offered ("want me to email the photos?"), not a promise inside a pitch.
-        return !this.proposedDay() && (u.text.includes('?') || does(u, 'offer'))
+        return !this.offersDay() && (u.text.includes('?') || does(u, 'offer'))
           ? [pick(Lines.SEND_OK[st])]
           : null;
       default:
@@ -1260,9 +1306,14 @@ export class ScriptedConversation implements BrainConversation {
             wordsOf(x.text).length <= 5,
         )?.text ?? w,
     );
-    const lone = u.entities.times.find(
-      (x) => x.day === null && x.time === null && x.part !== null && x.role === 'proposed',
-    );
+    // "one evening... Tuesday or Thursday?" or "tues or thurs eve?": the part of the day said once.
+    const lone =
+      u.entities.times.find(
+        (x) => x.day === null && x.time === null && x.part !== null && x.role === 'proposed',
+      ) ??
+      (offered.length > 1
+        ? u.entities.times.filter((x) => x.role === 'proposed' && x.part !== null).at(-1)
+        : undefined);
     if (!lone?.part) return offered;
     const part = lone.part;
     return offered.map((w) => (DAY_PARTS.some((p) => w.toLowerCase().includes(p)) ? w : `${w} ${part}`));

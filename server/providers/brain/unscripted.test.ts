@@ -852,3 +852,49 @@ describe('asked to choose between two things', () => {
     }
   });
 });
+
+describe('requests and checks of the day, in the words of a later round', () => {
+  it('a visitor asking for the bathroom is answered, even with a next step in the same breath', () => {
+    const c = conv('General');
+    c.respond('what made you call');
+    expect(c.respond('Could I just pop to your bathroom before I measure up the deck?')).toMatch(
+      /kitchen|hall|left|right|ahead|course|sure/i,
+    );
+  });
+
+  it('hears a photo asked for in a roundabout way, and terms offered by email', () => {
+    const c = conv('Roofing');
+    c.respond("Here's my contractor licence and my insurance certificate, you can call the insurer.");
+    const photo = c.respond(
+      'Would you mind me wandering round the back and snapping a couple pictures of the gutters?',
+    );
+    expect(photo).not.toMatch(/budget/i);
+    const r = conv('Windows');
+    r.respond('what made you call');
+    expect(r.respond('Want me to email over the warranty terms so Mark can read them first?')).not.toMatch(
+      /^No\b/,
+    );
+  });
+
+  it('a day checked back after agreeing is set straight, a day offered with the part of the day said once is taken', () => {
+    const c = readyToBook('Windows', 4);
+    const yes = c.respond('Could we do the measure Monday or Wednesday eve, when Mark is home?');
+    expect(c.state.agreed, yes).toBe(true);
+    const agreed = c.state.agreedWhen ?? '';
+    expect(agreed).toMatch(/evening/);
+    const other = agreed.startsWith('Monday') ? 'wednesday' : 'monday';
+    const check = c.respond(`ok so that was ${other} right`);
+    expect(check).toContain(agreed.split(' ')[0]);
+  });
+
+  function readyToBook(stage: Stage, seed: number) {
+    const c = conv(stage, seed);
+    c.state.trust = 10;
+    for (const t of ['problem', 'home', 'priorities', 'decision', 'budget', 'timeline'] as const)
+      c.state.revealed.add(t);
+    for (const o of ['spouse', 'price', 'competitor', 'trust', 'timing'] as const)
+      c.state.objections.set(o, 'answered');
+    c.state.proofShown = true;
+    return c;
+  }
+});

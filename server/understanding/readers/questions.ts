@@ -116,6 +116,9 @@ const ALT_LEAD =
   /^((were|are|is|was|do|did|would|will) (you|it|they|we|that|this) )?((leaning|thinking|going|looking|more) )*((towards|toward|about|at|for|of) )?((just|like|maybe|more|only|rather) )*((the|a|an|your|ur) )?/;
 /** What closes an alternative: a clause about it ("the back door thats sticking"). */
 const ALT_TAIL = /\b(that s|thats|that is|which|that|at all|then|instead|though|do you think|you think)\b.*$/;
+/** What trails the first alternative: "vinyl plank at all, or...". */
+const LEFT_TAIL = /\b(at all|then|instead|though|maybe|perhaps)$/;
+
 /** Words that make a side of an "or" a clause rather than a thing to choose. */
 const CLAUSE_WORDS = new Set(
   (
@@ -127,7 +130,8 @@ const CLAUSE_WORDS = new Set(
 );
 
 /** Words that make a yes/no question of an "or" ("...or not", "or what", "or something"). */
-const NOT_A_CHOICE = /^(not|no|nah|what|something|anything|whatever|so|both|neither|either|yes)$/;
+const NOT_A_CHOICE =
+  /^(not|no|nah|what|something|anything|whatever|so|both|neither|either|yes|something else|anything else|what else|somewhere else|someone else|somebody else|other|others|the other)$/;
 
 /**
  * The two things a question asks the listener to choose between, as said: "Have you thought
@@ -147,7 +151,7 @@ export function alternativesAsked(text: string): [string, string] | null {
     .replace(ALT_LEAD, '')
     .replace(ALT_TAIL, '')
     .trim();
-  const leftWords = n.slice(0, at).replace(ALT_TAIL, '').trim().split(' ').filter(Boolean);
+  const leftWords = n.slice(0, at).replace(LEFT_TAIL, '').trim().split(' ').filter(Boolean);
   const rightWords = right.split(' ').filter(Boolean);
   if (!rightWords.length || rightWords.length > 4 || NOT_A_CHOICE.test(right)) return null;
   // The first alternative is as long as the second (a word more at most), after its lead-in.

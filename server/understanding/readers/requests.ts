@@ -22,7 +22,7 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'agreed-day',
     loose(
-      /\b(what|which) (day|time|date)( and (time|day))? (are|were) we (saying|going with|doing)|\bread (me |it )?back what we (ve |have )?(said|agreed|settled)|\b(what|which) (day|time|date)( and (time|day))? (did|have|had) we (land|settle|agree|decide|say|pick)|\bwhat did we (land on|settle on|agree on|say|decide)\b|\bremind me (of )?(the|what) (day|time|date)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b.{0,60}\b(which|what) one (did|have|had) we (say|land on|settle on|agree on|pick|go with)\b/,
+      /\b(what|which) (day|time|date)( and (time|day))? (are|were) we (saying|going with|doing)|\bread (me |it )?back what we (ve |have )?(said|agreed|settled)|\b(what|which) (day|time|date)( and (time|day))? (did|have|had) we (land|settle|agree|decide|say|pick)|\bwhat did we (land on|settle on|agree on|say|decide)\b|\bremind me (of )?(the|what) (day|time|date)\b|\bconfirm(ing)? (the )?(day|time|date)( (and )?(day|time|date))? (we|you) (said|agreed|settled|picked|set|went with)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b.{0,60}\b(which|what) one (did|have|had) we (say|land on|settle on|agree on|pick|go with)\b/,
     ),
   ],
   [
@@ -59,7 +59,7 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'photo',
     loose(
-      /\b(can|could|may|mind if|ok if|okay if|alright if|would you mind if|do you mind if|is it ok if|let me|i ll just|i m just going to) (i |we )?(\w+ ){0,2}(take|took|taking|grab|get|snap) (a |some |a few |a couple of |couple )?(quick )?(photos?|pictures?|pics?|shots?)\b/,
+      /\b(can|could|may|mind if|ok if|okay if|alright if|would you mind if|do you mind if|is it ok if|let me|i ll just|i m just going to) (i |we )?(\w+ ){0,2}(take|took|taking|grab|get|snap) (a |some |a few |a couple of |a couple |couple )?(quick )?(photos?|pictures?|pics?|shots?)\b|\b(with )?(me|us) (\w+ ){0,8}(taking|snapping|grabbing) (a |some |a few |a couple of |a couple |couple )?(quick )?(photos?|pictures?|pics?|shots?)\b/,
     ),
   ],
   [
@@ -77,7 +77,7 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'send-item',
     loose(
-      /\b(email|send|text|mail|post|shoot|forward|wrote|write)\b.{0,40}\b(quote|estimate|photos?|pictures?|pics?|write ?up|summary|numbers?|proposal|details|confirmation|brochure|it|them)\b/,
+      /\b(email|send|text|mail|post|shoot|forward|wrote|write)\b.{0,40}\b(quote|estimate|photos?|pictures?|pics?|write ?up|summary|numbers?|proposal|details|confirmation|brochure|terms|agreement|contract|paperwork|specs|info|information|references|it|them)\b/,
     ),
   ],
 ];
