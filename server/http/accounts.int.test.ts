@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { LINK_INVALID_MESSAGE, type ProgressView } from '../../core/accounts';
 import { canonicalDocument } from '../../core/coaching-document';
 import { parseCoaching } from '../../core/coaching-format';
-import { accountSessions, accounts, leads, outbox, sessions, signInLinks } from '../db/schema';
-import { dbKinds, startTestServer, type TestServer } from '../test-support/harness';
+import { accountSessions, accounts, audioSessions, leads, outbox, sessions, signInLinks } from '../db/schema';
+import { dbKinds, sharedDir, startTestServer, type TestServer } from '../test-support/harness';
 import { fixtureTranscript, sampleCoaching, SAMPLE_SCORES } from '../test-support/sample-session';
+
+const JFK_WAV = path.join(sharedDir, 'fixtures/audio/jfk/jfk.wav');
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -20,11 +24,11 @@ class Device {
     const res = await fetch(this.base + url, {
       method,
       headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
         ...(cookie ? { cookie } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
     const setCookies = res.headers.getSetCookie();
     for (const line of setCookies) {
@@ -254,6 +258,42 @@ for (const db of dbKinds) {
       expect((await d1.call('POST', '/api/account/claim')).json).toEqual({ roleplays: 0, recordings: 0 });
       const [after] = await database().select().from(sessions).where(eq(sessions.id, theirs));
       expect(after.accountId).toBeNull();
+    });
+
+    it('an uploaded recording is claimed like a role-play, by the device that uploaded it', async () => {
+      const uploader = new Device(t.url);
+      const form = new FormData();
+      form.append('stage', 'Windows');
+      form.append(
+        'audio',
+        new Blob([new Uint8Array(fs.readFileSync(JFK_WAV))], { type: 'audio/wav' }),
+        'call.wav',
+      );
+      const up = await uploader.call('POST', '/api/audio/upload', form);
+      expect(up.status).toBe(201);
+      const id = up.json.id as string;
+      expect(up.text).not.toContain(sha256(uploader.cookies.get('doorstep_device')!));
+      expect(Object.keys(up.json)).not.toContain('deviceKey');
+
+      // Another device, signed in, cannot take it.
+      const other = new Device(t.url);
+      await signIn(other, 'not-the-uploader@example.com');
+      expect((await other.call('POST', '/api/account/claim')).json).toEqual({ roleplays: 0, recordings: 0 });
+
+      await signIn(uploader, 'uploader@example.com');
+      expect((await uploader.call('GET', '/api/account/claimable')).json).toEqual({
+        roleplays: 0,
+        recordings: 1,
+      });
+      expect((await uploader.call('POST', '/api/account/claim')).json).toEqual({
+        roleplays: 0,
+        recordings: 1,
+      });
+      const view = (await uploader.call('GET', '/api/account/progress')).json as ProgressView;
+      expect(view.items).toHaveLength(1);
+      expect(view.items[0]).toMatchObject({ kind: 'audio', id, stage: 'Windows', fileName: 'call.wav' });
+      const [row] = await database().select().from(audioSessions).where(eq(audioSessions.id, id));
+      expect(row.deviceKey).toBe(sha256(uploader.cookies.get('doorstep_device')!));
     });
 
     it('practice made while signed in is the account’s at once, on any device', async () => {

@@ -110,7 +110,12 @@ function ClaimCard({ email }: { email: string }) {
 
 function AccountBar({ email }: { email: string }) {
   const queryClient = useQueryClient();
-  const done = () => queryClient.invalidateQueries();
+  // Signed out: nothing of the account is asked for again (or kept in memory).
+  const done = () => {
+    queryClient.removeQueries({ queryKey: PROGRESS_KEY });
+    queryClient.removeQueries({ queryKey: CLAIMABLE_KEY });
+    queryClient.setQueryData(ACCOUNT_KEY, { account: null });
+  };
   const out = useMutation({ mutationFn: signOut, onSuccess: done });
   const everywhere = useMutation({ mutationFn: signOutEverywhere, onSuccess: done });
   const error = out.error ?? everywhere.error;
