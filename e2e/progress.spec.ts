@@ -134,7 +134,8 @@ describe.skipIf(noBrowser)('My progress on a phone: sign in by link, practice fr
 
     expect(one.errors.pageErrors).toEqual([]);
     expect(two.errors.pageErrors).toEqual([]);
-    // No request of the page failed (a signed-out page never asks for the account's data).
+    // No request of the page failed: the new pages are pages to the server (200, not the 404
+    // shell), and a signed-out page never asks for the account's data.
     expect(one.errors.consoleErrors).toEqual([]);
     expect(two.errors.consoleErrors).toEqual([]);
     await one.context.close();
