@@ -1,7 +1,7 @@
 import type { TimeEntity } from '../entities';
 import { closeActs } from '../readers/speech-acts';
 import { normalizeText } from '../text/normalise';
-import { does } from '../utterance';
+import { does, endsVisit } from '../utterance';
 import { repliesTo, sentenceAt, spanOf } from './evidence';
 import type { Answer, AskFact, CallTurn, Evidence, ProposalFact } from './types';
 
@@ -28,9 +28,19 @@ export function answerTo(
     when &&
     reply.entities.times.find((t) => sameWhen(t, when) && (t.role === 'agreed' || t.role === 'confirmed'));
   if (taken) return { answer: 'agreed', evidence: spanOf(reply, taken.start, taken.end) };
+  // "I'm not promising anything for Saturday": the day named back as refused refuses it.
+  const refused = reply.entities.times.find((t) => t.role === 'declined' && (!when || sameWhen(t, when)));
+  if (refused && !does(u, 'proposal:counter')) return { answer: 'declined', evidence: whole };
   if (does(u, 'proposal:counter')) return { answer: 'countered', evidence: whole };
   if (does(u, 'decline') || does(u, 'defer')) return { answer: 'declined', evidence: whole };
-  if (does(u, 'agreement') || does(u, 'confirmation')) return { answer: 'agreed', evidence: whole };
+  // "I'll put you down for Saturday. You have a good one." / "Yeah. Okay.": a nod to a rep on the
+  // way out, naming no day, sees them off; it is not a yes to the booking.
+  const seenOff =
+    endsVisit(turns[i].utterance) &&
+    reply.text.split(/\s+/).filter(Boolean).length <= 3 &&
+    reply.entities.times.length === 0;
+  if (does(u, 'agreement') || does(u, 'confirmation'))
+    return seenOff ? { answer: 'none' } : { answer: 'agreed', evidence: whole };
   // Naming the day or time back ("Thursday at six is good") takes it, unless it refuses.
   const back = when && reply.entities.times.find((t) => sameWhen(t, when) && t.role !== 'declined');
   if (back) return { answer: 'agreed', evidence: spanOf(reply, back.start, back.end) };

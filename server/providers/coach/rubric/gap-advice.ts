@@ -11,6 +11,11 @@ const ABSENCES: Record<string, string> = {
   'checked the fit but never asked for the decision or a next step':
     'after checking the fit, ask for the decision or a next step',
   'never asked for the sale or a next step': 'ask for the sale or a firm next step before you leave',
+  // The wording grounding/settle.ts puts in when the call facts hold an ask the detector missed.
+  'no clear ask for the decision or a next step came through':
+    'ask plainly for the decision or a firm next step',
+  'checked the fit, but no clear ask for the decision came through':
+    'after checking the fit, ask plainly for the decision',
   'never put into words how the homeowner felt': 'put into words how the homeowner feels',
   'no day for the next step': 'name a day for the next step',
   'a day but no time': 'put a time to the day',
