@@ -8,12 +8,20 @@ import { mayQuote, personal, sentence, shown, type CallView } from './view';
 /** A misstep that is about what the homeowner said, not a line of the rep's to avoid. */
 const MOVED_PAST = 'moved past what the homeowner shared';
 
+/** "asked 2 open questions" without its number when the call came without question marks. */
+function uncounted(positive: string, view: CallView): string {
+  if (!view.unpunctuated) return positive;
+  const words = positive.split(' ');
+  const counted = words[0] === 'asked' && Number.isInteger(Number(words[1])) && words[2] === 'open';
+  return counted ? 'asked open questions' : positive;
+}
+
 function judgement(key: SectionKey, a: Analysis, f: Finding, strong: boolean, view: CallView): string[] {
   if (key === 'objectionHandling' && a.objections.raised === 0)
     return [
       'Not tested: no objection came up in this call and you pre-empted none, so this score stays in the middle.',
     ];
-  const positives = f.positives.map((p) => personal(p, view));
+  const positives = f.positives.map((p) => personal(uncounted(p, view), view));
   // What happened is said as a fact; what was not found is said as what to add (gap-advice.ts).
   const observed = f.gaps.filter((g) => absenceAdvice(g) === null).map((g) => personal(g, view));
   // One piece of advice per verb: not "explore budget... and explore what they have tried".
