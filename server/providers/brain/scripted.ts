@@ -95,6 +95,8 @@ export interface HomeownerState {
   agreedWhen: string | null;
   /** Answers given to either-or questions, by the pair asked: asked again, the same answer. */
   choices: Map<string, string>;
+  /** Days, parts of the day and hours the homeowner offered herself ("evening", "saturday", "six"). */
+  ownTimes: string[];
   /** The turn the homeowner last offered a day of their own instead of the rep's (-1: never). */
   counteredAt: number;
   /** The homeowner ended the conversation (after repeated pressure or rudeness). */
@@ -144,6 +146,23 @@ function fillChoice(line: string, choice: string): string {
     .replaceAll('{Choice}', choice.charAt(0).toUpperCase() + choice.slice(1))
     .replaceAll('{choice}', choice);
 }
+
+/** What a time the homeowner offers is made of: days, parts of the day, hours. */
+const OWN_TIME_WORDS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'weekend',
+  'tomorrow',
+  'morning',
+  'afternoon',
+  'evening',
+  'night',
+];
 
 /** Parts of the day a proposed time can carry. */
 const DAY_PARTS = ['morning', 'afternoon', 'evening', 'night', 'lunch', 'first thing', 'noon'];
@@ -249,6 +268,7 @@ export class ScriptedConversation implements BrainConversation {
       agreed: false,
       agreedWhen: null,
       counteredAt: -1,
+      ownTimes: [],
       choices: new Map(),
       ended: false,
       greeted: false,
@@ -648,6 +668,14 @@ export class ScriptedConversation implements BrainConversation {
   private afterAgreement(t: RepTurn): (string | null)[] {
     const st = this.style;
     if (t.topics.length > 0 && t.isQuestion) return this.answerTopics(t);
+    // "Oh, one last thing, do you know where your gas shutoff is?": an answer, not a send-off.
+    if (
+      t.isQuestion &&
+      !t.close &&
+      this.heard &&
+      namesAny(this.heard.text.toLowerCase(), ['do you know', 'where is', "where's"])
+    )
+      return [this.book.pick(Lines.DONT_KNOW[st])];
     // "So just to confirm: the day you picked, nine a.m., door and fan. All correct?"
     const agreedWhen0 = this.state.agreedWhen;
     if (this.heard && does(this.heard, 'confirmation') && !this.proposedDay())
@@ -1146,7 +1174,7 @@ export class ScriptedConversation implements BrainConversation {
     const pick = (o: string[]) => this.book.pick(o);
     const f = this.facts;
     const names = [f.household.spouseName];
-    if (asksWhenFree(u.text) && !t.close) return [pick(f.schedule.free)];
+    if (asksWhenFree(u.text) && !t.close) return [this.offerOwnTimes(f.schedule.free)];
     if (asksWhoIsHome(u.text, names)) return [pick(f.schedule.now)];
     if (asksWhoSomeoneIs(u.text, names))
       return [pick(Lines.WHO_IS_SPOUSE[st].map((l) => l.replaceAll('{role}', f.household.spouseRole)))];
@@ -1203,7 +1231,10 @@ export class ScriptedConversation implements BrainConversation {
         return [s.agreed ? pick(Lines.SEND_OK[st]) : pick(Lines.NOTHING_AGREED[st])];
       case 'send-item':
         // Only when it is offered ("want me to email the photos?"), not a promise inside a pitch.
-        return !this.offersDay() && (u.text.includes('?') || does(u, 'offer'))
+        return !this.offersDay() &&
+          (u.text.includes('?') ||
+            does(u, 'offer') ||
+            namesAny(u.text.toLowerCase(), ['happy to', 'glad to', 'want me to']))
           ? [pick(Lines.SEND_OK[st])]
           : null;
       default:
@@ -1256,6 +1287,30 @@ export class ScriptedConversation implements BrainConversation {
     return [refusal, reason].filter(Boolean).join(' ') || null;
   }
 
+  /** Says when the household is free (or counters with it), and remembers having said so. */
+  private offerOwnTimes(pool: string[]): string | null {
+    const line = this.book.pick(pool);
+    // "Evenings are easiest", "and Saturdays": the plural offers the day as well.
+    if (line) this.state.ownTimes.push(...OWN_TIME_WORDS.filter((w) => line.toLowerCase().includes(w)));
+    return line;
+  }
+
+  /**
+   * Whether the rep now proposes a time the homeowner offered herself ("An evening after six, or
+   * Saturday morning, would work" / "Saturday at ten?"): she takes it rather than refuse her own offer.
+   */
+  private takesOwnOffer(): boolean {
+    const own = this.state.ownTimes;
+    if (!own.length) return false;
+    const named = this.offeredDays().flatMap((w) => wordsNamed(w.toLowerCase(), OWN_TIME_WORDS));
+    // "Thursday at six" after "an evening after six": five to nine without a.m. is the evening.
+    const evening = (this.heard?.entities.times ?? []).some((x) => {
+      const hour = x.time ? Number(x.time.split(':')[0]) : NaN;
+      return x.role === 'proposed' && x.ampm !== 'am' && hour >= 5 && hour <= 9 && x.part === null;
+    });
+    return [...named, ...(evening ? ['evening'] : [])].some((x) => own.includes(x));
+  }
+
   private respondToClose(t: RepTurn): string | null {
     // A day put when the spouse can be there answers "not without him" (the worry is heard).
     const f0 = this.facts;
@@ -1278,6 +1333,7 @@ export class ScriptedConversation implements BrainConversation {
     if (corrected) return [corrected, this.closeReason()].filter(Boolean).join(' ');
     const s = this.state;
     const f = this.facts;
+    if (this.takesOwnOffer()) return this.agreeTo(t);
     if (
       this.openObjection() === undefined &&
       s.revealed.size >= f.temperament.needsToClose &&
@@ -1328,7 +1384,7 @@ export class ScriptedConversation implements BrainConversation {
     const when = offered.find((w) => this.suits(w)) ?? null;
     if (offered.length > 0 && !when) {
       s.counteredAt = s.turn;
-      return this.book.pick(f.schedule.counter);
+      return this.offerOwnTimes(f.schedule.counter);
     }
     s.agreed = true;
     if (!when) return this.book.pick(f.agree);

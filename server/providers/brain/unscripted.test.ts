@@ -898,3 +898,27 @@ describe('requests and checks of the day, in the words of a later round', () => 
     return c;
   }
 });
+
+describe('the close as round O put it', () => {
+  it('takes a time she offered herself instead of refusing her own offer', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Windows', seed);
+      c.respond('what made you call us out');
+      const free = c.respond('When is Mark usually around?');
+      expect(free).toMatch(/evening|saturday|six/i);
+      const reply = c.respond('Great, could we do the measure Wednesday evening then, when he is home?');
+      expect(reply, free).toMatch(/Wednesday evening/i);
+      expect(c.state.agreed, reply).toBe(true);
+    }
+  });
+
+  it('keeps the agreed day when a fallback comes after it, and says it back when asked to', () => {
+    const c = conv('Windows', 2);
+    c.state.agreed = true;
+    c.state.agreedWhen = 'Thursday evening';
+    expect(c.respond("And if that doesn't suit after all, Saturday morning is free too.")).toMatch(
+      /Thursday evening/,
+    );
+    expect(c.respond('Could you say the day back to me so I get it right?')).toMatch(/Thursday evening/);
+  });
+});

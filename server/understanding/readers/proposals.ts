@@ -143,7 +143,7 @@ export function asksWhenFree(text: string): boolean {
 
 /** "And if Monday's awkward, I've got Wednesday too": a second day only in case the first does not suit. */
 const FALLBACK = loose(
-  /\bif (that|it|\w+day|\w+day s|\w+days|the \w+) (\w+ ){0,2}(is |s |are )?(awkward|no good|bad|not good|a problem|doesn t work|doesnt work|won t work|wont work|tricky)\b|\b(otherwise|as a (backup|fallback)|failing that|or if you d rather)\b/,
+  /\bif (that|it|\w+day|\w+day s|\w+days|the \w+) (\w+ ){0,2}(is |s |are )?(awkward|no good|bad|not good|a problem|doesn t work|doesnt work|won t work|wont work|tricky)\b|\b(otherwise|as a (backup|fallback)|failing that|or if you d rather)\b|\bor if (\w+ ){1,3}(are|is|s|would be) (easier|better|simpler)\b|\b(is|s) (open|free) too\b|\bif neither (of (those|them|these) )?(suits|works|work|is any good)\b/,
 );
 export function offersFallback(text: string): boolean {
   return FALLBACK.test(normalizeText(text));

@@ -22,7 +22,7 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'agreed-day',
     loose(
-      /\b(what|which) (day|time|date)( and (time|day))? (are|were) we (saying|going with|doing)|\bread (me |it )?back what we (ve |have )?(said|agreed|settled)|\b(what|which) (day|time|date)( and (time|day))? (did|have|had) we (land|settle|agree|decide|say|pick)|\bwhat did we (land on|settle on|agree on|say|decide)\b|\bremind me (of )?(the|what) (day|time|date)\b|\bconfirm(ing)? (the )?(day|time|date)( (and )?(day|time|date))? (we|you) (said|agreed|settled|picked|set|went with)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b.{0,60}\b(which|what) one (did|have|had) we (say|land on|settle on|agree on|pick|go with)\b/,
+      /\b(what|which) (day|time|date)( and (time|day))? (are|were) we (saying|going with|doing)|\bread (me |it )?back what we (ve |have )?(said|agreed|settled)|\b(what|which) (day|time|date)( and (time|day))? (did|have|had) we (land|settle|agree|decide|say|pick)|\bwhat did we (land on|settle on|agree on|say|decide)\b|\bremind me (of )?(the|what) (day|time|date)\b|\bsay (the (day|time|date)|it) back\b|\bconfirm(ing)? (the )?(day|time|date)( (and )?(day|time|date))? (we|you) (said|agreed|settled|picked|set|went with)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b.{0,60}\b(which|what) one (did|have|had) we (say|land on|settle on|agree on|pick|go with)\b/,
     ),
   ],
   [
