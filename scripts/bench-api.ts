@@ -1,7 +1,8 @@
 /**
  * npm run bench:api — load on the real server (a separate process), on embedded PGlite and on
  * PostgreSQL (when TEST_DATABASE_URL or BENCH_DATABASE_URL is set): session creation, transcript
- * save, coaching and audio status polling at 10 and 100 connections. Each row also reports the
+ * save, coaching, audio status polling and a signed-in rep's My progress (PROGRESS_CALLS coached
+ * role-plays, default 200) at 10 and 100 connections. Each row also reports the
  * server's CPU time per request (from /proc: the whole process, and its main thread, the rest
  * being worker threads, garbage collection and libuv), which holds on a busy machine where
  * requests per second and latency do not.
@@ -12,7 +13,7 @@
  * Options (after `--`):
  *   --seconds N             seconds per row
  *   --repeats N             run every row N times and report medians (default 1)
- *   --rows a,b              only these rows: create, save, coaching, poll
+ *   --rows a,b              only these rows: create, save, coaching, poll, progress
  *   --db pglite,postgres    only these databases
  *   --name NAME             what the summary calls this checkout (default "this tree")
  *   --compare NAME=DIR      also run the server of the checkout in DIR (with its own node_modules)
@@ -32,6 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createTestDatabase, sharedDir } from '../server/test-support/harness';
+import { startSmtpSink, type SmtpSink } from '../server/test-support/smtp-sink';
 import { projectRoot, ServerProcess, tempDataDir } from './lib/server-process';
 import { LIMITS } from '../server/http/route';
 import { MAX_CALL_TRANSCRIPT_CHARS } from '../core/constants';
@@ -63,6 +65,7 @@ const ONLY_ROWS = option('rows')?.split(',');
 const ONLY_DBS = option('db')?.toLowerCase().split(',');
 const CONNECTIONS = [10, 100];
 const COACHING_POOL = Number(process.env.BENCH_COACHING_POOL ?? 300);
+const PROGRESS_CALLS = Number(process.env.PROGRESS_CALLS ?? 200);
 
 interface Tree {
   name: string;
@@ -178,12 +181,20 @@ interface Target {
   coachOk: boolean;
   sessions: string[];
   audioId: string | null;
+  /** Receives the sign-in link of the progress rows. */
+  sink: SmtpSink;
   cleanup: () => Promise<void>;
 }
 
 async function startTarget(tree: Tree, db: string): Promise<Target> {
   const dir = tempDataDir('doorstep-bench-');
-  const env: Record<string, string> = { DATA_DIR: dir };
+  const sink = await startSmtpSink();
+  // Sign-in (the progress rows) needs a mail server and, in production, PUBLIC_URL for its links.
+  const env: Record<string, string> = {
+    DATA_DIR: dir,
+    SMTP_URL: sink.url,
+    PUBLIC_URL: 'http://bench.invalid',
+  };
   let drop = async () => {};
   if (db === 'Postgres') {
     const created = await createTestDatabase();
@@ -203,6 +214,7 @@ async function startTarget(tree: Tree, db: string): Promise<Target> {
   );
   const cleanup = async () => {
     await server.stop('SIGTERM');
+    await sink.stop();
     await drop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
@@ -233,15 +245,67 @@ async function startTarget(tree: Tree, db: string): Promise<Target> {
       }
     }
     console.log(`${tree.name.padEnd(11)} ${db.padEnd(9)} server pid ${server.pid} (${tree.root})`);
-    return { tree: tree.name, db, server, coachOk, sessions, audioId, cleanup };
+    return { tree: tree.name, db, server, coachOk, sessions, audioId, sink, cleanup };
   } catch (err) {
     await cleanup();
     throw err;
   }
 }
 
+/**
+ * A rep signed in through the real link flow with PROGRESS_CALLS coached role-plays: the
+ * cookie, or why the row is skipped.
+ */
+async function signedInRep(t: Target): Promise<string> {
+  const base = t.server.url;
+  const email = `bench-${Date.now()}@example.com`;
+  const asked = await json(`${base}/api/account/sign-in-link`, 'POST', JSON.stringify({ email }));
+  if (asked.status !== 202) return `no sign-in here (${asked.status})`;
+  let token: string | undefined;
+  for (const deadline = Date.now() + 30_000; !token && Date.now() < deadline;) {
+    const mail = (await t.sink.messages()).find((m) => JSON.stringify(m.to ?? '').includes(email));
+    token = mail?.text?.match(/token=([A-Za-z0-9_-]{43})/)?.[1];
+    if (!token) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!token) return 'the sign-in email did not arrive';
+  const res = await fetch(`${base}/api/account/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('doorstep_signin='));
+  if (!cookie) return `sign-in failed (${res.status})`;
+  const headers = { cookie, 'content-type': 'application/json' };
+  for (let i = 0; i < PROGRESS_CALLS; i += 4) {
+    await Promise.all(
+      Array.from({ length: Math.min(4, PROGRESS_CALLS - i) }, async () => {
+        const made = await fetch(`${base}/api/sessions`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ stage: fixture.stage }),
+        });
+        const id = ((await made.json()) as { id: string }).id;
+        await fetch(`${base}/api/sessions/${id}/transcript`, {
+          method: 'PUT',
+          headers,
+          body: transcriptBody,
+        });
+        if (t.coachOk) await fetch(`${base}/api/sessions/${id}/coaching`, { method: 'POST' });
+      }),
+    );
+  }
+  const view = (await (await fetch(`${base}/api/account/progress`, { headers: { cookie } })).json()) as {
+    items?: unknown[];
+  };
+  if (view.items?.length !== PROGRESS_CALLS) return `progress lists ${view.items?.length} calls`;
+  return cookie;
+}
+
 interface Scenario {
-  key: 'create' | 'save' | 'coaching' | 'poll';
+  key: 'create' | 'save' | 'coaching' | 'poll' | 'progress';
   name: string;
   connections: number;
   /** The load for one target, or a reason it is skipped. Preparation here is not measured. */
@@ -324,6 +388,25 @@ function scenarios(): Scenario[] {
         t.audioId
           ? { url: `${t.server.url}/api/audio/${t.audioId}`, connections: c, duration: DURATION_SEC }
           : 'the upload route is not available',
+    });
+  }
+  const reps = new Map<Target, Promise<string>>();
+  for (const c of CONNECTIONS) {
+    out.push({
+      key: 'progress',
+      name: 'my progress',
+      connections: c,
+      prepare: async (t) => {
+        if (!reps.has(t)) reps.set(t, signedInRep(t));
+        const cookie = await reps.get(t)!;
+        if (!cookie.startsWith('doorstep_signin=')) return cookie;
+        return {
+          url: `${t.server.url}/api/account/progress`,
+          connections: c,
+          duration: DURATION_SEC,
+          headers: { cookie },
+        };
+      },
     });
   }
   return out.filter((s) => !ONLY_ROWS || ONLY_ROWS.includes(s.key));

@@ -11,7 +11,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
 import { roleplayUrl } from '../e2e/support/urls';
 import { startTestServer } from '../server/test-support/harness';
 // The recording shown on the audio page is written straight into the database, as the tests do.
-import { audioSessions } from '../server/db/schema';
+import { accounts, audioSessions, leads, outbox, sessions } from '../server/db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { canonicalDocument } from '../core/coaching-document';
+import { parseCoaching } from '../core/coaching-format';
+import { fixtureTranscript, sampleCoaching } from '../server/test-support/sample-session';
 
 const SIZES = {
   phone: { width: 390, height: 844 },
@@ -71,6 +75,80 @@ async function main() {
       ],
     })
     .returning({ id: audioSessions.id });
+
+  // A signed-in rep with six weeks of practice, for My progress.
+  const db = server.server.ctx.database.db;
+  const PROGRESS_EMAIL = 'dana.rep@example.com';
+  const [account] = await db.insert(accounts).values({ email: PROGRESS_EMAIL }).returning();
+  const fx = fixtureTranscript();
+  const sampleDoc = canonicalDocument(parseCoaching(sampleCoaching())!);
+  const weeks = [
+    { stage: 'Windows', shift: -2, talk: 64, questions: 5, monologue: 140 },
+    { stage: 'HVAC', shift: -1, talk: 58, questions: 8, monologue: 110 },
+    { stage: 'Windows', shift: 0, talk: 55, questions: 9, monologue: 95 },
+    { stage: 'Roofing', shift: 0, talk: 51, questions: 12, monologue: 80 },
+    { stage: 'General', shift: 1, talk: 47, questions: 14, monologue: 62 },
+    { stage: 'Windows', shift: 2, talk: 44, questions: 15, monologue: 55 },
+  ];
+  for (const [i, w] of weeks.entries()) {
+    const doc = {
+      ...sampleDoc,
+      sections: sampleDoc.sections.map((sec) => ({
+        ...sec,
+        score: sec.score === null ? null : Math.max(1, Math.min(10, sec.score + w.shift)),
+      })),
+    };
+    const [row] = await db
+      .insert(sessions)
+      .values({
+        stage: w.stage,
+        transcript: fx.transcript,
+        coaching: doc,
+        metrics: {
+          version: 1,
+          durationSec: 300,
+          repWords: 500,
+          homeownerWords: 500,
+          repTurns: 20,
+          homeownerTurns: 20,
+          talkRatioWordsPercent: w.talk,
+          talkRatioTimePercent: w.talk,
+          longestMonologueWords: w.monologue,
+          longestMonologueSec: null,
+          questions: {
+            total: w.questions,
+            open: Math.ceil(w.questions / 2),
+            closed: Math.floor(w.questions / 2),
+          },
+          questionsPerMinute: null,
+          interactivityPerMinute: null,
+          patienceSec: null,
+          fillerWords: 0,
+          fillersPerMinute: null,
+          paceWpm: null,
+          pressurePhrases: [],
+        },
+        startedAt: new Date(Date.now() - (weeks.length - i) * 7 * 86_400_000),
+        accountId: account.id,
+      })
+      .returning({ id: sessions.id });
+    // Unlocked, as a rep who gave their email sees them: every section scored.
+    await db
+      .insert(leads)
+      .values({ sessionId: row.id, sessionKind: 'roleplay', email: PROGRESS_EMAIL, consent: true });
+  }
+  /** Signs the page's browser in as the rep above, through the real link flow. */
+  async function signIn(page: Page, site: string): Promise<void> {
+    await page.request.post(`${site}/api/account/sign-in-link`, { data: { email: PROGRESS_EMAIL } });
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, PROGRESS_EMAIL))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    const token = mail.text.match(/token=([A-Za-z0-9_-]{43})/)![1];
+    await page.request.post(`${site}/api/account/sign-in`, { data: { token } });
+  }
 
   const shots: { name: string; go: (page: Page, base: string) => Promise<void> }[] = [
     {
@@ -171,6 +249,32 @@ async function main() {
       go: async (page, base) => {
         await page.goto(`${base}/status`);
         await page.getByTestId('status-report').waitFor();
+      },
+    },
+    {
+      name: 'progress-sign-in',
+      go: async (page, site) => {
+        await page.goto(`${site}/progress`);
+        await page.getByRole('heading', { name: 'See your progress on any device' }).waitFor();
+      },
+    },
+    {
+      name: 'progress',
+      go: async (page, site) => {
+        await signIn(page, site);
+        await page.goto(`${site}/progress`);
+        await page.getByTestId('chart-empathy').locator('svg.recharts-surface').waitFor();
+      },
+    },
+    {
+      name: 'progress-charts',
+      go: async (page, site) => {
+        await signIn(page, site);
+        await page.goto(`${site}/progress`);
+        const metrics = page.getByRole('region', { name: 'How you talk' });
+        await metrics.locator('svg.recharts-surface').first().waitFor();
+        await metrics.getByText('Show as a table').first().click();
+        await metrics.scrollIntoViewIfNeeded();
       },
     },
     {

@@ -16,6 +16,7 @@ import { createLimitStore, MemoryLimitStore } from './limits/store';
 import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
+import { registerAccountRoutes } from './http/accounts';
 import { registerHealthRoutes } from './http/health';
 import { checkDataDirOutsideClient, registerClient, registerClientRoutes } from './http/client';
 import { clientErrorHandler, frameworkErrors, registerErrorReplies } from './http/replies';
@@ -218,6 +219,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<vo
   await registerSessionRoutes(app, ctx);
   await registerAudioRoutes(app, ctx);
   await registerFeedbackRoutes(app, ctx);
+  await registerAccountRoutes(app, ctx);
   await registerVoiceRoutes(app, ctx);
   await registerClient(app);
 }

@@ -170,6 +170,16 @@ const envSchema = z.object({
   RATE_LIMIT_REPORTS: z.coerce.number().int().min(0).default(30),
   /** Role-play session reads (GET /api/sessions/:id) per client per window. */
   RATE_LIMIT_READS: z.coerce.number().int().min(0).default(120),
+  /** Sign-in link requests and sign-ins (following a link) per client per window. */
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).default(10),
+  /** Signed-in requests (progress, claiming, signing out) per client per window. */
+  RATE_LIMIT_ACCOUNT: z.coerce.number().int().min(0).default(60),
+  /** Sign-in links one email address may be sent in 15 minutes (0 = no limit). */
+  SIGN_IN_LINKS_PER_ADDRESS: z.coerce.number().int().min(0).default(3),
+  /** Sign-in links one client address may ask for in an hour, whatever the email (0 = no limit). */
+  SIGN_IN_LINKS_PER_CLIENT: z.coerce.number().int().min(0).default(10),
+  /** Days a sign-in lasts on a device before the rep is asked to sign in again. */
+  SIGN_IN_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   /** Coaching requests that may wait for a free coaching thread (0 = 4 per thread); more get a 503. */
   COACH_QUEUE_MAX: z.coerce.number().int().min(0).default(0),
   /** When set, GET /metrics requires `Authorization: Bearer <token>`; at least 32 characters. */

@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Route, Switch } from 'wouter';
+import { Link, Route, Switch } from 'wouter';
 import { SiteHeader } from '@client/components/site-header';
 import { Toaster } from '@client/components/ui/toaster';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { createQueryClient } from '@client/lib/query-client';
+import { confirmLeave } from '@client/lib/leave-guard';
 import { NotFoundPage } from '@client/pages/not-found';
 import { RoleplayPage } from '@client/pages/roleplay';
 
@@ -12,6 +13,8 @@ import { RoleplayPage } from '@client/pages/roleplay';
 const AudioPage = lazy(() => import('@client/pages/audio').then((m) => ({ default: m.AudioPage })));
 const DebugPage = lazy(() => import('@client/pages/debug').then((m) => ({ default: m.DebugPage })));
 const StatusPage = lazy(() => import('@client/pages/status').then((m) => ({ default: m.StatusPage })));
+const ProgressPage = lazy(() => import('@client/pages/progress').then((m) => ({ default: m.ProgressPage })));
+const SignInPage = lazy(() => import('@client/pages/sign-in').then((m) => ({ default: m.SignInPage })));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -33,12 +36,23 @@ export function App() {
                 <Route path="/audio" component={AudioPage} />
                 <Route path="/debug" component={DebugPage} />
                 <Route path="/status" component={StatusPage} />
+                <Route path="/progress" component={ProgressPage} />
+                <Route path="/sign-in" component={SignInPage} />
                 <Route component={NotFoundPage} />
               </Switch>
             </Suspense>
           </main>
           <footer className="border-t border-slate-200 py-6 text-center text-xs text-slate-500">
             Doorstep — practise the pitch, then win the door.
+            <Link
+              href="/progress"
+              onClick={(event) => {
+                if (!confirmLeave()) event.preventDefault();
+              }}
+              className="mx-auto mt-2 flex min-h-11 w-fit items-center px-3 text-sm font-medium text-brand-700 underline-offset-4 hover:underline sm:hidden"
+            >
+              My progress
+            </Link>
           </footer>
         </div>
         <Toaster />

@@ -24,32 +24,83 @@ export const users = pgTable('users', {
   password: text('password').notNull(),
 });
 
-/** A role-play session. */
-export const sessions = pgTable('sessions', {
+/**
+ * A rep who signed in by an emailed link (no password). Optional: practice works without one.
+ * `email` is stored lower-cased and trimmed; it is the account's only identity.
+ */
+export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
-  stage: text('stage').notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  endedAt: timestamp('ended_at', { withTimezone: true }),
-  duration: text('duration'),
-  transcript: jsonb('transcript')
-    .$type<TranscriptEntry[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  /** The coaching document (core/coaching-document.ts); older rows hold `{legacyText}`. */
-  coaching: jsonb('coaching').$type<StoredCoaching>(),
-  /** Which coach engine wrote the coaching, and why (e.g. the LLM fell back to the rubric). */
-  coachingEngine: text('coaching_engine'),
-  metrics: jsonb('metrics'),
-  /** Engines that served the live call (speech-to-text, brain, voice). */
-  engines: jsonb('engines'),
-  /**
-   * A new random version at every transcript save: a coaching job carries the version it was
-   * queued for and stores nothing when the transcript has changed since.
-   */
-  transcriptVersion: text('transcript_version'),
-  /** When a live call on this server started for the session (its save is awaited by coaching). */
-  callStartedAt: timestamp('call_started_at', { withTimezone: true }),
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
 });
+
+/**
+ * Emailed sign-in links: only the SHA-256 of the token is kept, so a copy of the table signs
+ * nobody in. Single use (`used_at` set by the one statement that accepts it), 15 minutes.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_links_expires_idx').on(t.expiresAt)],
+);
+
+/** A signed-in browser: the SHA-256 of its cookie's random id, never the id itself. */
+export const accountSessions = pgTable(
+  'account_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('account_sessions_account_idx').on(t.accountId)],
+);
+
+/** A role-play session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stage: text('stage').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    duration: text('duration'),
+    transcript: jsonb('transcript')
+      .$type<TranscriptEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The coaching document (core/coaching-document.ts); older rows hold `{legacyText}`. */
+    coaching: jsonb('coaching').$type<StoredCoaching>(),
+    /** Which coach engine wrote the coaching, and why (e.g. the LLM fell back to the rubric). */
+    coachingEngine: text('coaching_engine'),
+    metrics: jsonb('metrics'),
+    /** Engines that served the live call (speech-to-text, brain, voice). */
+    engines: jsonb('engines'),
+    /**
+     * A new random version at every transcript save: a coaching job carries the version it was
+     * queued for and stores nothing when the transcript has changed since.
+     */
+    transcriptVersion: text('transcript_version'),
+    /** When a live call on this server started for the session (its save is awaited by coaching). */
+    callStartedAt: timestamp('call_started_at', { withTimezone: true }),
+    /** The signed-in rep it belongs to (made while signed in, or claimed from the device after). */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** SHA-256 of the device cookie of the browser that made it: what a later claim is checked against. */
+    deviceKey: text('device_key'),
+  },
+  (t) => [
+    index('sessions_account_idx').on(t.accountId, t.startedAt),
+    index('sessions_device_idx').on(t.deviceKey),
+  ],
+);
 
 /** An uploaded call recording and its processing state. */
 export const audioSessions = pgTable(
@@ -92,8 +143,16 @@ export const audioSessions = pgTable(
     speakersSwapped: boolean('speakers_swapped').notNull().default(false),
     sttEngine: text('stt_engine'),
     realTimeFactor: real('real_time_factor'),
+    /** The signed-in rep it belongs to; see sessions. */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** SHA-256 of the uploading browser's device cookie; see sessions. */
+    deviceKey: text('device_key'),
   },
-  (t) => [index('audio_sessions_status_idx').on(t.status)],
+  (t) => [
+    index('audio_sessions_status_idx').on(t.status),
+    index('audio_sessions_account_idx').on(t.accountId, t.uploadedAt),
+    index('audio_sessions_device_idx').on(t.deviceKey),
+  ],
 );
 
 export const feedback = pgTable('feedback', {

@@ -32,6 +32,7 @@ import { findAudioSession } from '../domain/audio/data';
 import { PdfRenderer } from '../pdf/pool';
 import { route } from './route';
 import { UploadVolume } from './upload-volume';
+import { recordOwner } from './accounts';
 import { ownerKeyFor } from '../jobs/owner';
 
 const swapBody = z.object({ swapped: z.boolean({ error: 'swapped must be true or false' }) }).strict();
@@ -202,6 +203,7 @@ async function handleUpload(
     await discardUpload(ctx, stored.key);
     throw err;
   }
+  await recordOwner(ctx, request, reply, 'audio', session.id);
   return reply.status(201).send({ ...session, sessionId: session.id });
 }
 

@@ -61,6 +61,8 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     wildcard: false,
     index: ['index.html'],
     preCompressed: true,
+    // A byte range of a compressed copy is not a range of the file: pages and assets go whole.
+    acceptRanges: false,
     // Otherwise `send` writes its own `public, max-age=0` over the header set below.
     cacheControl: false,
     setHeaders(res, filePath) {

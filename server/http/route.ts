@@ -21,6 +21,8 @@ export const LIMITS = {
   edits: { setting: 'RATE_LIMIT_EDITS', what: 'changes to a recording' },
   reports: { setting: 'RATE_LIMIT_REPORTS', what: 'report downloads' },
   reads: { setting: 'RATE_LIMIT_READS', what: 'session reads' },
+  signIn: { setting: 'RATE_LIMIT_SIGN_IN', what: 'sign-in requests' },
+  account: { setting: 'RATE_LIMIT_ACCOUNT', what: 'requests' },
 } as const satisfies Record<string, { setting: keyof Config; what: string }>;
 
 export type LimitName = keyof typeof LIMITS;

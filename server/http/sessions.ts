@@ -5,6 +5,7 @@ import { STAGES } from '../../core/stages';
 import { saveTranscriptSchema } from '../../core/schemas';
 import { coachSession, createSession, getSession, saveTranscript } from '../domain/sessions/service';
 import { route } from './route';
+import { recordOwner } from './accounts';
 
 const createBody = z
   .object({ stage: z.enum(STAGES, { error: `stage must be one of ${STAGES.join(', ')}` }) })
@@ -17,7 +18,11 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
     url: '/api/sessions',
     limit: 'sessions',
     body: { schema: createBody, example: '{"stage": "General"}' },
-    handler: async ({ body, reply }) => reply.status(201).send(await createSession(ctx, body.stage)),
+    handler: async ({ body, request, reply }) => {
+      const session = await createSession(ctx, body.stage);
+      await recordOwner(ctx, request, reply, 'roleplay', session.id);
+      return reply.status(201).send(session);
+    },
   });
 
   route(app, ctx.config, {

@@ -96,6 +96,10 @@ const RATE_LIMITS_OFF: Record<string, string> = {
   MAX_QUEUED_RECORDINGS: '0',
   AUDIO_MINUTES_PER_HOUR: '0',
   RATE_LIMIT_READS: '0',
+  RATE_LIMIT_SIGN_IN: '0',
+  RATE_LIMIT_ACCOUNT: '0',
+  SIGN_IN_LINKS_PER_ADDRESS: '0',
+  SIGN_IN_LINKS_PER_CLIENT: '0',
   // The per-address caps too: suites open many connections and calls, and send typed turns
   // faster than a person, from one address. Their own tests set them.
   MAX_CONNECTIONS_PER_CLIENT: '0',

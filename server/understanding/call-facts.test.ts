@@ -145,3 +145,26 @@ describe('asks', () => {
     },
   );
 });
+
+describe('what the homeowner said to a booking', () => {
+  it('a day refused by name is refused, and a nod to a rep leaving is no yes', () => {
+    const f = facts(
+      'Roofing',
+      'R: Tell you what, I will come back Friday at ten and we can get it all signed.',
+      "H: I need to talk to Maria first. I'm not promising anything for Friday.",
+      "R: No problem, I'll put you down for Friday at ten. Thanks for your time, have a good one.",
+      'H: Yep. Okay.',
+    );
+    expect(f.asks.map((a) => a.answer)).not.toContain('agreed');
+    expect(f.agreedStep).toBeNull();
+  });
+
+  it('a day taken plainly is still a yes', () => {
+    const f = facts(
+      'Roofing',
+      'R: Could I come back Friday at ten?',
+      'H: Friday at ten works. See you then.',
+    );
+    expect(f.asks.some((a) => a.answer === 'agreed') || f.agreedStep !== null).toBe(true);
+  });
+});

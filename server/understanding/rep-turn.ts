@@ -1190,8 +1190,10 @@ function readSocial(d: Draft) {
     (isQuestion || tailWords.length <= 3) && (ASKS_OPINION.test(tailText) || ASKS_LEANING.test(tailText));
   const probesConcern = PROBES_CONCERN.test(tailText);
   // "Hi", "good morning", or a name and a company: "I'm Carla with Northside".
+  // "Good afternoon, Frank? I'm Ellen from Harbor Roofing. I won't take much of your time...": the
+  // greeting opens the turn, however long the rest of it runs.
   const greeting =
-    words.length <= 25 &&
+    words.length <= 40 &&
     (has([words.slice(0, 12)], L.GREETING) ||
       /^(good )?(morning|afternoon|evening)\b/.test(joinedWords) ||
       /\b(i m|im|i am|this is|my name s|my name is|names) \w+( \w+)? (with|from)\b/.test(joinedWords));

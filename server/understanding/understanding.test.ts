@@ -3,7 +3,9 @@ import { corpusHash } from './classifier/train';
 import model from './classifier/model.json';
 import { conform, loadCorpus } from './corpus';
 import { ACT_LABELS, CORPUS_TOPICS } from './labels';
-import { does, understand } from './utterance';
+import { alternativesAsked } from './readers/questions';
+import { requestKind } from './readers/requests';
+import { assumesBooking, does, endsVisit, putsDayForward, understand } from './utterance';
 
 describe('the labelled corpus', () => {
   const lines = loadCorpus();
@@ -103,5 +105,58 @@ describe('understand: entities', () => {
     expect(fromText.entities.money.map((m) => [m.min, m.max])).toEqual([[8000, 10000]]);
     expect(fromUtterance.entities).toEqual(fromText.entities);
     expect(understand(said, { speaker: 'homeowner' }).entities.money).toEqual([]);
+  });
+});
+
+describe('the close and the way out, as the shared reading gives them', () => {
+  const rep = (text: string, previous?: string) => understand(text, { speaker: 'rep', previous });
+
+  it('a day stated as settled is a booking assumed and a day put forward; a hedge or a pitch is neither', () => {
+    for (const line of [
+      'Sweet, Tuesday at nine it is.',
+      "Right then, I've got you down for Friday morning.",
+    ]) {
+      expect(assumesBooking(rep(line)), line).toBe(true);
+      expect(putsDayForward(rep(line)) || assumesBooking(rep(line)), line).toBe(true);
+    }
+    for (const line of [
+      "I'm going to save you real money today, okay?",
+      'maybe i swing by sometime next week if thats cool',
+    ])
+      expect(assumesBooking(rep(line)), line).toBe(false);
+  });
+
+  it('a leave-taking in other words ends the visit unless the turn asks something more', () => {
+    expect(endsVisit(rep('right gotta bounce, ttyl'))).toBe(true);
+    expect(endsVisit(rep('oh wait before I head off, which door is the one that sticks?'))).toBe(false);
+    expect(endsVisit(rep('Could we do Thursday at ten? Thanks for your time either way.'))).toBe(false);
+    expect(
+      endsVisit(rep("Here's the sheet for Dan. Thank you kindly for the coffee, ma'am, good evening.")),
+    ).toBe(true);
+    expect(endsVisit(rep('We can leave the porch till later if you want to spread it out.'))).toBe(false);
+    expect(endsVisit(rep('k np, laters', 'Not yet. I still need to think.'))).toBe(true);
+  });
+
+  it('reads word of a booking, which day was said, and references written out', () => {
+    expect(requestKind("I'll text over the booking confirmation in a bit")).toBe('confirm-booking');
+    expect(requestKind('wait was it friday or saturday, which one did we land on')).toBe('agreed-day');
+    expect(requestKind('I can write out those references with phone numbers if that helps?')).toBe(
+      'leave-item',
+    );
+  });
+});
+
+describe('either-or questions', () => {
+  it('finds the two things to choose between, and not a yes/no or two clauses', () => {
+    expect(alternativesAsked('Were you picturing laminate at all, or more of a stone tile?')).toEqual([
+      'laminate',
+      'stone tile',
+    ]);
+    expect(alternativesAsked('was it the upstairs bathroom or the downstairs bathroom that leaks')).toEqual([
+      'upstairs bathroom',
+      'downstairs bathroom',
+    ]);
+    expect(alternativesAsked('so are we going ahead or not?')).toBeNull();
+    expect(alternativesAsked('is it just you making the call or does your husband weigh in?')).toBeNull();
   });
 });

@@ -3,7 +3,9 @@ import { predictActs } from './classifier/acts-model';
 import { combineActs, type ActSource, type ShippedModel } from './classifier/combine';
 import { findEntities, type Entities } from './entities';
 import { familyOf, type ActLabel, type CorpusTopic } from './labels';
+import { takesLeave } from './readers/leave-taking';
 import { readByRules, type RuleReading } from './rules';
+import { splitSentences } from './text/normalise';
 import type { RepTurn } from './rep-turn';
 import type { Speaker } from './types';
 import trained from './classifier/model.json';
@@ -77,4 +79,78 @@ export function understand(text: string, ctx: UnderstandContext): Utterance {
 /** Whether the utterance does an act of this family ("proposal") or this exact label ("proposal:firm"). */
 export function does(u: Pick<Utterance, 'acts'>, label: string): boolean {
   return label.includes(':') ? u.acts.includes(label as ActLabel) : u.acts.some((a) => familyOf(a) === label);
+}
+
+/** The model's goodbye probability under which the rules' leave-taking alone does not end a visit. */
+const RULES_LEAVE_FLOOR = 0.25;
+
+const DAY_ROLES_PUT_FORWARD = new Set(['proposed', 'agreed', 'confirmed']);
+
+/**
+ * Whether a turn puts a day forward for the next step: the rules read a close, or the reading
+ * (rules or model) finds a proposal and the line names a day or time it offers, takes or repeats
+ * ("Perfect, Thursday at eight it is"). A day that is history ("my wife called Tuesday") is not.
+ */
+export function putsDayForward(u: Utterance): boolean {
+  if (u.turn.close || [...u.rules.strong].some((a) => familyOf(a) === 'proposal')) return true;
+  if (does(u, 'proposal') && namesDay(u, DAY_ROLES_PUT_FORWARD)) return true;
+  // "how bout mon or wed evening then, like 6": a day the entity reader finds offered, in a turn
+  // that asks, is put forward even when the model reads only a question.
+  return does(u, 'question') && namesDay(u, OFFERED_ROLE);
+}
+
+const OFFERED_ROLE = new Set(['proposed']);
+
+/**
+ * Whether the speaker talks of a day as settled: "Perfect, Friday at ten it is", "see you
+ * Thursday then", "I'll put you down for Monday". From the rep, a booking assumed unless the
+ * homeowner agreed to it.
+ */
+export function assumesBooking(u: Utterance): boolean {
+  return does(u, 'proposal:assumed') || namesDay(u, SETTLED_ROLES);
+}
+
+const SETTLED_ROLES = new Set(['agreed', 'confirmed']);
+
+const NAMED_DAYS = new Set([
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'tomorrow',
+]);
+
+/**
+ * A named day or a clock time in one of these roles. "Today" or "next week" alone is more often a
+ * pitch or a hedge ("save you money today", "sometime next week") than a day to hold.
+ */
+function namesDay(u: Utterance, roles: ReadonlySet<string>): boolean {
+  return u.entities.times.some(
+    (t) => roles.has(t.role ?? '') && (t.time !== null || (t.day !== null && NAMED_DAYS.has(t.day))),
+  );
+}
+
+/**
+ * Whether a rep's turn ends the visit. A farewell said outright always does; a leave-taking the
+ * reading finds in other words ("aight ttyl", "I'll let you get back to your evening") does when
+ * the turn asks nothing more: no question but a tag ("that ok?"), no new day put forward, no price.
+ */
+export function endsVisit(u: Utterance): boolean {
+  if (u.turn.goodbye || u.rules.strong.has('goodbye')) return true;
+  // The rules' leave-taking counts when the model gives it a fair chance but reads the turn
+  // otherwise ("aight ttyl" as agreement after a refusal, 0.4); "hold the deck till later" (0.08)
+  // does not. The shape of the turn below still has to fit.
+  const rulesLeave =
+    u.rules.acts.has('goodbye') &&
+    (u.scores.get('goodbye') ?? 0) >= RULES_LEAVE_FLOOR &&
+    // "Cheers. Now, the fan and the door...": the leave-taking has to close the turn.
+    takesLeave(splitSentences(u.text).at(-1) ?? u.text);
+  if (!does(u, 'goodbye') && !rulesLeave) return false;
+  const asks = u.acts.some((a) => familyOf(a) === 'question' && a !== 'question:tag');
+  const proposes = u.acts.some((a) => familyOf(a) === 'proposal' && a !== 'proposal:assumed');
+  // A price named ("about three hundred and fifty for the pair") is the visit going on.
+  return !asks && !proposes && u.turn.price === null && u.entities.money.length === 0;
 }

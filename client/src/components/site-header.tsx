@@ -3,7 +3,7 @@ import { DoorOpen } from 'lucide-react';
 import { confirmLeave } from '@client/lib/leave-guard';
 import { cn } from '@client/lib/utils';
 
-function NavLink({ href, children }: { href: string; children: string }) {
+function NavLink({ href, children, className }: { href: string; children: string; className?: string }) {
   const [active] = useRoute(href);
   return (
     <Link
@@ -16,6 +16,7 @@ function NavLink({ href, children }: { href: string; children: string }) {
         'rounded-md px-3 py-2 text-sm font-medium transition-colors',
         'inline-flex min-h-11 items-center',
         active ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+        className,
       )}
     >
       {children}
@@ -42,6 +43,10 @@ export function SiteHeader() {
         <nav aria-label="Main" className="flex items-center gap-1">
           <NavLink href="/">Role-play</NavLink>
           <NavLink href="/audio">Call analysis</NavLink>
+          {/* A phone's header has room for the two tools only; there the footer links to it. */}
+          <NavLink href="/progress" className="hidden sm:inline-flex">
+            My progress
+          </NavLink>
         </nav>
       </div>
     </header>

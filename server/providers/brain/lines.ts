@@ -583,3 +583,25 @@ export const RECAP_RIGHT: Record<Style, string[]> = {
   wary: ["That's right. In writing, please.", 'Yes, {when}. Like we said.'],
   sceptical: ["That's what we agreed. {When}.", 'Correct.'],
 };
+
+/** One of two things the rep asked them to choose between, picked. */
+export const CHOOSE: Record<Style, string[]> = {
+  friendly: ['{Choice}, I think.', 'Oh, {choice}, I would say.'],
+  hurried: ['{Choice}.', '{Choice}. Next?'],
+  wary: ['{Choice}.', '{Choice}, if you must know.'],
+  sceptical: ['{Choice}.', '{Choice}. Why do you ask?'],
+};
+/** Asked to choose between two ways to go before they know enough: not decided, in character. */
+export const NOT_CHOSEN: Record<Style, string[]> = {
+  friendly: ["Honestly, I haven't decided between {a} and {b}. What would you do?"],
+  hurried: ["Haven't decided. What's the difference, quickly?"],
+  wary: ["I haven't decided. What's the difference, in plain words?"],
+  sceptical: ["Depends what it costs. What's the real difference between {a} and {b}?"],
+};
+/** A fact of their own house the rep asked them to pick out ("the front door or the back?"). */
+export const CHOSEN_FACT: Record<Style, string[]> = {
+  friendly: ['Oh, the {choice}.', 'The {choice}, yes.'],
+  hurried: ['The {choice}.'],
+  wary: ['The {choice}.'],
+  sceptical: ['The {choice}.', 'The {choice}. Why?'],
+};

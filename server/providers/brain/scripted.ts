@@ -14,6 +14,7 @@ import {
   proposedWhen,
   proposedWhens,
 } from '../../understanding/readers/proposals';
+import { alternativesAsked } from '../../understanding/readers/questions';
 import { requestKind, type RequestKind } from '../../understanding/readers/requests';
 import {
   asksTechnicalDetail,
@@ -50,7 +51,14 @@ import {
   wordsOf,
 } from '../../understanding/text/lines';
 import { warmUp, type RepTurn } from '../../understanding/rep-turn';
-import { does, understand, type Utterance } from '../../understanding/utterance';
+import {
+  assumesBooking,
+  does,
+  endsVisit,
+  putsDayForward,
+  understand,
+  type Utterance,
+} from '../../understanding/utterance';
 import { LIFE_CUES } from '../../understanding/cues';
 import { has, lemmatise, normalise } from '../../understanding/text/match';
 import * as Lines from './lines';
@@ -85,6 +93,12 @@ export interface HomeownerState {
   agreed: boolean;
   /** The day and time agreed, as the homeowner says it ("Thursday at six"). */
   agreedWhen: string | null;
+  /** Answers given to either-or questions, by the pair asked: asked again, the same answer. */
+  choices: Map<string, string>;
+  /** Days, parts of the day and hours the homeowner offered herself ("evening", "saturday", "six"). */
+  ownTimes: string[];
+  /** The turn the homeowner last offered a day of their own instead of the rep's (-1: never). */
+  counteredAt: number;
   /** The homeowner ended the conversation (after repeated pressure or rudeness). */
   ended: boolean;
   greeted: boolean;
@@ -112,6 +126,46 @@ export interface HomeownerState {
 }
 
 const MAX_PARTS = 2;
+
+/** Words that make an either-or question one of taste, not of fact ("would you rather..."). */
+const PREFERENCE_WORDS = [
+  'rather',
+  'prefer',
+  'leaning',
+  'thinking',
+  'fancy',
+  'want',
+  'like better',
+  'go with',
+  'thought about',
+];
+
+/** "{Choice}, I think." with the side chosen, capitalised where it opens the line. */
+function fillChoice(line: string, choice: string): string {
+  return line
+    .replaceAll('{Choice}', choice.charAt(0).toUpperCase() + choice.slice(1))
+    .replaceAll('{choice}', choice);
+}
+
+/** What a time the homeowner offers is made of: days, parts of the day, hours. */
+const OWN_TIME_WORDS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'weekend',
+  'tomorrow',
+  'morning',
+  'afternoon',
+  'evening',
+  'night',
+];
+
+/** Parts of the day a proposed time can carry. */
+const DAY_PARTS = ['morning', 'afternoon', 'evening', 'night', 'lunch', 'first thing', 'noon'];
 
 /** Words every persona's lines share: the trade's things and the home. */
 const GENERIC_WORDS = new Set([
@@ -213,6 +267,9 @@ export class ScriptedConversation implements BrainConversation {
       proofShown: false,
       agreed: false,
       agreedWhen: null,
+      counteredAt: -1,
+      ownTimes: [],
+      choices: new Map(),
       ended: false,
       greeted: false,
       endCall: null,
@@ -289,11 +346,11 @@ export class ScriptedConversation implements BrainConversation {
   /** The turn's detailed read, with what it does taken from the shared reading's acts. */
   private turnOf(u: Utterance): RepTurn {
     const t = u.turn;
-    const close = t.close || [...u.rules.strong].some((a) => a.startsWith('proposal:'));
+    const close = putsDayForward(u) || this.assumesBooking();
     const pushed = t.pressure || [...u.rules.strong].some((a) => a.startsWith('pressure:'));
     return {
       ...t,
-      goodbye: t.goodbye || u.rules.strong.has('goodbye'),
+      goodbye: endsVisit(u),
       close,
       pressure: pushed,
       offTopic: t.offTopic && !close,
@@ -325,8 +382,20 @@ export class ScriptedConversation implements BrainConversation {
       return [pick(Lines.RUDE[st])];
     }
     // A booking the homeowner never agreed to is put right before anything else.
-    if (t.close && !t.goodbye && !s.agreed && this.heard && does(this.heard, 'proposal:assumed'))
-      return [this.correctAssumed(), this.closeReason()];
+    // A farewell said outright is answered below, the correction with it; a wrap-up only by its
+    // shape ("Friday at ten it is then") is a booking stated, and the visit goes on.
+    const outright = this.heard?.rules.strong.has('goodbye') ?? false;
+    if (t.close && !(t.goodbye && outright) && !s.agreed && this.assumesBooking()) {
+      const corrected = this.correctAssumed();
+      // Pushed through anyway ("I'm putting the paperwork through right now"): a push like any other.
+      if (t.pressure) {
+        s.pressureCount++;
+        s.trust -= 3;
+        if (s.rudeCount + s.pressureCount >= 2)
+          return [corrected, ...this.endByHomeowner(f.pressuredAgain, Lines.RUDE_END[st])];
+      }
+      return [corrected, this.closeReason()];
+    }
     if (t.pressure && !s.agreed) {
       s.pressureCount++;
       s.trust -= 3;
@@ -361,7 +430,16 @@ export class ScriptedConversation implements BrainConversation {
     }
     // At the door: a greeting is answered as one before anything else the first line says.
     const greets = t.greeting || (this.heard !== null && does(this.heard, 'greeting'));
-    if (s.turn <= 2 && !s.greeted && greets && !t.close && (t.topics.length === 0 || !t.isQuestion)) {
+    // A request made at the door ("where would you like me to park?") is answered below, not greeted.
+    const requests = this.heard !== null && requestKind(this.heard.text) !== null;
+    if (
+      s.turn <= 2 &&
+      !s.greeted &&
+      greets &&
+      !t.close &&
+      !requests &&
+      (t.topics.length === 0 || !t.isQuestion)
+    ) {
       s.greeted = true;
       s.trust += 0.5;
       const doubt = t.pitch || t.price !== null ? this.book.pick(f.pitchReaction) : null;
@@ -440,13 +518,22 @@ export class ScriptedConversation implements BrainConversation {
         // "Gut reaction? Repair or replace?": asked about what was offered, when it names nothing
         // of the household firmly ("what did you think of the engineered hardwood?" does).
         (t.asksOpinion && s.offered && t.topicStrength < 2));
+    // "Was it the front door or the back door?": a choice their own facts settle is answered first.
+    const asked = t.isQuestion || (this.heard?.text.trim().endsWith('?') ?? false);
+    // Not "what gives you pause, the number or the timing?": that asks for the worry (speakMind).
+    const choice = asked && !t.close && !t.probesConcern ? this.choose() : null;
+
     if (mind) {
       // What was offered or answered in the same breath gets its reaction; a "totally fair"
       // before the question does not need a thank-you.
       const reactions = this.react(t);
       const weighed = t.price !== null || t.options || t.proof || t.financing || t.addresses.length > 0;
-      return this.limit([...(weighed ? reactions.slice(0, 1) : []), this.speakMind(t)]);
+      // "Which way are you leaning, repair or replace?": the choice is their mind on it.
+      const mindLine = choice ? choice.line() : this.speakMind(t);
+      return this.limit([...(weighed ? reactions.slice(0, 1) : []), mindLine]);
     }
+
+    if (choice?.grounded) return this.limit([choice.line()]);
 
     // 1. Answer what was asked.
     const answer: (string | null)[] = [];
@@ -460,6 +547,9 @@ export class ScriptedConversation implements BrainConversation {
       answer.push(pick(Lines.OFF_TOPIC[st]), pick(Lines.STEER[st]));
       if (st === 'wary' || st === 'hurried') s.trust -= 0.25;
     }
+
+    // Asked to choose and no topic answered it: the choice (or not decided) comes first.
+    if (answer.filter(Boolean).length === 0 && choice) answer.push(choice.line());
 
     // 2. React to what was offered.
     const reactions = this.react(t);
@@ -494,6 +584,77 @@ export class ScriptedConversation implements BrainConversation {
     return this.limit(parts);
   }
 
+  /**
+   * Answers an either-or question ("vinyl plank, or real wood?", "the basement or a closet?"). When
+   * the persona's own facts name one side and not the other, that side (grounded). Otherwise, a
+   * preference not yet formed is said as undecided; a plain fact of the house they would know
+   * (where the furnace is) is settled once, by the call's seed, and kept for the rest of the call.
+   */
+  private choose(): { line: () => string; grounded: boolean } | null {
+    const u = this.heard;
+    const pair = u ? alternativesAsked(u.text) : null;
+    if (!u || !pair) return null;
+    const s = this.state;
+    const key = pair.join(' | ');
+    const known = s.choices.get(key);
+    const say = (choice: string) =>
+      this.book.pick(Lines.CHOOSE[this.style].map((l) => fillChoice(l, choice))) ??
+      fillChoice('{Choice}.', choice);
+    // A fact of the house is said as one ("The back door."); a taste as a leaning ("Real wood, I think.").
+    const said = (choice: string) =>
+      this.book.pick(Lines.CHOSEN_FACT[this.style].map((l) => fillChoice(l, choice))) ??
+      fillChoice('The {choice}.', choice);
+    if (known) return { line: () => said(known), grounded: true };
+    const facts = new Set(lemmatise(normalise(JSON.stringify(this.facts))));
+    const distinct = (side: string, other: string) => {
+      const theirs = new Set(contentWords(lemmatise(normalise(other))));
+      return [...contentWords(lemmatise(normalise(side)))].filter(
+        (w) => !theirs.has(w) && !GENERIC_WORDS.has(w) && !CHATTER.has(w),
+      );
+    };
+    const [a, b] = pair;
+    const named = (side: string, other: string) => {
+      const own = distinct(side, other);
+      return own.length > 0 && own.every((w) => facts.has(w));
+    };
+    const taste = PREFERENCE_WORDS.some((w) => u.text.toLowerCase().includes(w));
+    const aNamed = named(a, b);
+    const bNamed = named(b, a);
+    // Settled by the facts only between two of the same thing ("the front door or the back door").
+    const sameThing = a.split(' ').at(-1) === b.split(' ').at(-1) && a.includes(' ') && b.includes(' ');
+    if (sameThing && aNamed !== bNamed) {
+      const choice = aNamed ? a : b;
+      return {
+        line: () => {
+          s.choices.set(key, choice);
+          return taste ? say(choice) : said(choice);
+        },
+        grounded: true,
+      };
+    }
+    // A leaning their own facts show ("a warm wood look" when asked vinyl or wood).
+    if (taste && aNamed !== bNamed) {
+      const leaning = aNamed ? a : b;
+      return { line: () => say(leaning), grounded: false };
+    }
+    if (taste || aNamed || bNamed)
+      return {
+        line: () =>
+          this.book.pick(
+            Lines.NOT_CHOSEN[this.style].map((l) => l.replaceAll('{a}', a).replaceAll('{b}', b)),
+          ) ?? 'Not sure yet.',
+        grounded: false,
+      };
+    return {
+      line: () => {
+        const choice = this.book.pick([a, b]) ?? a;
+        s.choices.set(key, choice);
+        return said(choice);
+      },
+      grounded: false,
+    };
+  }
+
   private endByHomeowner(...pools: string[][]): (string | null)[] {
     this.state.ended = true;
     this.state.endCall = 'homeowner';
@@ -507,10 +668,26 @@ export class ScriptedConversation implements BrainConversation {
   private afterAgreement(t: RepTurn): (string | null)[] {
     const st = this.style;
     if (t.topics.length > 0 && t.isQuestion) return this.answerTopics(t);
+    // "Oh, one last thing, do you know where your gas shutoff is?": an answer, not a send-off.
+    if (
+      t.isQuestion &&
+      !t.close &&
+      this.heard &&
+      namesAny(this.heard.text.toLowerCase(), ['do you know', 'where is', "where's"])
+    )
+      return [this.book.pick(Lines.DONT_KNOW[st])];
     // "So just to confirm: the day you picked, nine a.m., door and fan. All correct?"
     const agreedWhen0 = this.state.agreedWhen;
     if (this.heard && does(this.heard, 'confirmation') && !this.proposedDay())
       return [this.book.pick(Lines.RECAP_RIGHT[st].map((l) => fillWhen(l, agreedWhen0 ?? 'then')))];
+    // "ok so that was tues right": a day checked, not a new one put forward, is set straight.
+    const checked = this.checkedDay();
+    if (checked && agreedWhen0) {
+      const pool = sameDay(checked, agreedWhen0)
+        ? Lines.AGREED_DAY[st].map((l) => fillWhen(l, agreedWhen0))
+        : AGREED_OTHER[st].map((l) => fillWhen(l, checked).replaceAll('{agreed}', agreedWhen0));
+      return [this.book.pick(pool)];
+    }
     if (t.close) {
       const corrected = this.correctAssumed();
       if (corrected) return [corrected];
@@ -527,6 +704,18 @@ export class ScriptedConversation implements BrainConversation {
     if (t.confirm) return [this.book.pick(Lines.AGREED_CONFIRM[st])];
     if (t.smallTalk) return this.smallTalk().slice(0, 1);
     return [this.book.pick(Lines.AGREED_ACK[st])];
+  }
+
+  /**
+   * A day the rep asks back about rather than offers ("that was Tuesday, right?", "we said
+   * Monday?"): named in a question in a role other than proposed. Null when none.
+   */
+  private checkedDay(): string | null {
+    const u = this.heard;
+    if (!u || !does(u, 'question') || offersFallback(u.text)) return null;
+    const named = u.entities.times.filter((x) => x.day !== null && x.role !== 'proposed');
+    if (!named.length || u.entities.times.some((x) => x.role === 'proposed')) return null;
+    return named[named.length - 1].text;
   }
 
   private smallTalk(): (string | null)[] {
@@ -955,6 +1144,17 @@ export class ScriptedConversation implements BrainConversation {
   }
 
   /** The day and time the rep's turn proposes, as the homeowner would say it back. */
+  /**
+   * Whether the turn offers a day for a visit: a weekday, tomorrow or a clock time put forward.
+   * "So you can call them tonight" names when they would read something, not a visit.
+   */
+  private offersDay(): boolean {
+    const day = this.proposedDay();
+    if (!day) return false;
+    const d = day.toLowerCase();
+    return d !== 'tonight' && d !== 'today';
+  }
+
   private proposedDay(): string | null {
     return this.heard ? proposedWhen(this.heard.text) : null;
   }
@@ -974,7 +1174,7 @@ export class ScriptedConversation implements BrainConversation {
     const pick = (o: string[]) => this.book.pick(o);
     const f = this.facts;
     const names = [f.household.spouseName];
-    if (asksWhenFree(u.text) && !t.close) return [pick(f.schedule.free)];
+    if (asksWhenFree(u.text) && !t.close) return [this.offerOwnTimes(f.schedule.free)];
     if (asksWhoIsHome(u.text, names)) return [pick(f.schedule.now)];
     if (asksWhoSomeoneIs(u.text, names))
       return [pick(Lines.WHO_IS_SPOUSE[st].map((l) => l.replaceAll('{role}', f.household.spouseRole)))];
@@ -1012,7 +1212,8 @@ export class ScriptedConversation implements BrainConversation {
             : pick(Lines.NOTHING_AGREED[st]),
         ];
       case 'restroom':
-        return t.close ? null : [pick(Lines.RESTROOM[st])];
+        // "Mind if I nip to your loo before I measure up?": a visitor's need, whatever follows it.
+        return [pick(Lines.RESTROOM[st])];
       case 'parking':
         return [pick(Lines.PARKING[st])];
       case 'gate':
@@ -1024,10 +1225,16 @@ export class ScriptedConversation implements BrainConversation {
       case 'call-spouse':
         return [pick(Lines.CALL_SPOUSE[st])];
       case 'leave-item':
-        return this.proposedDay() ? null : [pick(Lines.TAKES_INFO[st])];
+        return this.offersDay() ? null : [pick(Lines.TAKES_INFO[st])];
+      case 'confirm-booking':
+        // Word of a booking presumes one: sent gladly when a day was agreed, put right when not.
+        return [s.agreed ? pick(Lines.SEND_OK[st]) : pick(Lines.NOTHING_AGREED[st])];
       case 'send-item':
         // Only when it is offered ("want me to email the photos?"), not a promise inside a pitch.
-        return !this.proposedDay() && (u.text.includes('?') || does(u, 'offer'))
+        return !this.offersDay() &&
+          (u.text.includes('?') ||
+            does(u, 'offer') ||
+            namesAny(u.text.toLowerCase(), ['happy to', 'glad to', 'want me to']))
           ? [pick(Lines.SEND_OK[st])]
           : null;
       default:
@@ -1041,7 +1248,7 @@ export class ScriptedConversation implements BrainConversation {
    */
   private correctAssumed(): string | null {
     const u = this.heard;
-    if (!u || !does(u, 'proposal:assumed')) return null;
+    if (!u || !this.assumesBooking()) return null;
     const s = this.state;
     const when = proposedWhen(u.text);
     if (s.agreed && s.agreedWhen && when && !sameDay(when, s.agreedWhen))
@@ -1051,6 +1258,19 @@ export class ScriptedConversation implements BrainConversation {
     if (s.agreed) return null;
     const day = when ?? 'that';
     return this.book.pick(NEVER_AGREED[this.style].map((l) => fillWhen(l, day)));
+  }
+
+  /**
+   * The rep talks of a day as settled, and it was not the homeowner's own offer just before ("Can
+   * you do Saturday?" / "Saturday it is, then" is the rep agreeing, not assuming).
+   */
+  private assumesBooking(): boolean {
+    const u = this.heard;
+    if (!u || !assumesBooking(u)) return false;
+    const s = this.state;
+    // "We had you down for two o'clock" at the door is this visit, not a next step.
+    if (s.turn <= 2 && !does(u, 'proposal:assumed')) return false;
+    return s.counteredAt !== s.turn - 1;
   }
 
   /** Refuses the day the rep proposed, by name, before the reason: a proposal is never left unanswered. */
@@ -1065,6 +1285,30 @@ export class ScriptedConversation implements BrainConversation {
     const distinct = reason ? variants.filter((v) => opener(v) !== opener(reason)) : variants;
     const refusal = this.book.pick(distinct.length ? distinct : variants);
     return [refusal, reason].filter(Boolean).join(' ') || null;
+  }
+
+  /** Says when the household is free (or counters with it), and remembers having said so. */
+  private offerOwnTimes(pool: string[]): string | null {
+    const line = this.book.pick(pool);
+    // "Evenings are easiest", "and Saturdays": the plural offers the day as well.
+    if (line) this.state.ownTimes.push(...OWN_TIME_WORDS.filter((w) => line.toLowerCase().includes(w)));
+    return line;
+  }
+
+  /**
+   * Whether the rep now proposes a time the homeowner offered herself ("An evening after six, or
+   * Saturday morning, would work" / "Saturday at ten?"): she takes it rather than refuse her own offer.
+   */
+  private takesOwnOffer(): boolean {
+    const own = this.state.ownTimes;
+    if (!own.length) return false;
+    const named = this.offeredDays().flatMap((w) => wordsNamed(w.toLowerCase(), OWN_TIME_WORDS));
+    // "Thursday at six" after "an evening after six": five to nine without a.m. is the evening.
+    const evening = (this.heard?.entities.times ?? []).some((x) => {
+      const hour = x.time ? Number(x.time.split(':')[0]) : NaN;
+      return x.role === 'proposed' && x.ampm !== 'am' && hour >= 5 && hour <= 9 && x.part === null;
+    });
+    return [...named, ...(evening ? ['evening'] : [])].some((x) => own.includes(x));
   }
 
   private respondToClose(t: RepTurn): string | null {
@@ -1089,6 +1333,7 @@ export class ScriptedConversation implements BrainConversation {
     if (corrected) return [corrected, this.closeReason()].filter(Boolean).join(' ');
     const s = this.state;
     const f = this.facts;
+    if (this.takesOwnOffer()) return this.agreeTo(t);
     if (
       this.openObjection() === undefined &&
       s.revealed.size >= f.temperament.needsToClose &&
@@ -1098,14 +1343,49 @@ export class ScriptedConversation implements BrainConversation {
     return this.notYet(t, this.closeReason());
   }
 
+  /**
+   * The days the rep offered, each with the part of the day said once for all of them: "one
+   * evening when Mark's home? Tuesday or Thursday?" offers Tuesday evening and Thursday evening.
+   */
+  private offeredDays(): string[] {
+    const u = this.heard;
+    if (!u) return [];
+    // "Seven-thirty Thursday": the day with the time said before it, as the reading found it.
+    const offered = proposedWhens(u.text).map(
+      (w) =>
+        u.entities.times.find(
+          (x) =>
+            x.day !== null &&
+            x.text.length > w.length &&
+            w.toLowerCase().includes(x.day) &&
+            !x.text.includes(',') &&
+            wordsOf(x.text).length <= 5,
+        )?.text ?? w,
+    );
+    // "one evening... Tuesday or Thursday?" or "tues or thurs eve?": the part of the day said once.
+    const lone =
+      u.entities.times.find(
+        (x) => x.day === null && x.time === null && x.part !== null && x.role === 'proposed',
+      ) ??
+      (offered.length > 1
+        ? u.entities.times.filter((x) => x.role === 'proposed' && x.part !== null).at(-1)
+        : undefined);
+    if (!lone?.part) return offered;
+    const part = lone.part;
+    return offered.map((w) => (DAY_PARTS.some((p) => w.toLowerCase().includes(p)) ? w : `${w} ${part}`));
+  }
+
   /** Says yes to the rep's proposal: to the day they named, with the spouse when both decide. */
   private agreeTo(t: RepTurn): string | null {
     const s = this.state;
     const f = this.facts;
-    const offered = this.heard ? proposedWhens(this.heard.text) : [];
+    const offered = this.offeredDays();
     // Of the days offered, the first the household can make; none of them: another that suits.
     const when = offered.find((w) => this.suits(w)) ?? null;
-    if (offered.length > 0 && !when) return this.book.pick(f.schedule.counter);
+    if (offered.length > 0 && !when) {
+      s.counteredAt = s.turn;
+      return this.offerOwnTimes(f.schedule.counter);
+    }
     s.agreed = true;
     if (!when) return this.book.pick(f.agree);
     s.agreedWhen = when;

@@ -749,3 +749,176 @@ describe('round I classes, in other wordings', () => {
       expect(analyseRepTurn(text).goodbye, text).toBe(true);
   });
 });
+
+describe('the close as new authors put it', () => {
+  /** A conversation where the homeowner has said yes to a day (trust and needs met). */
+  function readyToBook(stage: Stage, seed: number) {
+    const c = conv(stage, seed);
+    c.state.trust = 10;
+    for (const t of ['problem', 'home', 'priorities', 'decision', 'budget', 'timeline'] as const)
+      c.state.revealed.add(t);
+    for (const o of ['spouse', 'price', 'competitor', 'trust', 'timing'] as const)
+      c.state.objections.set(o, 'answered');
+    c.state.proofShown = true;
+    return c;
+  }
+
+  it('a leave-taking in other words ends the call when the turn asks nothing more', () => {
+    for (const line of [
+      'right, gotta bounce. ttyl',
+      'ok imma head out, later tom',
+      'cheers then, mind how you go',
+    ]) {
+      const c = conv('General');
+      c.respond('so what got you thinking about the deck');
+      c.respond(line);
+      expect(c.endCall, line).toBe('goodbye');
+    }
+    const c = conv('General');
+    c.respond('so what got you thinking about the deck');
+    c.respond('oh wait, one more thing before i head out, where is the breaker panel?');
+    expect(c.endCall).toBeNull();
+  });
+
+  it('a day stated as settled that was never agreed is put right by name, whatever the form', () => {
+    for (const stage of STAGES) {
+      const c = conv(stage);
+      c.respond('what made you call us out');
+      c.respond('and how long has that been going on');
+      const reply = c.respond('Great, Friday at ten it is then. I will write it up now.');
+      expect(reply, stage).toMatch(/Friday at ten/i);
+      expect(reply, stage).toMatch(/\b(didn't|never|not|nobody|haven't|hold on|wait)\b/i);
+      expect(c.state.agreed, stage).toBe(false);
+    }
+  });
+
+  it('word of a booking sent when nothing was booked is put right; after a yes it is welcome', () => {
+    const c = conv('HVAC');
+    c.respond('what is the furnace doing');
+    const r = c.respond("i'll email over the appointment confirmation tonight, sound good?");
+    expect(r).toMatch(/\b(never|haven't|didn't|nothing|not)\b/i);
+    expect(r).not.toMatch(/^(send|fine|yes)/i);
+    const b = readyToBook('HVAC', 3);
+    b.state.agreed = true;
+    b.state.agreedWhen = 'Thursday at seven';
+    expect(b.respond("i'll email over the appointment confirmation tonight, sound good?")).not.toMatch(
+      /\b(never|haven't|didn't|nothing)\b/i,
+    );
+  });
+
+  it("taking up the homeowner's own counter-offer is agreement, not an assumed booking", () => {
+    const c = readyToBook('HVAC', 3);
+    const counter = c.respond('Could we do the install Thursday at nine?');
+    expect(c.state.agreed, counter).toBe(false);
+    const reply = c.respond('Seven-thirty Thursday it is then, I can do that.');
+    expect(reply).not.toMatch(/\b(didn't|never|nobody)\b/i);
+    expect(c.state.agreed, reply).toBe(true);
+  });
+
+  it('asked which of two days was said, gives the agreed one', () => {
+    const c = readyToBook('General', 5);
+    c.respond('could we come out monday for the door and the fan');
+    expect(c.state.agreedWhen).toBe('Monday');
+    expect(c.respond('hang on was it monday or friday, which one did we settle on')).toMatch(/Monday/);
+  });
+
+  it('a part of the day said once goes with each day offered', () => {
+    const c = readyToBook('Windows', 2);
+    const reply = c.respond('How about an evening when Mark is back, say Wednesday or Thursday?');
+    expect(c.state.agreed, reply).toBe(true);
+    expect(c.state.agreedWhen).toMatch(/evening/);
+    expect(reply).toMatch(/evening/i);
+  });
+});
+
+describe('asked to choose between two things', () => {
+  it('picks out the one their own house has, and the same one when asked again', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Windows', seed);
+      c.respond('what made you call us out');
+      const first = c.respond("so is it the kitchen window or the living room window that's the worst?");
+      expect(first).toMatch(/living room window/i);
+      expect(first).not.toMatch(/kitchen/i);
+    }
+  });
+
+  it('a question of taste gets a leaning or an honest not-yet, never a nudge', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Flooring', seed);
+      c.respond('what got you thinking about new floors');
+      const r = c.respond('were you leaning toward carpet, or maybe tile?');
+      for (const nudge of PERSONA_FACTS.Flooring.nudges) expect(r).not.toContain(nudge);
+      expect(r).toMatch(/carpet|tile|decided|wood|look/i);
+    }
+  });
+});
+
+describe('requests and checks of the day, in the words of a later round', () => {
+  it('a visitor asking for the bathroom is answered, even with a next step in the same breath', () => {
+    const c = conv('General');
+    c.respond('what made you call');
+    expect(c.respond('Could I just pop to your bathroom before I measure up the deck?')).toMatch(
+      /kitchen|hall|left|right|ahead|course|sure/i,
+    );
+  });
+
+  it('hears a photo asked for in a roundabout way, and terms offered by email', () => {
+    const c = conv('Roofing');
+    c.respond("Here's my contractor licence and my insurance certificate, you can call the insurer.");
+    const photo = c.respond(
+      'Would you mind me wandering round the back and snapping a couple pictures of the gutters?',
+    );
+    expect(photo).not.toMatch(/budget/i);
+    const r = conv('Windows');
+    r.respond('what made you call');
+    expect(r.respond('Want me to email over the warranty terms so Mark can read them first?')).not.toMatch(
+      /^No\b/,
+    );
+  });
+
+  it('a day checked back after agreeing is set straight, a day offered with the part of the day said once is taken', () => {
+    const c = readyToBook('Windows', 4);
+    const yes = c.respond('Could we do the measure Monday or Wednesday eve, when Mark is home?');
+    expect(c.state.agreed, yes).toBe(true);
+    const agreed = c.state.agreedWhen ?? '';
+    expect(agreed).toMatch(/evening/);
+    const other = agreed.startsWith('Monday') ? 'wednesday' : 'monday';
+    const check = c.respond(`ok so that was ${other} right`);
+    expect(check).toContain(agreed.split(' ')[0]);
+  });
+
+  function readyToBook(stage: Stage, seed: number) {
+    const c = conv(stage, seed);
+    c.state.trust = 10;
+    for (const t of ['problem', 'home', 'priorities', 'decision', 'budget', 'timeline'] as const)
+      c.state.revealed.add(t);
+    for (const o of ['spouse', 'price', 'competitor', 'trust', 'timing'] as const)
+      c.state.objections.set(o, 'answered');
+    c.state.proofShown = true;
+    return c;
+  }
+});
+
+describe('the close as round O put it', () => {
+  it('takes a time she offered herself instead of refusing her own offer', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Windows', seed);
+      c.respond('what made you call us out');
+      const free = c.respond('When is Mark usually around?');
+      expect(free).toMatch(/evening|saturday|six/i);
+      const reply = c.respond('Great, could we do the measure Wednesday evening then, when he is home?');
+      expect(reply, free).toMatch(/Wednesday evening/i);
+      expect(c.state.agreed, reply).toBe(true);
+    }
+  });
+
+  it('keeps the agreed day when a fallback comes after it, and says it back when asked to', () => {
+    const c = conv('Windows', 2);
+    c.state.agreed = true;
+    c.state.agreedWhen = 'Thursday evening';
+    expect(c.respond("And if that doesn't suit after all, Saturday morning is free too.")).toMatch(
+      /Thursday evening/,
+    );
+    expect(c.respond('Could you say the day back to me so I get it right?')).toMatch(/Thursday evening/);
+  });
+});

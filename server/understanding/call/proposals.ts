@@ -1,7 +1,7 @@
 import type { TimeEntity } from '../entities';
 import { closeActs } from '../readers/speech-acts';
 import { normalizeText } from '../text/normalise';
-import { does } from '../utterance';
+import { does, endsVisit } from '../utterance';
 import { repliesTo, sentenceAt, spanOf } from './evidence';
 import type { Answer, AskFact, CallTurn, Evidence, ProposalFact } from './types';
 
@@ -28,9 +28,19 @@ export function answerTo(
     when &&
     reply.entities.times.find((t) => sameWhen(t, when) && (t.role === 'agreed' || t.role === 'confirmed'));
   if (taken) return { answer: 'agreed', evidence: spanOf(reply, taken.start, taken.end) };
+  // "I'm not promising anything for Saturday": the day named back as refused refuses it.
+  const refused = reply.entities.times.find((t) => t.role === 'declined' && (!when || sameWhen(t, when)));
+  if (refused && !does(u, 'proposal:counter')) return { answer: 'declined', evidence: whole };
   if (does(u, 'proposal:counter')) return { answer: 'countered', evidence: whole };
   if (does(u, 'decline') || does(u, 'defer')) return { answer: 'declined', evidence: whole };
-  if (does(u, 'agreement') || does(u, 'confirmation')) return { answer: 'agreed', evidence: whole };
+  // "I'll put you down for Saturday. You have a good one." / "Yeah. Okay.": a nod to a rep on the
+  // way out, naming no day, sees them off; it is not a yes to the booking.
+  const seenOff =
+    endsVisit(turns[i].utterance) &&
+    reply.text.split(/\s+/).filter(Boolean).length <= 3 &&
+    reply.entities.times.length === 0;
+  if (does(u, 'agreement') || does(u, 'confirmation'))
+    return seenOff ? { answer: 'none' } : { answer: 'agreed', evidence: whole };
   // Naming the day or time back ("Thursday at six is good") takes it, unless it refuses.
   const back = when && reply.entities.times.find((t) => sameWhen(t, when) && t.role !== 'declined');
   if (back) return { answer: 'agreed', evidence: spanOf(reply, back.start, back.end) };
@@ -87,15 +97,16 @@ export function asksOf(turns: CallTurn[]): AskFact[] {
     // The acts, and the closing reader the acts are built on (an ask the classifier let pass).
     const closes = closeActs(t.text, normalizeText(t.text)).filter((c) => c.kind === 'ask');
     // A question put with a deadline asks for the decision on it ("only if we sign today. Can we?").
-    const deadlineQuestion = does(u, 'pressure:deadline') && u.acts.some((a) => a.startsWith('question:'));
+    // The deadline as the rules or the model read it: a question tied to one is an ask either way.
+    const leansOnDeadline = does(u, 'pressure:deadline') || u.rules.acts.has('pressure:deadline');
+    const deadlineQuestion = leansOnDeadline && u.acts.some((a) => a.startsWith('question:'));
     const firm =
       does(u, 'proposal:firm') ||
       does(u, 'proposal:assumed') ||
       closes.some((c) => c.firm) ||
       deadlineQuestion;
     if (!firm && !does(u, 'proposal:hedged') && !closes.length) return;
-    const deadline =
-      does(u, 'pressure:deadline') || does(u, 'pressure:discount_now') || closes.some((c) => c.deadline);
+    const deadline = leansOnDeadline || does(u, 'pressure:discount_now') || closes.some((c) => c.deadline);
     const { answer, evidence } = answerTo(turns, i);
     const at = t.text.lastIndexOf('?');
     out.push({

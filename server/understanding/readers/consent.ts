@@ -31,7 +31,7 @@ const CLASH = loose(
   /\b(is|s|are|re) (my|our|her|his|the kids?|their) (\w+ ){0,2}(appointment|class|surgery|shift|church|game|meeting|practice|day off|dialysis|doctor|card night|bowling|league|bridge|work day|sleep in day|sleep-in day)\b|\b(i|we|she|he) (work|works|have|has|ve got|got) (\w+ ){0,2}(doubles|nights|late|class|church|practice|appointment|surgery)\b/,
 );
 const DEFERS = loose(
-  /\b(think (it|about it|this|that|on it) over|think about it|sleep on it|let me think|need to think|(talk|speak) (to|with) (my|our|the) \w+|talk it over|run it (by|past)|check with (my|our|the)|ask (my|our) \w+|get back to (you|ya)|leave it with me|(we ll|well|i ll|ill) (let you know|be in touch|call you|think)|not (ready|sure) yet|need (some )?time|(mull|chew) (it|on it|that) over|after i (talk|speak|think|check)|i ll (decide|see)|we ll see|well see)\b/,
+  /\b(think (it|about it|this|that|on it) over|think about it|sleep on it|let me think|need to think|(talk|speak) (to|with) (my|our|the) \w+|(have|need|got|gotta) to (talk|speak) (to|with) \w+|(talk|speak|check) (to|with) (him|her|them) (first|about it)?|talk it over|run it (by|past)|check with (my|our|the)|not promising( you)? anything|no promises|(can t|cant|cannot) promise|ask (my|our) \w+|get back to (you|ya)|leave it with me|(we ll|well|i ll|ill) (let you know|be in touch|call you|think)|not (ready|sure) yet|need (some )?time|(mull|chew) (it|on it|that) over|after i (talk|speak|think|check)|i ll (decide|see)|we ll see|well see)\b/,
 );
 
 /** Days, parts of the day and clock times named in a line (normalized words). */

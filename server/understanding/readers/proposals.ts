@@ -127,20 +127,23 @@ function sayWhen(found: string): string {
 
 /** "Are evenings better for Mark, or weekends?", "when's a good time for you both?": asks when they are free. */
 const WHEN_FREE = loose(
-  /\b(when (is|s|would be) (a |the )?(good|best|better|easiest) (time|day)|what (day|days|time|times) (is|s|are|works|would) (good|best|better|easiest|work)|(are|is|would) (evenings?|mornings?|afternoons?|weekends?|weekdays?|days?) (better|best|easier|good|ok|okay)|(evenings?|mornings?|weekends?|weekdays?) or (evenings?|mornings?|weekends?|weekdays?)|best time|good time (for|to)|when (are|is) (you|he|she|they|your \w+|\w+) (free|home|around|available|off))\b/,
+  /\b(when (is|s|would be) (a |the )?(good|best|better|easiest) (time|day)|what (day|days|time|times) (is|s|are|works|would) (good|best|better|easiest|work)|(are|is|would) (evenings?|mornings?|afternoons?|weekends?|weekdays?|days?) (better|best|easier|good|ok|okay)|(evenings?|mornings?|weekends?|weekdays?) or (evenings?|mornings?|weekends?|weekdays?)|best time|good time (for|to)|when (are|is) (you|he|she|they|your \w+|\w+) ((usually|normally|generally|typically|mostly) )?(free|home|around|available|off|back))\b/,
 );
 
 /** Whether a line asks when the household is free to meet. */
 export function asksWhenFree(text: string): boolean {
   const n = normalizeText(text);
   return (
-    (text.includes('?') || /^(when|what|are|is|would)\b/.test(n)) && WHEN_FREE.test(n) && !proposesDay(text)
+    (text.includes('?') ||
+      /(^|\b(lol|ok|okay|so|sorry|right|and|but|then) )(when|what|are|is|would)\b/.test(n)) &&
+    WHEN_FREE.test(n) &&
+    !proposesDay(text)
   );
 }
 
 /** "And if Monday's awkward, I've got Wednesday too": a second day only in case the first does not suit. */
 const FALLBACK = loose(
-  /\bif (that|it|\w+day|\w+day s|\w+days|the \w+) (\w+ ){0,2}(is |s |are )?(awkward|no good|bad|not good|a problem|doesn t work|doesnt work|won t work|wont work|tricky)\b|\b(otherwise|as a (backup|fallback)|failing that|or if you d rather)\b/,
+  /\bif (that|it|\w+day|\w+day s|\w+days|the \w+) (\w+ ){0,2}(is |s |are )?(awkward|no good|bad|not good|a problem|doesn t work|doesnt work|won t work|wont work|tricky)\b|\b(otherwise|as a (backup|fallback)|failing that|or if you d rather)\b|\bor if (\w+ ){1,3}(are|is|s|would be) (easier|better|simpler)\b|\b(is|s) (open|free) too\b|\bif neither (of (those|them|these) )?(suits|works|work|is any good)\b/,
 );
 export function offersFallback(text: string): boolean {
   return FALLBACK.test(normalizeText(text));

@@ -111,3 +111,61 @@ export function findQuestions(text: string): { text: string; kind: QuestionKind 
   }
   return found;
 }
+
+/** Lead-ins before the second alternative: "or were you leaning more towards real wood". */
+const ALT_LEAD =
+  /^((were|are|is|was|do|did|would|will) (you|it|they|we|that|this) )?((leaning|thinking|going|looking|more) )*((towards|toward|about|at|for|of) )?((just|like|maybe|more|only|rather) )*((the|a|an|your|ur) )?/;
+/** What closes an alternative: a clause about it ("the back door thats sticking"). */
+const ALT_TAIL = /\b(that s|thats|that is|which|that|at all|then|instead|though|do you think|you think)\b.*$/;
+/** What trails the first alternative: "vinyl plank at all, or...". */
+const LEFT_TAIL = /\b(at all|then|instead|though|maybe|perhaps)$/;
+
+/** Words that make a side of an "or" a clause rather than a thing to choose. */
+const CLAUSE_WORDS = new Set(
+  (
+    'i you he she we they it me him her us them my your his our their its this these those ' +
+    'is are was were be been being am do does did done have has had can could will would should ' +
+    'may might must shall get got go going make making call deciding decide decides think weigh ' +
+    'say said want wants need needs'
+  ).split(' '),
+);
+
+/** Words that make a yes/no question of an "or" ("...or not", "or what", "or something"). */
+const NOT_A_CHOICE =
+  /^(not|no|nah|what|something|anything|whatever|so|both|neither|either|yes|something else|anything else|what else|somewhere else|someone else|somebody else|other|others|the other)$/;
+
+/**
+ * The two things a question asks the listener to choose between, as said: "Have you thought
+ * about vinyl plank at all, or were you leaning more towards real wood?" gives ["vinyl plank",
+ * "real wood"]; "was it the front door or the back door thats sticking" gives ["front door",
+ * "back door"]. Null for a yes/no question ("or not"), for a day offered ("Tuesday or Thursday?",
+ * read as a proposal) or when either side is more than four words.
+ */
+export function alternativesAsked(text: string): [string, string] | null {
+  const sentences = splitSentences(text);
+  const asked = [...sentences].reverse().find((s) => s.includes('?')) ?? sentences.at(-1) ?? text;
+  const n = normalizeText(asked).replace(DISCOURSE, '');
+  const at = n.lastIndexOf(' or ');
+  if (at < 0) return null;
+  const right = n
+    .slice(at + 4)
+    .replace(ALT_LEAD, '')
+    .replace(ALT_TAIL, '')
+    .trim();
+  const leftWords = n.slice(0, at).replace(LEFT_TAIL, '').trim().split(' ').filter(Boolean);
+  const rightWords = right.split(' ').filter(Boolean);
+  if (!rightWords.length || rightWords.length > 4 || NOT_A_CHOICE.test(right)) return null;
+  // The first alternative is as long as the second (a word more at most), after its lead-in.
+  const take = Math.min(leftWords.length, rightWords.length + 1);
+  const kept = leftWords.slice(-take);
+  // "...were you picturing laminate": what comes after the asking words.
+  while (kept.length > 1 && (CLAUSE_WORDS.has(kept[0]) || kept[0].endsWith('ing'))) kept.shift();
+  const left = kept
+    .join(' ')
+    .replace(/^.*\b(about|towards|toward|is it|was it|it|the|a|an|your|ur|like|more|just)\b /, '')
+    .trim();
+  if (!left || left === right || NOT_A_CHOICE.test(left)) return null;
+  // Two things to pick from, not two clauses ("is it just you deciding or does your wife weigh in").
+  if ([left, right].some((side) => side.split(' ').some((w) => CLAUSE_WORDS.has(w)))) return null;
+  return [left, right];
+}

@@ -15,13 +15,21 @@ export type RequestKind =
   | 'leave-item'
   | 'send-item'
   | 'call-spouse'
-  | 'agreed-day';
+  | 'agreed-day'
+  | 'confirm-booking';
 
 const KINDS: [RequestKind, RegExp][] = [
   [
     'agreed-day',
     loose(
-      /\b(what|which) (day|time|date)( and (time|day))? (are|were) we (saying|going with|doing)|\bread (me |it )?back what we (ve |have )?(said|agreed|settled)|\b(what|which) (day|time|date)( and (time|day))? (did|have|had) we (land|settle|agree|decide|say|pick)|\bwhat did we (land on|settle on|agree on|say|decide)\b|\bremind me (of )?(the|what) (day|time|date)\b/,
+      /\b(what|which) (day|time|date)( and (time|day))? (are|were) we (saying|going with|doing)|\bread (me |it )?back what we (ve |have )?(said|agreed|settled)|\b(what|which) (day|time|date)( and (time|day))? (did|have|had) we (land|settle|agree|decide|say|pick)|\bwhat did we (land on|settle on|agree on|say|decide)\b|\bremind me (of )?(the|what) (day|time|date)\b|\bsay (the (day|time|date)|it) back\b|\bconfirm(ing)? (the )?(day|time|date)( (and )?(day|time|date))? (we|you) (said|agreed|settled|picked|set|went with)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b.{0,60}\b(which|what) one (did|have|had) we (say|land on|settle on|agree on|pick|go with)\b/,
+    ),
+  ],
+  [
+    // "k ill text the confirmation, that ok?": sending word of a booking, which presumes one.
+    'confirm-booking',
+    loose(
+      /\b(email|send|text|mail|shoot|forward|put|get)\b.{0,30}\b(the |a |your |ur )?(confirmation|booking confirmation|appointment confirmation|calendar invite|appointment details|booking details)\b/,
     ),
   ],
   [
@@ -51,7 +59,7 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'photo',
     loose(
-      /\b(can|could|may|mind if|ok if|okay if|alright if|would you mind if|do you mind if|is it ok if|let me|i ll just|i m just going to) (i |we )?(\w+ ){0,2}(take|took|taking|grab|get|snap) (a |some |a few |a couple of |couple )?(quick )?(photos?|pictures?|pics?|shots?)\b/,
+      /\b(can|could|may|mind if|ok if|okay if|alright if|would you mind if|do you mind if|is it ok if|let me|i ll just|i m just going to) (i |we )?(\w+ ){0,2}(take|took|taking|grab|get|snap) (a |some |a few |a couple of |a couple |couple )?(quick )?(photos?|pictures?|pics?|shots?)\b|\b(with )?(me|us) (\w+ ){0,8}(taking|snapping|grabbing) (a |some |a few |a couple of |a couple |couple )?(quick )?(photos?|pictures?|pics?|shots?)\b/,
     ),
   ],
   [
@@ -63,13 +71,13 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'leave-item',
     loose(
-      /\b(leave|left|leaving|drop off|drop|dropped|dropping|leave behind|leave you|leave with you)\b.{0,40}\b(samples?|boards?|swatch(es)?|brochure|card|quote|quote sheet|references?|estimate|paperwork|info|information|pamphlet|flyer|catalog(ue)?|write ?up|summary)\b|\b(boards?|samples?|swatch(es)?) (\w+ ){0,2}left (here|with you)\b/,
+      /\b(written|write|writing) (\w+ ){0,2}(out|up|down)\b.{0,40}\b(references?|numbers?|names?|details)\b|\b(references?|numbers?|names?|details) (\w+ ){0,2}(written|write|writing) (out|up|down)\b|\b(leave|left|leaving|drop off|drop|dropped|dropping|leave behind|leave you|leave with you)\b.{0,40}\b(samples?|boards?|swatch(es)?|brochure|card|quote|quote sheet|references?|estimate|paperwork|info|information|pamphlet|flyer|catalog(ue)?|write ?up|summary)\b|\b(boards?|samples?|swatch(es)?) (\w+ ){0,2}left (here|with you)\b/,
     ),
   ],
   [
     'send-item',
     loose(
-      /\b(email|send|text|mail|post|shoot|forward|wrote|write)\b.{0,40}\b(quote|estimate|photos?|pictures?|pics?|write ?up|summary|numbers?|proposal|details|confirmation|brochure|it|them)\b/,
+      /\b(email|send|text|mail|post|shoot|forward|wrote|write)\b.{0,40}\b(quote|estimate|photos?|pictures?|pics?|write ?up|summary|numbers?|proposal|details|confirmation|brochure|terms|agreement|contract|paperwork|specs|info|information|references|it|them)\b/,
     ),
   ],
 ];

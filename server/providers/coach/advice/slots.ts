@@ -88,8 +88,10 @@ export function decider(facts: CallFacts): Grounded | null {
 
 /** The prices the rep laid out, as said ("twenty-four hundred dollars and eleven thousand five hundred"). */
 export function prices(facts: CallFacts): Grounded | null {
-  if (facts.offers.length < 2) return null;
-  const shown = facts.offers.slice(0, 3);
+  // More than three figures read as options is more likely a rebate or a part's estimate among
+  // them than four options: the advice then names none rather than the wrong three.
+  if (facts.offers.length < 2 || facts.offers.length > 3) return null;
+  const shown = facts.offers;
   // Each figure in quotes, as said: two figures side by side never read as one range.
   return {
     value: list(shown.map((o) => `"${o.price.evidence.text}"`)),

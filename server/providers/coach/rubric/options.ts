@@ -224,8 +224,9 @@ export function detectOptions(
       label: 'recommended one for a reason',
     });
 
-  if (optionCount >= 2)
-    f.positives.push(`presented ${optionCount} options${priced >= 2 ? ' with prices' : ''}`);
+  // No count: a monthly figure, a deposit or a rival's quote can read as one more option, and a
+  // wrong number is a false sentence where "a choice" is not.
+  if (optionCount >= 2) f.positives.push(`laid out a choice of options${priced >= 2 ? ' with prices' : ''}`);
   if (recommend && !singlePush) f.positives.push('made a clear recommendation');
   if (ties + echoed.size >= 3 && !singlePush) f.positives.push('tied them to what the homeowner said');
   if (!optionTurns.length) f.gaps.push('never presented a solution or options');

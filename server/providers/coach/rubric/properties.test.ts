@@ -170,6 +170,22 @@ describe('coaching properties over every labelled and synthetic call', () => {
     },
   );
 
+  it.each(all.map((c) => [c.id, c] as const))(
+    '%s: what a section lacked is said as advice, never as a fact about the call',
+    (_id, c) => {
+      const { doc } = coach(c);
+      for (const section of doc.sections) {
+        const judged = section.content.split('\n').filter((l) => !l.includes('"') && !l.startsWith('**Try'));
+        for (const line of judged) {
+          expect(line).not.toMatch(
+            /\b(never (asked|checked|explored|presented|put)|left unexplored|nothing about who|asked no)\b/,
+          );
+          expect(line).not.toContain('No line in the conversation');
+        }
+      }
+    },
+  );
+
   it('different calls get different lines in every section, a third of them at least', () => {
     const real = fixtures.map((c) => tryLines(coach(c).doc));
     if (!real.length) return;

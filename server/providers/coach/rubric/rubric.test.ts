@@ -233,6 +233,8 @@ describe('rubric coach output', () => {
     expect(r.scores.followUp).toBeGreaterThanOrEqual(8);
     expect(r.scores.empathy).toBeGreaterThanOrEqual(5);
     expect(valid(r.text)).toEqual([]);
+    // Without question marks the questions are not counted to a number.
+    expect(r.text).not.toMatch(/asked \d+ (open )?questions?/);
   });
 
   it('coaches an unseen weak flooring pitch low', () => {

@@ -2,23 +2,49 @@ import type { SectionKey } from '../../../../core/coaching-format';
 import { ABUSE } from '../../../understanding/readers/speech-acts';
 import { normalizeText } from '../../../understanding/text/normalise';
 import type { Analysis, Evidence, Finding } from './detectors';
+import { absenceAdvice } from './gap-advice';
 import { mayQuote, personal, sentence, shown, type CallView } from './view';
 
 /** A misstep that is about what the homeowner said, not a line of the rep's to avoid. */
 const MOVED_PAST = 'moved past what the homeowner shared';
+
+/** "asked 2 open questions" without its number when the call came without question marks. */
+function uncounted(positive: string, view: CallView): string {
+  if (!view.unpunctuated) return positive;
+  const words = positive.split(' ');
+  const counted = words[0] === 'asked' && Number.isInteger(Number(words[1])) && words[2] === 'open';
+  return counted ? 'asked open questions' : positive;
+}
 
 function judgement(key: SectionKey, a: Analysis, f: Finding, strong: boolean, view: CallView): string[] {
   if (key === 'objectionHandling' && a.objections.raised === 0)
     return [
       'Not tested: no objection came up in this call and you pre-empted none, so this score stays in the middle.',
     ];
-  const positives = f.positives.map((p) => personal(p, view));
-  const gaps = f.gaps.map((g) => personal(g, view));
+  const positives = f.positives.map((p) => personal(uncounted(p, view), view));
+  // What happened is said as a fact; what was not found is said as what to add (gap-advice.ts).
+  const observed = f.gaps.filter((g) => absenceAdvice(g) === null).map((g) => personal(g, view));
+  // One piece of advice per verb: not "explore budget... and explore what they have tried".
+  const verbs = new Set<string>();
+  const toAdd = f.gaps
+    .flatMap((g) => absenceAdvice(g) ?? [])
+    .filter((g) => {
+      const verb = g.split(' ')[0];
+      if (verbs.has(verb)) return false;
+      verbs.add(verb);
+      return true;
+    })
+    .map((g) => personal(g, view));
   const lines: string[] = [];
   if (positives.length) lines.push(`You ${sentence(positives)}.`);
-  if (gaps.length && !strong) lines.push(`What held it back: ${sentence(gaps.slice(0, 3))}.`);
-  else if (gaps.length && strong) lines.push(`To make it even stronger: ${gaps[0]}.`);
-  if (!positives.length && !gaps.length) lines.push('Little to judge here from this conversation.');
+  if (strong) {
+    if (observed.length) lines.push(`One thing held it back: ${observed[0]}.`);
+    else if (toAdd.length) lines.push(`To make it even stronger: ${toAdd[0]}.`);
+  } else {
+    if (observed.length) lines.push(`What held it back: ${sentence(observed.slice(0, 3))}.`);
+    if (toAdd.length) lines.push(`Worth adding: ${sentence(toAdd.slice(0, observed.length ? 1 : 2))}.`);
+  }
+  if (!positives.length && !f.gaps.length) lines.push('Little to judge here from this conversation.');
   return lines;
 }
 
@@ -61,9 +87,6 @@ export function sectionContent(
   }
   const slip = strong ? [] : slipLines(f, view);
   lines.push(...slip);
-  const untested = key === 'objectionHandling' && a.objections.raised === 0;
-  if (!good.length && !slip.length && !untested)
-    lines.push('', 'No line in the conversation showed this behaviour.');
   lines.push('', `**Try this next time:** ${better}`);
   return lines.join('\n');
 }

@@ -133,8 +133,12 @@ function figures(a: Analysis, metrics: ConversationMetrics, view: CallView): str
     ? `You spoke ${share}% of the words, inside the target (${talkShareTargetText(view.who)})`
     : `You spoke ${share}% of the words (${talkShareTargetText(view.who)})`;
   const pressure = metrics.pressurePhrases.length;
+  // Without question marks the questions are read but not counted to a number worth stating.
+  const asked = view.unpunctuated
+    ? ''
+    : `, and asked ${q.total} question${q.total === 1 ? '' : 's'}, ${q.open} of them open`;
   return (
-    `${talk}, and asked ${q.total} question${q.total === 1 ? '' : 's'}, ${q.open} of them open` +
+    `${talk}${asked}` +
     (pressure ? `; you used ${pressure} pressure phrase${pressure === 1 ? '' : 's'}.` : '.')
   );
 }

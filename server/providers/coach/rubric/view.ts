@@ -13,17 +13,29 @@ export interface CallView {
   name: string;
   /** How the text names the other person: the name, "the homeowner" or "the customer". */
   who: string;
+  /**
+   * The rep's words came without question marks (a recogniser's text): questions can be read, but
+   * not counted well enough to state a number.
+   */
+  unpunctuated: boolean;
 }
+
+/** Rep words under which a call is too short to say whether it was punctuated. */
+const PUNCTUATION_MIN_WORDS = 40;
 
 export function callView(input: {
   personaName?: string;
   source?: 'roleplay' | 'recording';
   input?: 'speech' | 'typed';
   recognition?: EngineQuality;
+  transcript?: readonly { role: string; transcript: string }[];
 }): CallView {
   const source = input.source ?? 'roleplay';
   const name = source === 'recording' ? '' : (input.personaName ?? '');
+  const rep = (input.transcript ?? []).filter((e) => e.role === 'user').map((e) => e.transcript);
+  const repWords = rep.reduce((n, t) => n + t.split(/\s+/).filter(Boolean).length, 0);
   return {
+    unpunctuated: repWords >= PUNCTUATION_MIN_WORDS && !rep.some((t) => t.includes('?')),
     source,
     typed: input.input === 'typed',
     recognition: input.recognition,
