@@ -1,5 +1,6 @@
 import type { EngineQuality } from '../../../../core/engines';
 import { quotable, readsClearly } from '../../../understanding/text/quote';
+import { spaceSeparated } from '../../../understanding/text/marks';
 
 /**
  * How the coaching speaks of this call: a role-play with a named homeowner, or a recording of a
@@ -33,7 +34,7 @@ export function callView(input: {
   const source = input.source ?? 'roleplay';
   const name = source === 'recording' ? '' : (input.personaName ?? '');
   const rep = (input.transcript ?? []).filter((e) => e.role === 'user').map((e) => e.transcript);
-  const repWords = rep.reduce((n, t) => n + t.split(/\s+/).filter(Boolean).length, 0);
+  const repWords = rep.reduce((n, t) => n + spaceSeparated(t).filter(Boolean).length, 0);
   return {
     unpunctuated: repWords >= PUNCTUATION_MIN_WORDS && !rep.some((t) => t.includes('?')),
     source,
