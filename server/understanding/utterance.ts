@@ -4,6 +4,7 @@ import { combineActs, type ActSource, type ShippedModel } from './classifier/com
 import { findEntities, type Entities } from './entities';
 import { familyOf, type ActLabel, type CorpusTopic } from './labels';
 import { takesLeave } from './readers/leave-taking';
+import { DAY_NAMES } from './followups';
 import { readByRules, type RuleReading } from './rules';
 import { splitSentences } from './text/normalise';
 import type { RepTurn } from './rep-turn';
@@ -112,16 +113,8 @@ export function assumesBooking(u: Utterance): boolean {
 
 const SETTLED_ROLES = new Set(['agreed', 'confirmed']);
 
-const NAMED_DAYS = new Set([
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-  'tomorrow',
-]);
+/** The day names a visit can be held on ("today" and "tonight" name none ahead). */
+const NAMED_DAYS = new Set(DAY_NAMES.filter((d) => d !== 'today' && d !== 'tonight'));
 
 /**
  * A named day or a clock time in one of these roles. "Today" or "next week" alone is more often a

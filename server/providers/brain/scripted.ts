@@ -147,17 +147,10 @@ function fillChoice(line: string, choice: string): string {
     .replaceAll('{choice}', choice);
 }
 
-/** What a time the homeowner offers is made of: days, parts of the day, hours. */
+/** What a time the homeowner offers is made of: days and parts of the day. */
 const OWN_TIME_WORDS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
+  ...DAY_NAMES.filter((d) => d !== 'today' && d !== 'tonight'),
   'weekend',
-  'tomorrow',
   'morning',
   'afternoon',
   'evening',

@@ -750,19 +750,19 @@ describe('round I classes, in other wordings', () => {
   });
 });
 
-describe('the close as new authors put it', () => {
-  /** A conversation where the homeowner has said yes to a day (trust and needs met). */
-  function readyToBook(stage: Stage, seed: number) {
-    const c = conv(stage, seed);
-    c.state.trust = 10;
-    for (const t of ['problem', 'home', 'priorities', 'decision', 'budget', 'timeline'] as const)
-      c.state.revealed.add(t);
-    for (const o of ['spouse', 'price', 'competitor', 'trust', 'timing'] as const)
-      c.state.objections.set(o, 'answered');
-    c.state.proofShown = true;
-    return c;
-  }
+/** A conversation where the homeowner is ready to say yes to a day (trust and needs met). */
+function readyToBook(stage: Stage, seed: number) {
+  const c = conv(stage, seed);
+  c.state.trust = 10;
+  for (const t of ['problem', 'home', 'priorities', 'decision', 'budget', 'timeline'] as const)
+    c.state.revealed.add(t);
+  for (const o of ['spouse', 'price', 'competitor', 'trust', 'timing'] as const)
+    c.state.objections.set(o, 'answered');
+  c.state.proofShown = true;
+  return c;
+}
 
+describe('the close as new authors put it', () => {
   it('a leave-taking in other words ends the call when the turn asks nothing more', () => {
     for (const line of [
       'right, gotta bounce. ttyl',
@@ -886,17 +886,6 @@ describe('requests and checks of the day, in the words of a later round', () => 
     const check = c.respond(`ok so that was ${other} right`);
     expect(check).toContain(agreed.split(' ')[0]);
   });
-
-  function readyToBook(stage: Stage, seed: number) {
-    const c = conv(stage, seed);
-    c.state.trust = 10;
-    for (const t of ['problem', 'home', 'priorities', 'decision', 'budget', 'timeline'] as const)
-      c.state.revealed.add(t);
-    for (const o of ['spouse', 'price', 'competitor', 'trust', 'timing'] as const)
-      c.state.objections.set(o, 'answered');
-    c.state.proofShown = true;
-    return c;
-  }
 });
 
 describe('the close as round O put it', () => {
