@@ -5,7 +5,8 @@ import { conform, loadCorpus } from './corpus';
 import { ACT_LABELS, CORPUS_TOPICS } from './labels';
 import { alternativesAsked } from './readers/questions';
 import { requestKind } from './readers/requests';
-import { assumesBooking, does, endsVisit, putsDayForward, understand } from './utterance';
+import { assumesBooking, does, endsVisit, putsDayForward, someSentenceDoes, understand } from './utterance';
+import { livingNames, namesSomeoneLiving } from './readers/next-step';
 
 describe('the labelled corpus', () => {
   const lines = loadCorpus();
@@ -158,5 +159,32 @@ describe('either-or questions', () => {
     ]);
     expect(alternativesAsked('so are we going ahead or not?')).toBeNull();
     expect(alternativesAsked('is it just you making the call or does your husband weigh in?')).toBeNull();
+  });
+});
+
+describe('someSentenceDoes', () => {
+  it("finds the act a long turn's last line does when the whole turn's reading loses it", () => {
+    const turn =
+      "Ours clicks together over a cushioned underlay, and the seams carry a fifteen-year warranty, in writing, with the installer's name on it. We come back and fix any seam that lifts, free. How does that sit with you?";
+    expect(does(understand(turn, { speaker: 'rep' }), 'check')).toBe(false);
+    expect(someSentenceDoes(turn, 'rep', 'check')).toBe(true);
+    expect(
+      someSentenceDoes('The seams carry a fifteen-year warranty. We fix any that lift.', 'rep', 'check'),
+    ).toBe(false);
+  });
+});
+
+describe('namesSomeoneLiving', () => {
+  it('knows a name the call gave earlier, and not one of someone who has died', () => {
+    const call = [
+      { text: 'My son Tavish helps me with the bills.', speaker: 'homeowner' as const },
+      { text: 'My husband Orrin passed two winters ago.', speaker: 'homeowner' as const },
+    ];
+    const known = livingNames(call);
+    expect(namesSomeoneLiving('Could we go over it Friday at four, with Tavish at the table?', known)).toBe(
+      true,
+    );
+    expect(namesSomeoneLiving('Could we go over it Friday at four?', known)).toBe(false);
+    expect(known).not.toContain('Orrin');
   });
 });

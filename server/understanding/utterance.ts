@@ -147,3 +147,14 @@ export function endsVisit(u: Utterance): boolean {
   // A price named ("about three hundred and fifty for the pair") is the visit going on.
   return !asks && !proposes && u.turn.price === null && u.entities.money.length === 0;
 }
+
+/**
+ * Whether some sentence of a longer turn does this act on its own reading: the act a turn's last
+ * line does ("...and not another cent until the materials arrive. Does that settle what's worrying
+ * you?") can be lost in the reading of the whole turn. A one-sentence turn is its own reading.
+ */
+export function someSentenceDoes(text: string, speaker: Speaker, label: string): boolean {
+  const sentences = splitSentences(text);
+  if (sentences.length < 2) return does(understand(text, { speaker }), label);
+  return sentences.some((s) => does(understand(s, { speaker }), label));
+}

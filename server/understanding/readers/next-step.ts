@@ -1,3 +1,4 @@
+import { findPeople } from '../entities/people';
 import { looseContractions as loose, normalizeText } from '../text/normalise';
 import { clausesOf } from '../text/marks';
 
@@ -134,3 +135,24 @@ export const promisesToCallOnDay = (norm: string): boolean =>
   /\b(i ll|ill|i will) (call|text|email|send)( you)?( on| around| at| by)? (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight)\b/.test(
     norm,
   );
+
+/**
+ * The first names of the people a call mentions who are living ("my daughter Anjali"): a later
+ * line that names one of them names a person even where the names list does not know the name.
+ */
+export function livingNames(lines: readonly { text: string; speaker: 'rep' | 'homeowner' }[]): string[] {
+  const people = lines.flatMap((l) => findPeople(l.text, { speaker: l.speaker }));
+  const dead = new Set(people.filter((p) => p.status === 'deceased').flatMap((p) => p.name ?? []));
+  return [...new Set(people.flatMap((p) => p.name ?? []))].filter((n) => !dead.has(n));
+}
+
+/**
+ * Whether a line names someone living besides the speaker ("Marcus on speaker", "my project
+ * manager", or a name the call gave earlier): a step that names a person may well say who will be
+ * there, so its absence is not claimed, even where the reading of who attends is unsure.
+ */
+export function namesSomeoneLiving(text: string, known: readonly string[] = []): boolean {
+  if (findPeople(text, { speaker: 'rep' }).some((p) => p.status !== 'deceased')) return true;
+  const words = new Set(normalizeText(text).split(' '));
+  return known.some((n) => words.has(normalizeText(n)));
+}

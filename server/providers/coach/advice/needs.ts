@@ -18,7 +18,10 @@ const DEPTH_QUESTION: Record<string, string> = {
  */
 export const needsAdvice: Advise = ({ a, f, facts, view, score, values, stage }) => {
   const v = { ...values };
-  const missing = [...UNIVERSAL_DEPTH_AREAS].filter((id) => !a.needAreasCovered.includes(id));
+  // An area the homeowner already spoke of is not one to ask about ("this is my forever home").
+  const missing = [...UNIVERSAL_DEPTH_AREAS].filter(
+    (id) => !a.needAreasCovered.includes(id) && !a.needAreasTalkedOf.includes(id),
+  );
   const labels = needAreas(stage);
   const ask = missing.map((id) => DEPTH_QUESTION[id]).filter(Boolean);
   if (!sig(f, 'total'))

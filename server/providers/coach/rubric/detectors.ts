@@ -33,6 +33,8 @@ export interface Analysis {
   discoveryEnd: number;
   optionTurns: number[];
   needAreasCovered: string[];
+  /** Need areas anyone in the call spoke of, asked about or not ("this is my forever home"). */
+  needAreasTalkedOf: string[];
   empathy: Finding & { abusive: boolean };
   needs: Finding;
   options: Finding;
@@ -114,6 +116,7 @@ export function analyseConversation(
     discoveryEnd,
     optionTurns: opt.optionTurns,
     needAreasCovered: needs.covered,
+    needAreasTalkedOf: needs.talkedOf,
     empathy: detectEmpathy(turns, repShare, opts.personaName),
     needs: needs.finding,
     options: opt.finding,

@@ -8,6 +8,8 @@ import {
   HANDS_OFF,
   NAMES_ACTION,
   NAMES_ATTENDEES,
+  namesSomeoneLiving,
+  livingNames,
   NAMES_DATE,
   NAMES_DAY,
   NAMES_TIME,
@@ -36,6 +38,10 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
   let date = false;
   let time = false;
   let attendees = false;
+  let someoneNamed = false;
+  let known: string[] | undefined;
+  const callNames = () =>
+    livingNames(turns.map((x) => ({ text: x.text, speaker: x.role === 'user' ? 'rep' : 'homeowner' })));
   let action = false;
   let vague = false;
   let agreed = false;
@@ -85,6 +91,7 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
     date ||= dt;
     time ||= tm;
     attendees ||= at || (has(NAMES_ATTENDEES, t.norm) && (day || time));
+    if (d || tm) someoneNamed ||= namesSomeoneLiving(t.text, (known ??= callNames()));
     action ||= ac;
     if (has(VAGUE_SPAN, t.norm)) vague = true;
     if (d || tm) {
@@ -171,7 +178,7 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
   if (agreed && (day || time)) f.positives.push('the homeowner agreed to it');
   if (!day) f.gaps.push('no day for the next step');
   if (day && !time) f.gaps.push('a day but no time');
-  if ((day || time) && !attendees) f.gaps.push('nothing about who will be there');
+  if ((day || time) && !attendees && !someoneNamed) f.gaps.push('nothing about who will be there');
   if ((day || time) && !agreed) f.gaps.push('the homeowner never agreed to it');
   if (vague && !day) f.gaps.push('leaving it open is not a next step');
   return f;

@@ -42,6 +42,17 @@ const ABSENT_PREFIXES: [string, (rest: string) => string][] = [
 ];
 const YES_NO_TAIL = ' questions were yes/no, so the homeowner never explained what matters';
 
+/** Whether a gap lists topics not found ("left unexplored: ..."), rather than a step not taken. */
+export const isTopicList = (gap: string) => ABSENT_PREFIXES.some(([prefix]) => gap.startsWith(prefix));
+
+/**
+ * Whether a section's list of topics not found may be given as advice. The topics are read by
+ * word lists, which miss a topic raised in words they do not hold ("the grandkids' juice" is how
+ * the room is used): on a call with little discovery the list is what it lacked, but where the
+ * rep already explored, a topic "to explore" is as likely one they covered.
+ */
+export const topicsWorthListing = (score: number) => score < 5;
+
 /** The gap as advice when it states an absence; null when it names something that happened. */
 export function absenceAdvice(gap: string): string | null {
   const fixed = ABSENCES[gap];

@@ -119,7 +119,7 @@ export function detectNeeds(
   discoveryEnd: number,
   singlePush: boolean,
   stage: string,
-): { finding: Finding; covered: string[] } {
+): { finding: Finding; covered: string[]; talkedOf: string[] } {
   const f: Finding = { score: 0, positives: [], gaps: [], evidence: [], missteps: [] };
   const discovery = questions.filter((q) => q.turn < discoveryEnd);
   const open = discovery.filter((q) => q.form === 'open').length;
@@ -167,8 +167,19 @@ export function detectNeeds(
   else if (!open) f.gaps.push('asked no open questions (what, how, why)');
   if (!depth && total) f.gaps.push('never explored budget, timing, plans or who else decides');
   if (singlePush && total) f.gaps.push('the answers never shaped what was offered');
+  // "Explore X" is advice only about what never came up: a topic the homeowner talked through, or
+  // the rep raised outside a question, was part of the call even if no question named it.
+  const talkedOf = new Set(
+    turns.flatMap((t) => [
+      ...labels.filter((a) => a.pattern.test(t.norm)).map((a) => a.id),
+      ...t.topics.flatMap((topic) => TOPIC_AREA[topic] ?? []),
+    ]),
+  );
   const missing = labels.filter(
-    (a) => !covered.includes(a.id) && !['timeline', 'decision', 'priorities'].includes(a.id),
+    (a) =>
+      !covered.includes(a.id) &&
+      !talkedOf.has(a.id) &&
+      !['timeline', 'decision', 'priorities'].includes(a.id),
   );
   if (missing.length && total)
     f.gaps.push(
@@ -177,7 +188,7 @@ export function detectNeeds(
         .map((a) => a.label)
         .join(', ')}`,
     );
-  return { finding: f, covered };
+  return { finding: f, covered, talkedOf: [...talkedOf] };
 }
 
 const rankQ = (q: QuestionFact) =>

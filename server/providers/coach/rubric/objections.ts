@@ -20,6 +20,7 @@ import {
 } from '../../../understanding/readers/objection-handling';
 import { opensWithNo } from '../../../understanding/readers/replies';
 import { findQuestions } from '../../../understanding/readers/questions';
+import { someSentenceDoes } from '../../../understanding/utterance';
 import {
   COURTESY,
   DISMISS,
@@ -308,7 +309,12 @@ function scoreEpisode(
     reasonWords >= 40 ||
     proposal;
   const confirm =
-    handling.some((r) => has(CHECKS_ANSWER_LANDED, r.norm)) ||
+    handling.some(
+      (r) =>
+        has(CHECKS_ANSWER_LANDED, r.norm) ||
+        r.acts.includes('check') ||
+        someSentenceDoes(r.text, 'rep', 'check'),
+    ) ||
     asksIfOnlyConcern(all) ||
     (proposal && agreedAfter.some(Boolean));
   const discount = has(PRICE_CONCESSION, all);

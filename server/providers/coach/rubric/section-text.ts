@@ -2,7 +2,7 @@ import type { SectionKey } from '../../../../core/coaching-format';
 import { ABUSE } from '../../../understanding/readers/speech-acts';
 import { normalizeText } from '../../../understanding/text/normalise';
 import type { Analysis, Evidence, Finding } from './detectors';
-import { absenceAdvice } from './gap-advice';
+import { absenceAdvice, isTopicList, topicsWorthListing } from './gap-advice';
 import { mayQuote, personal, sentence, shown, type CallView } from './view';
 
 /** A misstep that is about what the homeowner said, not a line of the rep's to avoid. */
@@ -16,7 +16,8 @@ function uncounted(positive: string, view: CallView): string {
   return counted ? 'asked open questions' : positive;
 }
 
-function judgement(key: SectionKey, a: Analysis, f: Finding, strong: boolean, view: CallView): string[] {
+function judgement(key: SectionKey, a: Analysis, f: Finding, score: number, view: CallView): string[] {
+  const strong = score >= 8;
   if (key === 'objectionHandling' && a.objections.raised === 0)
     return [
       'Not tested: no objection came up in this call and you pre-empted none, so this score stays in the middle.',
@@ -27,6 +28,7 @@ function judgement(key: SectionKey, a: Analysis, f: Finding, strong: boolean, vi
   // One piece of advice per verb: not "explore budget... and explore what they have tried".
   const verbs = new Set<string>();
   const toAdd = f.gaps
+    .filter((g) => !isTopicList(g) || topicsWorthListing(score))
     .flatMap((g) => absenceAdvice(g) ?? [])
     .filter((g) => {
       const verb = g.split(' ')[0];
@@ -79,7 +81,7 @@ export function sectionContent(
   better: string,
 ): string {
   const strong = score >= 8;
-  const lines = judgement(key, a, f, strong, view);
+  const lines = judgement(key, a, f, score, view);
   const good = goodQuotes(f, strong, a.empathy.abusive, view);
   if (good.length) {
     lines.push('', strong ? 'What worked:' : 'What you did:');

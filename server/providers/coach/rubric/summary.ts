@@ -11,6 +11,7 @@ import { talkShareOnTarget, talkShareTargetText } from '../../../../core/coachin
 import type { ConversationMetrics } from '../../../../core/conversation-metrics';
 import { personaFor } from '../../../../core/stages';
 import type { Analysis, Evidence, Finding } from './detectors';
+import { absenceAdvice, isTopicList, topicsWorthListing } from './gap-advice';
 import { cap, mayQuote, personal, sentence, shown, type CallView } from './view';
 
 export const findingFor = (a: Analysis, key: SectionKey): Finding =>
@@ -29,6 +30,9 @@ export function personaFocusNote(stage: string): string | null {
   if (!p) return null;
   return `${p.buyerType} buyer; the focus is ${p.focus.toLowerCase()}.`;
 }
+
+/** A section scoring this or more is named as a strength, never as a thing to change. */
+const STRENGTH_SCORE = 8;
 
 /** A moment held up as Best scored at least this in its section. */
 export const BEST_MIN_SCORE = 6;
@@ -114,7 +118,7 @@ function opening(
     ? []
     : [...SECTION_KEYS]
         .sort((x, y) => scores[y] - scores[x])
-        .filter((k) => scores[k] >= 8)
+        .filter((k) => scores[k] >= STRENGTH_SCORE)
         .slice(0, 2);
   return (
     `Overall **${overall}/10** across the six areas ${where}.` +
@@ -143,6 +147,19 @@ function figures(a: Analysis, metrics: ConversationMetrics, view: CallView): str
   );
 }
 
+/**
+ * What to change in a section, from what the section found missing: its own advice for an absence
+ * ("check your answer resolved the concern"), the section's whole recipe when something went wrong
+ * in it (a price dropped at once), and nothing when the call shows every step the recipe names,
+ * so the summary never tells a rep to do what they already did.
+ */
+export function topFix(f: Finding, key: SectionKey, score: number): string | null {
+  const gaps = f.gaps.filter((g) => !isTopicList(g) || topicsWorthListing(score));
+  const absent = gaps.map(absenceAdvice).find((g): g is string => g !== null);
+  if (absent) return absent;
+  return gaps.length || f.missteps.length ? TOP_FIX[key] : null;
+}
+
 /** The Summary: the overall picture, the same figures as the sections, the two things to change. */
 export function summaryText(
   a: Analysis,
@@ -158,13 +175,18 @@ export function summaryText(
   const fixes = [...SECTION_KEYS]
     .filter((k) => !(k === 'objectionHandling' && a.objections.raised === 0))
     .sort((x, y) => scores[x] - scores[y])
+    .flatMap((k) => {
+      // A section scored as a strength is not something to change.
+      const fix = scores[k] < STRENGTH_SCORE ? topFix(findingFor(a, k), k, scores[k]) : null;
+      return fix ? [{ k, fix }] : [];
+    })
     .slice(0, 2);
   if (fixes.length) {
-    out.push('', '**Top two things to change**, in order:');
+    out.push('', fixes.length === 2 ? '**Top two things to change**, in order:' : '**One thing to change:**');
     const who = view.who === 'the homeowner' ? "the homeowner's" : `${view.who}'s`;
-    fixes.forEach((k, i) =>
+    fixes.forEach(({ k, fix }, i) =>
       out.push(
-        `${i + 1}. ${SECTION_TITLES[k]} (${scores[k]}/10): ${TOP_FIX[k].replace("the homeowner's", who)}.`,
+        `${fixes.length === 2 ? `${i + 1}. ` : ''}${SECTION_TITLES[k]} (${scores[k]}/10): ${personal(fix.replace("the homeowner's", who), view)}.`,
       ),
     );
   }
