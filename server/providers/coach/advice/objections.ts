@@ -78,8 +78,9 @@ export const objectionsAdvice: Advise = ({ a, facts, view, score, values }) => {
       ['Keep raising the likely worry before they do, and end your answer with a check: ' + CHECK],
       v,
     );
-  // A kind the facts do not share (the two readings disagree) is spoken of as push-back alone.
-  const shared = facts.objections.some((o) => o.kind === ep.label);
+  // A kind the facts do not share at this moment (the two readings disagree) is spoken of as
+  // push-back alone: the same kind raised elsewhere in the call does not name this one.
+  const shared = facts.objections.some((o) => o.kind === ep.label && o.evidence.turn === ep.start);
   const k = shared ? KIND[ep.label] : { ...KIND[ep.label], what: 'pushed back' };
   const when = `When {who} ${k.what}`;
   const hurt = ep.steps.find((s) => ['argued', 'discounted', 'pressured'].includes(s));
