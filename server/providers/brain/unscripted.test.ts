@@ -889,6 +889,17 @@ describe('requests and checks of the day, in the words of a later round', () => 
 });
 
 describe('the close as round O put it', () => {
+  it('answers which day suits after turning down a booking, with when they are free', () => {
+    for (const seed of SEEDS) {
+      const c = conv('General', seed);
+      c.respond("what's the main thing you want sorted");
+      c.respond('Brilliant, so Friday it is then.');
+      const free = c.respond('Ah, I jumped the gun there. Which days suit you two better?');
+      expect(free).toMatch(/day|morning|evening|week|retired|home/i);
+      expect(free).not.toMatch(/going soft|cracked/i);
+    }
+  });
+
   it('takes a time she offered herself instead of refusing her own offer', () => {
     for (const seed of SEEDS) {
       const c = conv('Windows', seed);

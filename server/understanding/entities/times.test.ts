@@ -189,6 +189,14 @@ describe('times: roles', () => {
     expect(role("you'd be crazy to wait, the rebate's gone at midnight")).toEqual(['deadline']);
     expect(role('heads up that price is only good thru friday')).toEqual(['deadline']);
   });
+
+  it("reads a day asked of a place's hours as no next step, and a calendar's open day as one", () => {
+    expect(role('do you know if the hardware store is open on sunday')).toEqual(['other']);
+    expect(role('Is that garden centre closed on Saturday?')).toEqual(['other']);
+    expect(role('Is Saturday open for you?')).toEqual(['proposed']);
+    expect(role('I have thursday open if that helps')).toEqual(['proposed']);
+    expect(role('the showroom is open saturday if you want to come see the samples')).toEqual(['proposed']);
+  });
 });
 
 describe('times: spans', () => {

@@ -814,6 +814,23 @@ function aside(tokens: Token[], m: Mention, a: number): boolean {
   return prep === 'from' && tokens[m.j + 1]?.base === 'to';
 }
 
+/**
+ * "Is the bakery open on Saturday?": a day asked of a place's hours (the/that/this <place> is
+ * open or closed), not put to the other person. "Is Saturday open for you?" names the day first.
+ */
+function hoursOfAPlace(tokens: Token[], m: Mention, a: number): boolean {
+  const words = tokens.slice(a, m.i).map((t) => t.norm);
+  const at = words.findIndex((w) => w === 'open' || w === 'closed' || w === 'shut');
+  if (at < 2) return false;
+  let k = at - 1;
+  if (['is', 'are', "'s", 's'].includes(words[k])) k--;
+  const det = ['the', 'that', 'this'];
+  const place = det.includes(words[k - 1]) ? k : det.includes(words[k - 2]) ? k - 1 : -1;
+  return place >= 1 && !PERSONAL.has(words[k]) && !PERSONAL.has(words[place]);
+}
+
+const PERSONAL = new Set(['you', 'we', 'i', 'us', 'me', 'calendar', 'schedule', 'diary', 'slot', 'day']);
+
 const NEGATION = new Set([
   "won't",
   'wont',
@@ -844,6 +861,7 @@ function nextStepRole(
   const visit = near(tokens, a, b, VISIT);
   if (near(tokens, a, b, OWN_STEP) && !visit && !question) return 'other';
   if (aside(tokens, m, a)) return 'other';
+  if (!visit && hoursOfAPlace(tokens, m, a)) return 'other';
   if (question) return 'proposed';
   // "Diane called you guys Tuesday": a past visit or call is the story, not a day put forward.
   if (past && !prev.asksWhen) return 'history';

@@ -127,7 +127,7 @@ function sayWhen(found: string): string {
 
 /** "Are evenings better for Mark, or weekends?", "when's a good time for you both?": asks when they are free. */
 const WHEN_FREE = loose(
-  /\b(when (is|s|would be) (a |the )?(good|best|better|easiest) (time|day)|what (day|days|time|times) (is|s|are|works|would) (good|best|better|easiest|work)|(are|is|would) (evenings?|mornings?|afternoons?|weekends?|weekdays?|days?) (better|best|easier|good|ok|okay)|(evenings?|mornings?|weekends?|weekdays?) or (evenings?|mornings?|weekends?|weekdays?)|best time|good time (for|to)|when (are|is) (you|he|she|they|your \w+|\w+) ((usually|normally|generally|typically|mostly) )?(free|home|around|available|off|back))\b/,
+  /\b(when (is|s|would be) (a |the )?(good|best|better|easiest) (time|day)|(what|which) (day|days|time|times) (is|s|are|works?|would|suits?) (\w+ ){0,2}(good|best|better|easiest|work|suit|for (you|him|her|them|your|the|both))|(are|is|would) (evenings?|mornings?|afternoons?|weekends?|weekdays?|days?) (better|best|easier|good|ok|okay)|(evenings?|mornings?|weekends?|weekdays?) or (evenings?|mornings?|weekends?|weekdays?)|best time|good time (for|to)|when (are|is) (you|he|she|they|your \w+|\w+) ((usually|normally|generally|typically|mostly) )?(free|home|around|available|off|back))\b/,
 );
 
 /** Whether a line asks when the household is free to meet. */
