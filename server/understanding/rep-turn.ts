@@ -620,6 +620,7 @@ const PROBES_CONCERN = new RegExp(
       'what (s|is) (stopping|keeping|bothering|worrying|scaring) you',
       'what would (it take|you need|make you|need to happen|have to happen)',
       'what (s|is) on your mind',
+      '(what ?s|what is|what s) the (hold ?up|holdup)',
       'anything (bothering|worrying|holding)',
       // Asked whether they have a worry at all: "is there anything you're worried about?",
       // "are you nervous about any of it?", "any concerns so far?"

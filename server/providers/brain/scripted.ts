@@ -392,6 +392,8 @@ export class ScriptedConversation implements BrainConversation {
     if (t.pressure && !s.agreed) {
       s.pressureCount++;
       s.trust -= 3;
+      // "6900 installed, but only if you sign today": the push is answered, the price still heard.
+      this.noteOffer(t);
       if (s.rudeCount + s.pressureCount >= 2)
         return this.endByHomeowner(f.pressuredAgain, Lines.RUDE_END[st]);
       // A scare is answered as a scare; other pushes with the owner's own line.
@@ -743,17 +745,9 @@ export class ScriptedConversation implements BrainConversation {
       if (out.length === 0)
         out.push(pick(convinced ? Lines.REACT.objectionAnswered : Lines.REACT.objectionNoted));
     }
-    // "Is your budget over ten thousand?" asks; it quotes nothing.
-    const quotes = t.price !== null && !(t.isQuestion && t.topics.includes('budget'));
-    // Something is on the table once the rep quotes a price, lays out options, recommends or
-    // describes what they would put in.
-    if (quotes || t.options || ((t.recommendation || t.pitch) && (t.domain || t.topics.includes('product'))))
-      s.offered = true;
+    const quotes = this.noteOffer(t);
     if (quotes && t.price !== null) {
-      s.quoted = true;
       // Options side by side: the homeowner weighs the one within reach.
-      // The fullest offer is what compares with the other quote; the one within reach is weighed.
-      s.fullPrice = Math.max(...t.prices, t.price);
       out.push(this.reactToPrice(Math.min(...t.prices, t.price)));
     } else if (t.financing) out.push(pick(Lines.REACT.financing));
     if (t.warranty && !t.proof && out.length === 0) out.push(pick(Lines.REACT.warranty));
@@ -863,6 +857,24 @@ export class ScriptedConversation implements BrainConversation {
     const leaning = s.trust >= f.temperament.trustToClose - 1;
     if (!leaning) return this.book.pick(Lines.UNDECIDED[st]);
     return this.book.pick(t.probesConcern ? Lines.NO_CONCERN[st] : Lines.LEANING[st]);
+  }
+
+  /**
+   * What the turn puts on the table, remembered whatever the reply: a price quoted, options laid
+   * out, a recommendation or a description of what they would put in. True when it quotes a price.
+   */
+  private noteOffer(t: RepTurn): boolean {
+    const s = this.state;
+    // "Is your budget over ten thousand?" asks; it quotes nothing.
+    const quotes = t.price !== null && !(t.isQuestion && t.topics.includes('budget'));
+    if (quotes || t.options || ((t.recommendation || t.pitch) && (t.domain || t.topics.includes('product'))))
+      s.offered = true;
+    if (quotes && t.price !== null) {
+      s.quoted = true;
+      // The fullest offer is what compares with the other quote.
+      s.fullPrice = Math.max(...t.prices, t.price);
+    }
+    return quotes;
   }
 
   private fittingObjection(t: RepTurn): ObjectionKind | undefined {

@@ -889,6 +889,17 @@ describe('requests and checks of the day, in the words of a later round', () => 
 });
 
 describe('the close as round O put it', () => {
+  it('names what holds them back when a pushy rep asks what the hold-up is', () => {
+    for (const seed of SEEDS) {
+      const c = conv('HVAC', seed);
+      c.respond('so whats going on with the heat');
+      c.respond('new furnace is seventy four hundred installed, today only');
+      const why = c.respond("what's the holdup, it's a furnace, not a house");
+      expect(why).not.toMatch(/upstairs|short-cycling|fifteen/i);
+      expect(why).toMatch(/time|timing|quote|price|money|think|wife|trust|licen|rush|push|fast/i);
+    }
+  });
+
   it('answers which day suits after turning down a booking, with when they are free', () => {
     for (const seed of SEEDS) {
       const c = conv('General', seed);
