@@ -59,6 +59,11 @@ describe('dialogue manager: classification by meaning', () => {
     expect(analyseRepTurn('¿cuánto tiempo tiene la casa?').nonEnglish).toBe(true);
     expect(analyseRepTurn('is it going to rain tomorrow').close).toBe(false);
     expect(analyseRepTurn('could i swing by thursday to measure').close).toBe(true);
+    // A slot on the calendar is a booking; slotting a part into a frame is not.
+    expect(analyseRepTurn('we fit a new sash rather than slotting a panel into the old one').close).toBe(
+      false,
+    );
+    expect(analyseRepTurn('I can slot you in Friday morning if that suits').close).toBe(true);
   });
 
   it('hears a proposal that leaves out who comes, and a check-back that is not a household question', () => {
