@@ -14,7 +14,7 @@ import {
   proposedWhen,
   proposedWhens,
 } from '../../understanding/readers/proposals';
-import { alternativesAsked } from '../../understanding/readers/questions';
+import { alternativesAsked, placedIn, placesAsked } from '../../understanding/readers/questions';
 import { requestKind, type RequestKind } from '../../understanding/readers/requests';
 import {
   asksTechnicalDetail,
@@ -224,6 +224,9 @@ function namesIn(f: PersonaFacts): Set<string> {
  * facts and only as far as trust allows, reacts to what was offered, tracks its objections,
  * agrees only when it has been earned, and ends the call on a goodbye or sustained pressure.
  */
+/** How firmly a greeting must name a household topic for its question to be answered as one. */
+const DOOR_TOPIC_STRENGTH = 2;
+
 export class ScriptedConversation implements BrainConversation {
   readonly facts: PersonaFacts;
   readonly state: HomeownerState;
@@ -433,7 +436,9 @@ export class ScriptedConversation implements BrainConversation {
       greets &&
       !t.close &&
       !requests &&
-      (t.topics.length === 0 || !t.isQuestion)
+      // "Frank, is it?", "hope now is ok??": a question at the door that only brushes a household
+      // topic is part of the greeting, not a question about the house.
+      (t.topics.length === 0 || !t.isQuestion || t.topicStrength < DOOR_TOPIC_STRENGTH)
     ) {
       s.greeted = true;
       s.trust += 0.5;
@@ -627,6 +632,20 @@ export class ScriptedConversation implements BrainConversation {
         grounded: true,
       };
     }
+    // "Is the furnace in the basement or a closet?": where a thing is, when their facts put it in
+    // one of the two places and not the other.
+    const places = placesAsked(u.text);
+    const factText = JSON.stringify(this.facts);
+    if (!taste && places && placedIn(factText, a) !== placedIn(factText, b)) {
+      const choice = placedIn(factText, a) ? a : b;
+      return {
+        line: () => {
+          s.choices.set(key, choice);
+          return said(choice);
+        },
+        grounded: true,
+      };
+    }
     // A leaning their own facts show ("a warm wood look" when asked vinyl or wood).
     if (taste && aNamed !== bNamed) {
       const leaning = aNamed ? a : b;
@@ -662,7 +681,17 @@ export class ScriptedConversation implements BrainConversation {
 
   private afterAgreement(t: RepTurn): (string | null)[] {
     const st = this.style;
-    if (t.topics.length > 0 && t.isQuestion) return this.answerTopics(t);
+    // "So just to confirm: Thursday at seven, Mark will be home... Have I got that right?": the
+    // recap is the question, whatever else it names.
+    const named = this.proposedDay();
+    const agreedOn = this.state.agreedWhen;
+    const checkedBack = this.checkedDay();
+    const recap =
+      this.heard !== null &&
+      (does(this.heard, 'confirmation') ||
+        (checkedBack !== null && agreedOn !== null && sameDay(checkedBack, agreedOn))) &&
+      (!named || (agreedOn !== null && sameDay(named, agreedOn)));
+    if (t.topics.length > 0 && t.isQuestion && !recap) return this.answerTopics(t);
     // "Oh, one last thing, do you know where your gas shutoff is?": an answer, not a send-off.
     if (
       t.isQuestion &&
@@ -673,8 +702,7 @@ export class ScriptedConversation implements BrainConversation {
       return [this.book.pick(Lines.DONT_KNOW[st])];
     // "So just to confirm: the day you picked, nine a.m., door and fan. All correct?"
     const agreedWhen0 = this.state.agreedWhen;
-    if (this.heard && does(this.heard, 'confirmation') && !this.proposedDay())
-      return [this.book.pick(Lines.RECAP_RIGHT[st].map((l) => fillWhen(l, agreedWhen0 ?? 'then')))];
+    if (recap) return [this.book.pick(Lines.RECAP_RIGHT[st].map((l) => fillWhen(l, agreedWhen0 ?? 'then')))];
     // "ok so that was tues right": a day checked, not a new one put forward, is set straight.
     const checked = this.checkedDay();
     if (checked && agreedWhen0) {

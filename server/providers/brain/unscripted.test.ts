@@ -933,3 +933,67 @@ describe('the close as round O put it', () => {
     expect(c.respond('Could you say the day back to me so I get it right?')).toMatch(/Thursday evening/);
   });
 });
+
+describe('the close as round P put it', () => {
+  it('puts right a booking pencilled in after a refusal', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Windows', seed);
+      c.respond('what made you start looking at windows');
+      const no = c.respond('Can we get someone out, Monday or Friday?');
+      expect(c.state.agreed, no).toBe(false);
+      const reply = c.respond("Lovely, I'll pop you in for Friday at two then.");
+      expect(c.state.agreed, reply).toBe(false);
+      expect(reply).toMatch(/friday|haven't|didn't|not|never|hold on/i);
+    }
+  });
+
+  it('says plainly whether a day was agreed when asked if that was a yes', () => {
+    for (const seed of SEEDS) {
+      const c = conv('General', seed);
+      c.respond('so what needs doing around the place');
+      c.respond('could the lads come wednesday after lunch');
+      if (c.state.agreed) continue;
+      const reply = c.respond("sorry was that a yes to wednesday, didn't quite hear");
+      expect(reply).toMatch(/day|yet|not|haven't|didn't|no\b/i);
+      expect(reply).not.toMatch(/what did you want to tell me/i);
+    }
+  });
+
+  it('confirms a recap of the agreed day even when it names the household too', () => {
+    const c = readyToBook('Flooring', 3);
+    c.respond('Could I bring the samples Thursday evening around seven, when Raj is home?');
+    expect(c.state.agreed).toBe(true);
+    const reply = c.respond(
+      "Just so I've got it right: Thursday evening around seven, you and Raj both home, about an hour, nothing to sign. All correct?",
+    );
+    expect(reply).toMatch(/right|yes|correct|thursday|that's it|exactly/i);
+    expect(reply).not.toMatch(/durability|look/i);
+  });
+
+  it('answers where to park asked without the word "where"', () => {
+    for (const seed of SEEDS) {
+      const c = conv('HVAC', seed);
+      c.respond('so whats the furnace doing');
+      const reply = c.respond('and is street parking alright or should i use the drive');
+      expect(reply).toMatch(/street|drive|park|anywhere|fine/i);
+    }
+  });
+
+  it('greets back a rep who checks the name at the door, and keeps the house for later', () => {
+    for (const seed of SEEDS) {
+      const c = conv('HVAC', seed);
+      const reply = c.respond('hey, dave right? sam w/ northline, hope this is still an ok time');
+      expect(reply).not.toMatch(/upstairs|short-cycling|heat upstairs|bill/i);
+    }
+  });
+
+  it('says where the furnace is when asked which of two places', () => {
+    for (const seed of SEEDS) {
+      const c = conv('HVAC', seed);
+      c.respond('whats going on with it');
+      const reply = c.respond('quick one, is the furnace down in the basement or in a utility closet?');
+      expect(reply).toMatch(/basement/i);
+      expect(reply).not.toMatch(/short-cycling/i);
+    }
+  });
+});

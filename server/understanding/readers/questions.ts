@@ -169,3 +169,25 @@ export function alternativesAsked(text: string): [string, string] | null {
   if ([left, right].some((side) => side.split(' ').some((w) => CLAUSE_WORDS.has(w)))) return null;
   return [left, right];
 }
+
+/**
+ * "Is the furnace in the basement or a closet?": an either-or between two places, the first said
+ * after "in", "on" or "under" and neither a doing word ("a stain on the ceiling, or is it
+ * dripping?" is not). The two places, or null.
+ */
+export function placesAsked(text: string): [string, string] | null {
+  const pair = alternativesAsked(text);
+  if (!pair) return null;
+  const [a, b] = pair;
+  if ([a, b].some((side) => /ing$/.test(side))) return null;
+  const first = a.replace(/[^a-z ]/g, '');
+  return new RegExp(`\\b(in|on|under) (the |a |an )?${first}\\b`).test(normalizeText(text)) ? pair : null;
+}
+
+/** Whether a description puts something in this place ("the furnace is in the basement"). */
+export function placedIn(description: string, place: string): boolean {
+  const last = normalizeText(place).split(' ').at(-1) ?? '';
+  return (
+    last.length > 2 && new RegExp(`\\b(in|on|under|off) the ${last}\\b`).test(normalizeText(description))
+  );
+}

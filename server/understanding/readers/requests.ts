@@ -22,7 +22,7 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'agreed-day',
     loose(
-      /\b(what|which) (day|time|date)( and (time|day))? (are|were) we (saying|going with|doing)|\bread (me |it )?back what we (ve |have )?(said|agreed|settled)|\b(what|which) (day|time|date)( and (time|day))? (did|have|had) we (land|settle|agree|decide|say|pick)|\bwhat did we (land on|settle on|agree on|say|decide)\b|\bremind me (of )?(the|what) (day|time|date)\b|\bsay (the (day|time|date)|it) back\b|\bconfirm(ing)? (the )?(day|time|date)( (and )?(day|time|date))? (we|you) (said|agreed|settled|picked|set|went with)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b.{0,60}\b(which|what) one (did|have|had) we (say|land on|settle on|agree on|pick|go with)\b/,
+      /\b(what|which) (day|time|date)( and (time|day))? (are|were) we (saying|going with|doing)|\bread (me |it )?back what we (ve |have )?(said|agreed|settled)|\b(what|which) (day|time|date)( and (time|day))? (did|have|had) we (land|settle|agree|decide|say|pick)|\bwhat did we (land on|settle on|agree on|say|decide)\b|\bremind me (of )?(the|what) (day|time|date)\b|\bsay (the (day|time|date)|it) back\b|\b(did|have) (you|ya|u) (just )?(say|said) (yes|yeah|ok|okay)\b|\b(is|was) that a (yes|yeah)\b|\b(are|r) we (on|good|set|booked) for\b|\bconfirm(ing)? (the )?(day|time|date)( (and )?(day|time|date))? (we|you) (said|agreed|settled|picked|set|went with)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b.{0,60}\b(which|what) one (did|have|had) we (say|land on|settle on|agree on|pick|go with)\b/,
     ),
   ],
   [
@@ -41,7 +41,7 @@ const KINDS: [RequestKind, RegExp][] = [
   [
     'parking',
     loose(
-      /\b(where|somewhere|ok|okay|alright|fine|room|space|spot) (\w+ ){0,5}(park|parking|leave the (truck|van|car)|put the (truck|van|car))\b|\b(park|parking) (\w+ ){0,3}(drive|driveway|street|road|van|truck|lads)\b|\bleave (the|my) (truck|van|car)\b|\bblocking (you|ya) in\b/,
+      /\b(where|wheres|somewhere|ok|okay|alright|fine|room|space|spot) (\w+ ){0,5}(park|parking|leave the (truck|van|car)|put the (truck|van|car))\b|\b(park|parking) (\w+ ){0,5}(drive|driveway|street|road|van|truck|lads)\b|\bstreet parking\b|\b(is|s) the (drive|driveway) (ok|okay|alright|fine)\b|\bleave (the|my) (truck|van|car)\b|\bblocking (you|ya) in\b/,
     ),
   ],
   [
