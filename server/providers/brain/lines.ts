@@ -350,6 +350,23 @@ export const LEANING: Record<Style, string[]> = {
   ],
 };
 
+/**
+ * Asked what they think of what was offered while the spouse still has to weigh in: their own view
+ * first, then the spouse, never the spouse alone ("Like I said, Raj has to be part of this").
+ */
+export const OPINION_BUT_SPOUSE: Record<Style, string[]> = {
+  friendly: [
+    'I like the sound of it, honestly. But {Spouse} has to see it before we decide anything.',
+    "It's close to what I pictured. {Spouse} will have a say, though.",
+  ],
+  hurried: ['Looks fine to me. {Spouse} still gets a say.', 'Could work. I need {Spouse} on board first.'],
+  wary: ["It might suit us. I won't decide without {Spouse}.", 'Maybe. {Spouse} will want to see it too.'],
+  sceptical: [
+    "It's not bad. {Spouse} will pick it apart, though, and I'll wait for that.",
+    "I could see it. But nothing's decided until {Spouse} has seen it.",
+  ],
+};
+
 /** Asked what they think, not trusting the rep enough yet to lean either way. */
 export const UNDECIDED: Record<Style, string[]> = {
   friendly: [

@@ -876,11 +876,20 @@ export class ScriptedConversation implements BrainConversation {
     const f = this.facts;
     const st = this.style;
     const open = this.openObjection();
+    // "What do you think, does that sound like you?" with the spouse still to weigh in: her view of
+    // what was offered, then the spouse.
+    const opinionAsked = t.asksOpinion && !t.probesConcern && s.offered;
+    if (open === 'spouse' && opinionAsked)
+      return this.book.pick(Lines.OPINION_BUT_SPOUSE[st]) ?? this.stillOpen(open);
     if (open) return this.stillOpen(open);
     const unsettled = [...s.objections].find(([, state]) => state === 'answered')?.[0];
     if (unsettled) return this.book.pick(Lines.STILL_OPEN[unsettled]) ?? this.stillOpen(unsettled);
     if (!s.offered && !t.probesConcern) return this.book.pick(Lines.NOTHING_OFFERED[st]);
     if (f.temperament.demandsProof && !s.proofShown) return this.raise('trust') ?? this.stillOpen('trust');
+    if (f.signatureObjection === 'spouse' && opinionAsked && !s.objections.has('spouse')) {
+      s.objections.set('spouse', 'open');
+      return this.book.pick(Lines.OPINION_BUT_SPOUSE[st]) ?? this.stillOpen('spouse');
+    }
     if (!s.objections.has(f.signatureObjection)) return this.raise(f.signatureObjection);
     const leaning = s.trust >= f.temperament.trustToClose - 1;
     if (!leaning) return this.book.pick(Lines.UNDECIDED[st]);

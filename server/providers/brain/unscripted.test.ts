@@ -996,4 +996,18 @@ describe('the close as round P put it', () => {
       expect(reply).not.toMatch(/short-cycling/i);
     }
   });
+
+  it('gives her own view of what was offered when asked, with the spouse after it', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Flooring', seed);
+      c.respond("so who's deciding on this, just you or is your husband in on it too?");
+      c.respond(
+        "For a busy room with a dog I'd go with a textured oak-look vinyl plank. It's waterproof and it shrugs off claws.",
+      );
+      const view = c.respond("So what's your gut say, is that you, or not really?");
+      expect(view).not.toMatch(/^Like I said/);
+      expect(view).toMatch(/Raj/);
+      expect(view).toMatch(/like|close|fine|work|suit|bad|see it/i);
+    }
+  });
 });
