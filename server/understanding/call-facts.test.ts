@@ -159,6 +159,15 @@ describe('what the homeowner said to a booking', () => {
     expect(f.agreedStep).toBeNull();
   });
 
+  it('a day said back and turned down in the same breath is no yes', () => {
+    const f = facts(
+      'Windows',
+      'R: How about I come back Thursday at four with the paperwork, so you can both sign?',
+      "H: Thursday... my daughter has her shifts on Thursdays. I'd need to check with her.",
+    );
+    expect(f.agreedStep).toBeNull();
+  });
+
   it('a day taken plainly is still a yes', () => {
     const f = facts(
       'Roofing',

@@ -1309,6 +1309,9 @@ export class ScriptedConversation implements BrainConversation {
   private assumesBooking(): boolean {
     const u = this.heard;
     if (!u || !assumesBooking(u)) return false;
+    // "ok if I hop up on the roof now?" asks leave; a booking stated names a day or says so plainly.
+    if (does(u, 'request') && !u.rules.strong.has('proposal:assumed') && u.entities.times.length === 0)
+      return false;
     const s = this.state;
     // "We had you down for two o'clock" at the door is this visit, not a next step.
     if (s.turn <= 2 && !does(u, 'proposal:assumed')) return false;

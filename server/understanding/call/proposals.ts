@@ -27,7 +27,11 @@ export function answerTo(
   const taken =
     when &&
     reply.entities.times.find((t) => sameWhen(t, when) && (t.role === 'agreed' || t.role === 'confirmed'));
-  if (taken) return { answer: 'agreed', evidence: spanOf(reply, taken.start, taken.end) };
+  // "Saturday... Javier works Saturdays out at the range.": the day said back and then turned down
+  // in the same reply is not taken.
+  const turnedDown =
+    !!when?.day && reply.entities.times.some((t) => t.role === 'declined' && t.day === when.day);
+  if (taken && !turnedDown) return { answer: 'agreed', evidence: spanOf(reply, taken.start, taken.end) };
   // "I'm not promising anything for Saturday": the day named back as refused refuses it.
   const refused = reply.entities.times.find((t) => t.role === 'declined' && (!when || sameWhen(t, when)));
   if (refused && !does(u, 'proposal:counter')) return { answer: 'declined', evidence: whole };

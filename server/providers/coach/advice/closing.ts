@@ -6,7 +6,7 @@ import { sig, type Advise } from './context';
  * Closing: drop a deadline, ask when nothing was asked, firm up a soft ask, find out what holds
  * them back after a no, take a buying signal; when the rep got a yes, what to keep.
  */
-export const closingAdvice: Advise = ({ f, facts, view, score, values }) => {
+export const closingAdvice: Advise = ({ a, f, facts, view, score, values }) => {
   const v = { ...values };
   const deadline = f.missteps.find((m) => m.label === 'leaned on a deadline');
   if (sig(f, 'deadline'))
@@ -54,7 +54,9 @@ export const closingAdvice: Advise = ({ f, facts, view, score, values }) => {
       ],
       v,
     );
-  if (score >= 8 && sig(f, 'accepted'))
+  // Saying back what they are buying is advice only where a yes was read and the rep did not
+  // already tie the choice to them (a recommendation in their terms does that).
+  if (score >= 8 && sig(f, 'accepted') && !sig(a.options, 'recommend'))
     return firstOf(
       [
         'Keep it, and confirm the choice in their words before the paperwork: "So this fixes {problem}. Let\'s get it on the schedule."',
@@ -62,6 +64,7 @@ export const closingAdvice: Advise = ({ f, facts, view, score, values }) => {
       ],
       v,
     );
+  if (score >= 8) return firstOf(['Keep it: ask as plainly on every call, and then stop talking.'], v);
   return firstOf(
     [
       'Ask again after you answer their question, more plainly: "Would you like to go ahead[ with {decider}] on a day that suits you?"',

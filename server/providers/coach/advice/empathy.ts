@@ -7,7 +7,7 @@ import { sig, type Advise } from './context';
  * shared, brushed a view aside or named no feeling; and for a rep who did it well, what to keep
  * and one way to go further.
  */
-export const empathyAdvice: Advise = ({ f, facts, view, score, values }) => {
+export const empathyAdvice: Advise = ({ a, f, facts, view, score, values }) => {
   const v = { ...values };
   if (sig(f, 'abuse'))
     return firstOf(
@@ -62,6 +62,16 @@ export const empathyAdvice: Advise = ({ f, facts, view, score, values }) => {
     return firstOf(
       [
         'When {who} disagrees, ask before you answer: "What makes you feel that way?" Brushing it aside tells them you did not hear it.',
+      ],
+      v,
+    );
+  // Carrying the feeling into a recommendation is advice only to a rep who recommended nothing,
+  // from more than one option: one who did has already done it.
+  const recommended = sig(a.options, 'recommend') > 0 || sig(a.options, 'optionCount') < 2;
+  if (score >= 8 && recommended)
+    return firstOf(
+      [
+        'Keep it: when you sum up before the close, name the worry again in their words, so they hear it was heard.',
       ],
       v,
     );

@@ -93,6 +93,15 @@ export const followUpAdvice: Advise = ({ f, facts, score, values }) => {
       ],
       v,
     );
+  // A step the section read with its day (and scored well) though the call facts hold none agreed:
+  // never advice to put a day on it.
+  if (sig(f, 'day') && score >= 8)
+    return firstOf(
+      ['Keep it, and put it in writing: before you leave, text them the day, the time and who comes.'],
+      v,
+    );
+  if (sig(f, 'day'))
+    return firstOf(['Before you leave, hear a clear yes to the day, and text it to them.'], v);
   return firstOf(
     [
       'Before you leave, put a day on the next step: "Which day works for you[ and {decider}], and what time?"',

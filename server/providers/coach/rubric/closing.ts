@@ -68,7 +68,8 @@ export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
       !!answer &&
       repliesWithRepsDay(answer.norm, t.norm) &&
       !has(NO, answer.norm) &&
-      !negatesOrIsBusy(answer.norm);
+      !negatesOrIsBusy(answer.norm) &&
+      !putsOff(answer);
     const agreed = !!answer && ((has(YES, answer.norm) && !opensWithNo(answer.norm)) || dayBack);
     // The homeowner agreed to a day or a commitment the rep put to them: that was an ask.
     // The homeowner agreed to a day and time the rep put to them: that was an ask, whatever its form.
@@ -179,4 +180,14 @@ export function detectClosing(turns: Turn[]): Finding & { firstAsk?: number } {
   if (refusedAccepted && !accepted && !refusedThenExplored)
     f.gaps.push("took the first 'no' without finding out what was holding them back");
   return f;
+}
+
+/**
+ * The shared reading hears the reply turn the day down or put it off ("Saturday... Javier works
+ * Saturdays. I'd have to ask them."), and nothing in it agrees: naming the day back is no yes.
+ */
+export function putsOff(reply: Turn): boolean {
+  return (
+    (reply.acts.includes('decline') || reply.acts.includes('defer')) && !reply.acts.includes('agreement')
+  );
 }

@@ -24,6 +24,7 @@ import {
   withoutWellWishes,
 } from '../../../understanding/readers/next-step';
 import { AGREES, DEADLINE } from '../../../understanding/readers/speech-acts';
+import { putsOff } from './closing';
 import { type Turn, type Finding, has, clamp, quoteFrom } from './turns';
 
 // ---------------------------------------------------------------- follow-up
@@ -110,7 +111,8 @@ export function detectFollowUp(turns: Turn[], firstAskIndex?: number): Finding {
       (t) =>
         t.role === 'assistant' &&
         daysNamed(t.norm).some((d) => repDays.has(d)) &&
-        !DECLINES_STEP.test(t.norm),
+        !DECLINES_STEP.test(t.norm) &&
+        !putsOff(t),
     )
   )
     agreed = true;

@@ -99,4 +99,10 @@ describe('coaching that says less when the call does not support it', () => {
     const summary = summaryOf(rubricCoaching({ stage: 'Flooring', transcript: weak }).text);
     expect(summary).toMatch(/\*\*Top two things to change\*\*, in order:\n1\. .+\n2\. .+/);
   });
+
+  it('never advises a recommendation, a recap or a day that the call already has', () => {
+    const r = rubricCoaching({ stage: 'Flooring', transcript: thorough, personaName: 'Priya' });
+    expect(r.text).not.toMatch(/carry it into your offer: say which option you would pick/);
+    expect(r.text).not.toMatch(/put a day on the next step/);
+  });
 });

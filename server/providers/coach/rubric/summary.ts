@@ -87,7 +87,9 @@ export function bestMoment(
       '',
       `> "${shown(e.quote)}"`,
       '',
-      scores[key] >= 8 ? 'Do this on every call.' : 'Keep doing it, and do it earlier in the call.',
+      scores[key] >= 8 || e.turn < a.turns.length / 2
+        ? 'Do this on every call.'
+        : 'Keep doing it, and do it earlier in the call.',
     ].join('\n'),
   };
 }
