@@ -3,7 +3,7 @@ import { corpusHash } from './classifier/train';
 import model from './classifier/model.json';
 import { conform, loadCorpus } from './corpus';
 import { ACT_LABELS, CORPUS_TOPICS } from './labels';
-import { alternativesAsked } from './readers/questions';
+import { alternativesAsked, isNameCheck } from './readers/questions';
 import { requestKind } from './readers/requests';
 import { assumesBooking, does, endsVisit, putsDayForward, someSentenceDoes, understand } from './utterance';
 import { livingNames, namesSomeoneLiving } from './readers/next-step';
@@ -186,5 +186,16 @@ describe('namesSomeoneLiving', () => {
     );
     expect(namesSomeoneLiving('Could we go over it Friday at four?', known)).toBe(false);
     expect(known).not.toContain('Orrin');
+  });
+});
+
+describe('isNameCheck', () => {
+  it('reads a name said back at the door as no question about the house', () => {
+    expect(isNameCheck('Ms. Okafor?')).toBe(true);
+    expect(isNameCheck('Shiv-awn?')).toBe(true);
+    expect(isNameCheck('Rosalind?', ['Rosalind'])).toBe(true);
+    expect(isNameCheck('Two stories?')).toBe(false);
+    expect(isNameCheck('Natural gas?')).toBe(false);
+    expect(isNameCheck('How old is the roof?')).toBe(false);
   });
 });

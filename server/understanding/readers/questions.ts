@@ -2,6 +2,7 @@ import { endsWithQuestionMark } from '../text/marks';
 import type { QuestionKind } from '../../../core/conversation-metrics';
 import { countWords } from '../../../core/transcript';
 import { normalizeText, splitSentences } from '../text/normalise';
+import { findPeople } from '../entities/people';
 
 // "How'd", "what'd": a contracted "did" ("how'd it go") asks as the full form does.
 const WH_OPEN = /^(what|whats|why|how|howd|whatd|whyd)\b/;
@@ -189,5 +190,49 @@ export function placedIn(description: string, place: string): boolean {
   const last = normalizeText(place).split(' ').at(-1) ?? '';
   return (
     last.length > 2 && new RegExp(`\\b(in|on|under|off) the ${last}\\b`).test(normalizeText(description))
+  );
+}
+
+const QUESTION_WORDS = new Set([
+  'what',
+  'how',
+  'why',
+  'when',
+  'where',
+  'who',
+  'which',
+  'is',
+  'are',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'would',
+  'will',
+  'have',
+  'has',
+]);
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'maam']);
+
+/**
+ * "Marisol?", "Mr. Pruitt?", "Nee-am?": a name checked at the door or said back to get it right,
+ * not a question about the household.
+ */
+export function isNameCheck(question: string, known: readonly string[] = []): boolean {
+  const words = normalizeText(question).split(' ').filter(Boolean);
+  if (!words.length || words.length > 3 || QUESTION_WORDS.has(words[0])) return false;
+  if (words.some((w) => TITLES.has(w))) return true;
+  const names = new Set(known.map((n) => normalizeText(n)));
+  if (words.some((w) => names.has(w))) return true;
+  const people = findPeople(question, { speaker: 'rep' });
+  if (people.some((p) => p.name !== null)) return true;
+  // A name said the way it sounds ("Nee-am?"): one or two capitalised words and nothing else.
+  const raw = question
+    .replace(/[?.!,]/g, '')
+    .trim()
+    .split(/\s+/);
+  return (
+    raw.length <= 2 && raw.every((w) => /^[A-Z][a-z]*(-[a-z]+)*$/.test(w)) && raw.some((w) => w.includes('-'))
   );
 }

@@ -1,6 +1,12 @@
 import { normalizeText, splitSentences } from '../../../understanding/text/normalise';
 import { endsSentence, hasSentenceMark } from '../../../understanding/text/marks';
-import { classifyQuestion, findQuestions, isSmallTalk } from '../../../understanding/readers/questions';
+import {
+  classifyQuestion,
+  findQuestions,
+  isNameCheck,
+  isSmallTalk,
+} from '../../../understanding/readers/questions';
+import { livingNames } from '../../../understanding/readers/next-step';
 import {
   asksForAnAccount,
   buildsOnTheirWords,
@@ -29,6 +35,10 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
   const areas = needAreas(stage);
   const out: QuestionFact[] = [];
   const unfinished = (x: Turn | undefined) => x?.role === 'user' && !endsSentence(x.text);
+  // Names the call gives, so "Marisol?" at the door is read as a name checked, not a question.
+  const callNames = livingNames(
+    turns.map((x) => ({ text: x.text, speaker: x.role === 'user' ? 'rep' : 'homeowner' })),
+  );
   turns.forEach((t0, i) => {
     if (t0.role !== 'user') return;
     // A recogniser splits a long turn mid-question ("if it were up to you what would" / "you want
@@ -70,7 +80,7 @@ export function detectQuestions(turns: Turn[], stage: string): QuestionFact[] {
     }
     for (const q of found) {
       const qn = normalizeText(q.text);
-      if (has(LOGISTICS, qn) || isSmallTalk(q.text)) continue;
+      if (has(LOGISTICS, qn) || isSmallTalk(q.text) || isNameCheck(q.text, callNames)) continue;
       let kind = q.kind;
       // A menu of answers ("energy, looks, noise?") narrows an open question to a choice.
       // ...unless the menu stays open ("noise, the bills, anything?").
