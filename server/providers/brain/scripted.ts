@@ -113,6 +113,12 @@ export interface HomeownerState {
    * the repair beside it), weighed against the other quote so a comparison stays true.
    */
   fullPrice: number | null;
+  /**
+   * The lowest price offered for the same kind of job as the fullest one (within half of it: the
+   * double-pane beside the triple-pane, not a repair beside a replacement), which is what a
+   * homeowner sets against the other quote to say who is cheaper.
+   */
+  comparablePrice: number | null;
   /** The rep has put something on the table: a price, options, a recommendation. */
   offered: boolean;
   /** The content words of each question asked per topic, to tell a follow-up from a repeat. */
@@ -273,6 +279,7 @@ export class ScriptedConversation implements BrainConversation {
       questions: new Map(),
       quoted: false,
       fullPrice: null,
+      comparablePrice: null,
       offered: false,
       focus: null,
       lastReply: '',
@@ -803,7 +810,11 @@ export class ScriptedConversation implements BrainConversation {
     const s = this.state;
     // Below the other quote: noticed, whatever the rep called it.
     const other = this.facts.household.quoteAmount;
-    if (other !== null && (s.fullPrice ?? price) < other * 0.97 && !s.objections.has('competitor')) {
+    if (
+      other !== null &&
+      (s.comparablePrice ?? s.fullPrice ?? price) < other * 0.97 &&
+      !s.objections.has('competitor')
+    ) {
       s.objections.set('competitor', 'answered');
       return this.book.pick(Lines.UNDER_THE_QUOTE[this.style]);
     }
@@ -841,7 +852,8 @@ export class ScriptedConversation implements BrainConversation {
   /** The rep's price is already below the other quote: "the other company was cheaper" would be false. */
   private underTheQuote(): boolean {
     const other = this.facts.household.quoteAmount;
-    return other !== null && this.state.fullPrice !== null && this.state.fullPrice < other * 0.97;
+    const offered = this.state.comparablePrice ?? this.state.fullPrice;
+    return other !== null && offered !== null && offered < other * 0.97;
   }
 
   /** Voices an objection for the first time; an open one is restated in other words. */
@@ -910,6 +922,8 @@ export class ScriptedConversation implements BrainConversation {
       s.quoted = true;
       // The fullest offer is what compares with the other quote.
       s.fullPrice = Math.max(...t.prices, t.price);
+      const full = s.fullPrice;
+      s.comparablePrice = Math.min(...[...t.prices, t.price].filter((p) => p >= full / 2));
     }
     return quotes;
   }
@@ -1315,7 +1329,11 @@ export class ScriptedConversation implements BrainConversation {
     const s = this.state;
     // "We had you down for two o'clock" at the door is this visit, not a next step.
     if (s.turn <= 2 && !does(u, 'proposal:assumed')) return false;
-    return s.counteredAt !== s.turn - 1;
+    if (s.counteredAt !== s.turn - 1) return true;
+    // Right after her own counter, the rep taking it up is no assumption; a day she did not offer
+    // ("evenings after six" countered, "so Tuesday at nine, I'll stick that in") still is.
+    const when = proposedWhen(u.text);
+    return when !== null && !this.suits(when);
   }
 
   /** Refuses the day the rep proposed, by name, before the reason: a proposal is never left unanswered. */

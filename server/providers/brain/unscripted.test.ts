@@ -1010,4 +1010,27 @@ describe('the close as round P put it', () => {
       expect(view).toMatch(/like|close|fine|work|suit|bad|see it/i);
     }
   });
+
+  it('never calls the other quote cheaper when one of the options comes in under it', () => {
+    for (const seed of SEEDS) {
+      const c = conv('Windows', seed);
+      c.respond('which rooms are the problem');
+      const react = c.respond(
+        'Triple-pane for the three rooms is about twelve thousand, or the double-pane at eighty-six hundred.',
+      );
+      const why = c.respond("So what's keeping you from just going with the other lot?");
+      expect(`${react} ${why}`).not.toMatch(/other (company|quote|one) was cheaper/i);
+    }
+  });
+
+  it('puts right a day she never offered, pencilled in just after her own counter', () => {
+    for (const seed of SEEDS) {
+      const c = readyToBook('Windows', seed);
+      const counter = c.respond('Could we do the measure Wednesday at ten in the morning?');
+      if (c.state.agreed) continue;
+      const reply = c.respond("Brill, so Monday at eleven, I'll pencil that in.");
+      expect(c.state.agreed, `${counter} / ${reply}`).toBe(false);
+      expect(reply).toMatch(/monday|haven't|didn't|not|never|hold on/i);
+    }
+  });
 });
