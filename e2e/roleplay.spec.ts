@@ -193,6 +193,8 @@ describe.skipIf(noBrowser)('a full call', () => {
     expect(body.transcript.length).toBe(14);
     expect(body.transcript.every((e) => e.transcriptType !== 'partial')).toBe(true);
     const sessionId = request.url().match(/sessions\/([^/]+)\/transcript/)![1];
+    // Read back only once the save has answered: on a loaded machine the read could beat it.
+    expect((await request.response())?.ok()).toBe(true);
     const stored = await (await fetch(`${server.url}/api/sessions/${sessionId}`)).json();
     expect(stored.transcript).toHaveLength(14);
     expect(stored.stage).toBe('Windows');
