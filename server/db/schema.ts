@@ -277,3 +277,80 @@ export const limitCounters = pgTable('limit_counters', {
   hits: integer('hits').notNull(),
   resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A manager's team. Reps join by an invite link and, while they are members, share their
+ * practice (scores, transcripts, coaching) with the team's managers; leaving ends that at once.
+ */
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** Who is in a team: `manager` (sees the reps' practice) or `rep` (agreed to share it). */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** manager | rep */
+    role: text('role').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.accountId] }),
+    index('team_members_account_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * Invite links: only the SHA-256 of the token is kept. Usable by many reps until it expires or
+ * a manager revokes it.
+ */
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('team_invites_team_idx').on(t.teamId)],
+);
+
+/**
+ * A manager's comment pinned to one line of a rep's call. `quote` keeps the line as it read
+ * when the comment was written. The rep sees it on that call's results.
+ */
+export const teamComments = pgTable(
+  'team_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** roleplay | audio */
+    sessionKind: text('session_kind').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    /** The line's position in the call's transcript as shown (0-based). */
+    line: integer('line').notNull(),
+    quote: text('quote').notNull(),
+    authorId: uuid('author_id').references(() => accounts.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('team_comments_session_idx').on(t.sessionId, t.sessionKind)],
+);

@@ -1,0 +1,442 @@
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  accounts,
+  audioSessions,
+  leads,
+  sessions,
+  teamComments,
+  teamInvites,
+  teamMembers,
+  teams,
+} from '../../db/schema';
+import { GATED_SECTIONS } from '../../../core/coaching-format';
+import type { CallKind, TeamFilter } from '../../../core/teams';
+import type { OwnedPractice } from '../accounts/data';
+
+export interface Membership {
+  teamId: string;
+  name: string;
+  role: 'manager' | 'rep';
+}
+
+/** The account's place in a team, or null when it has none. */
+export async function findMembership(db: Db, teamId: string, accountId: string): Promise<Membership | null> {
+  const rows = await db
+    .select({ teamId: teams.id, name: teams.name, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.accountId, accountId)))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, role: row.role === 'manager' ? 'manager' : 'rep' } : null;
+}
+
+/** Every team the account is in, with its rep count. */
+export async function listTeamsOf(db: Db, accountId: string) {
+  return db
+    .select({
+      id: teams.id,
+      name: teams.name,
+      role: teamMembers.role,
+      reps: sql<number>`(select count(*)::int from ${teamMembers} r where r.team_id = ${teams.id} and r.role = 'rep')`,
+    })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.accountId, accountId))
+    .orderBy(asc(teams.createdAt));
+}
+
+/** A new team with its creator as its manager (one transaction). */
+export async function insertTeam(
+  db: Db,
+  name: string,
+  accountId: string,
+): Promise<{ id: string; name: string }> {
+  return db.transaction(async (tx) => {
+    const [team] = await tx
+      .insert(teams)
+      .values({ name, createdBy: accountId })
+      .returning({ id: teams.id, name: teams.name });
+    await tx.insert(teamMembers).values({ teamId: team.id, accountId, role: 'manager' });
+    return team;
+  });
+}
+
+export async function deleteTeam(db: Db, teamId: string): Promise<void> {
+  await db.delete(teams).where(eq(teams.id, teamId));
+}
+
+export async function insertInvite(
+  db: Db,
+  values: { teamId: string; tokenHash: string; createdBy: string; expiresAt: Date },
+) {
+  const [row] = await db.insert(teamInvites).values(values).returning();
+  return row;
+}
+
+/** Invites still usable (not revoked, not expired), newest first. */
+export async function listLiveInvites(db: Db, teamId: string) {
+  return db
+    .select({ id: teamInvites.id, createdAt: teamInvites.createdAt, expiresAt: teamInvites.expiresAt })
+    .from(teamInvites)
+    .where(
+      and(
+        eq(teamInvites.teamId, teamId),
+        isNull(teamInvites.revokedAt),
+        gt(teamInvites.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(teamInvites.createdAt));
+}
+
+/** Turns an invite off; true when it was this team's and live. */
+export async function revokeInvite(db: Db, teamId: string, inviteId: string): Promise<boolean> {
+  const rows = await db
+    .update(teamInvites)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(teamInvites.id, inviteId), eq(teamInvites.teamId, teamId), isNull(teamInvites.revokedAt)))
+    .returning({ id: teamInvites.id });
+  return rows.length > 0;
+}
+
+/** The team a live invite (by its token's hash) opens, or null. */
+export async function findInviteTeam(
+  db: Db,
+  tokenHash: string,
+): Promise<{ id: string; name: string } | null> {
+  const rows = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(teamInvites)
+    .innerJoin(teams, eq(teams.id, teamInvites.teamId))
+    .where(
+      and(
+        eq(teamInvites.tokenHash, tokenHash),
+        isNull(teamInvites.revokedAt),
+        gt(teamInvites.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function managerEmails(db: Db, teamId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: accounts.email })
+    .from(teamMembers)
+    .innerJoin(accounts, eq(accounts.id, teamMembers.accountId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'manager')))
+    .orderBy(asc(teamMembers.joinedAt));
+  return rows.map((r) => r.email);
+}
+
+/** Adds a rep; an account already in the team keeps its place. */
+export async function insertRep(db: Db, teamId: string, accountId: string): Promise<void> {
+  await db.insert(teamMembers).values({ teamId, accountId, role: 'rep' }).onConflictDoNothing();
+}
+
+/** Removes a rep from a team: from this statement on, the team's pages no longer show their practice. */
+export async function deleteRep(db: Db, teamId: string, accountId: string): Promise<boolean> {
+  const rows = await db
+    .delete(teamMembers)
+    .where(
+      and(eq(teamMembers.teamId, teamId), eq(teamMembers.accountId, accountId), eq(teamMembers.role, 'rep')),
+    )
+    .returning({ accountId: teamMembers.accountId });
+  return rows.length > 0;
+}
+
+/** A current rep of the team, or null. */
+export async function findRep(db: Db, teamId: string, repId: string) {
+  const rows = await db
+    .select({ id: accounts.id, email: accounts.email, joinedAt: teamMembers.joinedAt })
+    .from(teamMembers)
+    .innerJoin(accounts, eq(accounts.id, teamMembers.accountId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.accountId, repId), eq(teamMembers.role, 'rep')))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listReps(db: Db, teamId: string) {
+  return db
+    .select({ id: accounts.id, email: accounts.email, joinedAt: teamMembers.joinedAt })
+    .from(teamMembers)
+    .innerJoin(accounts, eq(accounts.id, teamMembers.accountId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'rep')))
+    .orderBy(asc(accounts.email));
+}
+
+/** Date-range bounds of a filter, as UTC instants: `from` inclusive, `to` through its whole day. */
+function bounds(filter: TeamFilter): { from: string | null; until: string | null } {
+  const until = filter.to ? new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000).toISOString() : null;
+  return { from: filter.from ? `${filter.from}T00:00:00Z` : null, until };
+}
+
+function filterSql(filter: TeamFilter, stage: SQL, at: SQL): SQL {
+  const { from, until } = bounds(filter);
+  const parts: SQL[] = [sql`true`];
+  if (filter.stage) parts.push(sql`${stage} = ${filter.stage}`);
+  if (from) parts.push(sql`${at} >= ${from}::timestamptz`);
+  if (until) parts.push(sql`${at} < ${until}::timestamptz`);
+  return sql.join(parts, sql` and `);
+}
+
+const rowsOf = (result: unknown): any[] => ((result as any).rows ?? result) as any[];
+
+/** The team's current reps' calls in the filter: per rep, how many and the newest. */
+export async function repCallCounts(db: Db, teamId: string, filter: TeamFilter) {
+  const result = await db.execute(sql`
+    with reps as (
+      select account_id from ${teamMembers} where team_id = ${teamId} and role = 'rep'
+    ), calls as (
+      select s.account_id, s.started_at as at from ${sessions} s
+        where s.account_id in (select account_id from reps) and ${filterSql(filter, sql`s.stage`, sql`s.started_at`)}
+      union all
+      select a.account_id, a.uploaded_at as at from ${audioSessions} a
+        where a.account_id in (select account_id from reps) and ${filterSql(filter, sql`a.stage`, sql`a.uploaded_at`)}
+    )
+    select account_id, count(*)::int as calls, max(at) as last_at from calls group by account_id`);
+  return rowsOf(result).map((r) => ({
+    accountId: String(r.account_id),
+    calls: Number(r.calls),
+    lastAt: r.last_at ? new Date(r.last_at).toISOString() : null,
+  }));
+}
+
+const GATED_LIST = sql.join(
+  GATED_SECTIONS.map((k) => sql`${k}`),
+  sql`, `,
+);
+
+/**
+ * Section scores of the team's current reps' calls in the filter, averaged per rep and section,
+ * per section over the team, and per rep and week. Read in the database from the stored coaching
+ * documents (a gated section counts only when that call was unlocked, as the rep sees it).
+ */
+export async function scoreAverages(db: Db, teamId: string, filter: TeamFilter) {
+  const result = await db.execute(sql`
+    with reps as (
+      select account_id from ${teamMembers} where team_id = ${teamId} and role = 'rep'
+    ), calls as (
+      select s.account_id, s.started_at as at, s.coaching,
+          exists (select 1 from ${leads} l where l.session_id = s.id and l.session_kind = 'roleplay') as unlocked
+        from ${sessions} s
+        where s.account_id in (select account_id from reps) and s.coaching is not null
+          and ${filterSql(filter, sql`s.stage`, sql`s.started_at`)}
+      union all
+      select a.account_id, a.uploaded_at as at, a.coaching,
+          exists (select 1 from ${leads} l where l.session_id = a.id and l.session_kind = 'audio') as unlocked
+        from ${audioSessions} a
+        where a.account_id in (select account_id from reps) and a.coaching is not null
+          and ${filterSql(filter, sql`a.stage`, sql`a.uploaded_at`)}
+    ), scores as (
+      select c.account_id, date_trunc('week', c.at at time zone 'UTC')::date as week,
+          e->>'key' as key, (e->>'score')::int as score
+        from calls c
+        cross join lateral jsonb_array_elements(
+          case when jsonb_typeof(c.coaching->'sections') = 'array' then c.coaching->'sections' else '[]'::jsonb end
+        ) e
+        where jsonb_typeof(e->'score') = 'number' and (c.unlocked or e->>'key' not in (${GATED_LIST}))
+    )
+    select account_id, key, to_char(week, 'YYYY-MM-DD') as week,
+        grouping(account_id) as no_rep, grouping(key) as no_key, grouping(week) as no_week,
+        avg(score)::float8 as average, count(*)::int as n
+      from scores
+      group by grouping sets ((account_id, key), (key), (account_id, week), (account_id))`);
+  return rowsOf(result).map((r) => ({
+    accountId: Number(r.no_rep) ? null : String(r.account_id),
+    key: Number(r.no_key) ? null : String(r.key),
+    week: Number(r.no_week) ? null : String(r.week),
+    average: Number(r.average),
+    n: Number(r.n),
+  }));
+}
+
+/** One rep's calls in the filter, newest first, at most `limit` of each kind. */
+export async function listRepCalls(
+  db: Db,
+  accountId: string,
+  filter: TeamFilter,
+  limit: number,
+): Promise<OwnedPractice[]> {
+  const roleplays = await db
+    .select({
+      id: sessions.id,
+      stage: sessions.stage,
+      at: sessions.startedAt,
+      coaching: sessions.coaching,
+      metrics: sessions.metrics,
+      unlocked: sql<boolean>`exists (select 1 from ${leads} where ${and(
+        eq(leads.sessionId, sessions.id),
+        eq(leads.sessionKind, 'roleplay'),
+      )})`,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        filterSql(filter, sql`${sessions.stage}`, sql`${sessions.startedAt}`),
+      ),
+    )
+    .orderBy(desc(sessions.startedAt))
+    .limit(limit);
+  const recordings = await db
+    .select({
+      id: audioSessions.id,
+      stage: audioSessions.stage,
+      at: audioSessions.uploadedAt,
+      fileName: audioSessions.fileName,
+      coaching: audioSessions.coaching,
+      metrics: audioSessions.metrics,
+      unlocked: sql<boolean>`exists (select 1 from ${leads} where ${and(
+        eq(leads.sessionId, audioSessions.id),
+        eq(leads.sessionKind, 'audio'),
+      )})`,
+    })
+    .from(audioSessions)
+    .where(
+      and(
+        eq(audioSessions.accountId, accountId),
+        filterSql(filter, sql`${audioSessions.stage}`, sql`${audioSessions.uploadedAt}`),
+      ),
+    )
+    .orderBy(desc(audioSessions.uploadedAt))
+    .limit(limit);
+  return [
+    ...roleplays.map((r) => ({
+      ...r,
+      kind: 'roleplay' as const,
+      fileName: null,
+      unlocked: Boolean(r.unlocked),
+    })),
+    ...recordings.map((r) => ({ ...r, kind: 'audio' as const, unlocked: Boolean(r.unlocked) })),
+  ].sort((a, b) => b.at.getTime() - a.at.getTime());
+}
+
+/** Every current rep's calls in the filter for the CSV, newest first. */
+export async function listTeamCalls(db: Db, teamId: string, filter: TeamFilter, limit: number) {
+  const reps = await listReps(db, teamId);
+  const out: (OwnedPractice & { email: string })[] = [];
+  for (const rep of reps) {
+    for (const call of await listRepCalls(db, rep.id, filter, limit)) out.push({ ...call, email: rep.email });
+  }
+  return out;
+}
+
+export interface CallRecord {
+  kind: CallKind;
+  id: string;
+  accountId: string | null;
+  stage: string;
+  at: Date;
+  fileName: string | null;
+  transcript: unknown;
+  speakersSwapped: boolean;
+  coaching: unknown;
+  unlocked: boolean;
+}
+
+/** A role-play or recording by id, with its owner and gate state. */
+export async function findCall(db: Db, kind: CallKind, id: string): Promise<CallRecord | null> {
+  if (kind === 'roleplay') {
+    const rows = await db
+      .select({
+        id: sessions.id,
+        accountId: sessions.accountId,
+        stage: sessions.stage,
+        at: sessions.startedAt,
+        transcript: sessions.transcript,
+        coaching: sessions.coaching,
+        unlocked: sql<boolean>`exists (select 1 from ${leads} where ${and(
+          eq(leads.sessionId, sessions.id),
+          eq(leads.sessionKind, 'roleplay'),
+        )})`,
+      })
+      .from(sessions)
+      .where(eq(sessions.id, id))
+      .limit(1);
+    const r = rows[0];
+    return r ? { ...r, kind, fileName: null, speakersSwapped: false, unlocked: Boolean(r.unlocked) } : null;
+  }
+  const rows = await db
+    .select({
+      id: audioSessions.id,
+      accountId: audioSessions.accountId,
+      stage: audioSessions.stage,
+      at: audioSessions.uploadedAt,
+      fileName: audioSessions.fileName,
+      transcript: audioSessions.transcript,
+      speakersSwapped: audioSessions.speakersSwapped,
+      coaching: audioSessions.coaching,
+      unlocked: sql<boolean>`exists (select 1 from ${leads} where ${and(
+        eq(leads.sessionId, audioSessions.id),
+        eq(leads.sessionKind, 'audio'),
+      )})`,
+    })
+    .from(audioSessions)
+    .where(eq(audioSessions.id, id))
+    .limit(1);
+  const r = rows[0];
+  return r ? { ...r, kind, unlocked: Boolean(r.unlocked) } : null;
+}
+
+export async function insertComment(
+  db: Db,
+  values: {
+    teamId: string;
+    sessionKind: CallKind;
+    sessionId: string;
+    line: number;
+    quote: string;
+    authorId: string;
+    body: string;
+  },
+) {
+  const [row] = await db.insert(teamComments).values(values).returning();
+  return row;
+}
+
+/** Comments on one call, oldest first; only a team's own when `teamId` is given. */
+export async function listComments(db: Db, kind: CallKind, sessionId: string, teamId?: string) {
+  return db
+    .select({
+      id: teamComments.id,
+      line: teamComments.line,
+      quote: teamComments.quote,
+      text: teamComments.body,
+      author: accounts.email,
+      createdAt: teamComments.createdAt,
+      team: teams.name,
+    })
+    .from(teamComments)
+    .innerJoin(teams, eq(teams.id, teamComments.teamId))
+    .leftJoin(accounts, eq(accounts.id, teamComments.authorId))
+    .where(
+      and(
+        eq(teamComments.sessionId, sessionId),
+        eq(teamComments.sessionKind, kind),
+        teamId ? eq(teamComments.teamId, teamId) : undefined,
+      ),
+    )
+    .orderBy(asc(teamComments.line), asc(teamComments.createdAt));
+}
+
+/** Deletes a comment the account wrote in the team; true when there was one. */
+export async function deleteComment(
+  db: Db,
+  teamId: string,
+  commentId: string,
+  authorId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(teamComments)
+    .where(
+      and(
+        eq(teamComments.id, commentId),
+        eq(teamComments.teamId, teamId),
+        eq(teamComments.authorId, authorId),
+      ),
+    )
+    .returning({ id: teamComments.id });
+  return rows.length > 0;
+}
