@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  smallint,
   index,
   integer,
   jsonb,
@@ -15,8 +16,23 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TranscriptEntry } from '../../core/transcript';
 import type { StoredCoaching } from '../../core/coaching-document';
+import { SECTION_KEYS } from '../../core/coaching-format';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** One section's score in a stored coaching document (an integer 0-10), or null. */
+const sectionScore = (key: string) =>
+  `(jsonb_path_query_first(coaching, '$.sections[*] ? (@.key == "${key}").score ? (@.type() == "number" && @ >= 0 && @ <= 10)'))::smallint`;
+
+/**
+ * The six section scores of a row's coaching, in SECTION_KEYS order (core/coaching-format.ts),
+ * kept by the database from the coaching column: the team page averages thousands of calls
+ * without reading their documents. Null entries: not scored (or a legacy text document).
+ */
+const sectionScores = () =>
+  smallint('section_scores')
+    .array()
+    .generatedAlwaysAs(sql.raw(`array[${SECTION_KEYS.map(sectionScore).join(', ')}]`));
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -95,6 +111,7 @@ export const sessions = pgTable(
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /** SHA-256 of the device cookie of the browser that made it: what a later claim is checked against. */
     deviceKey: text('device_key'),
+    sectionScores: sectionScores(),
   },
   (t) => [
     index('sessions_account_idx').on(t.accountId, t.startedAt),
@@ -147,6 +164,8 @@ export const audioSessions = pgTable(
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /** SHA-256 of the uploading browser's device cookie; see sessions. */
     deviceKey: text('device_key'),
+    /** See sessions. */
+    sectionScores: sectionScores(),
   },
   (t) => [
     index('audio_sessions_status_idx').on(t.status),

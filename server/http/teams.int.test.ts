@@ -413,6 +413,36 @@ for (const db of dbKinds) {
       expect(((await managerA.call('GET', `/api/teams/${teamA}`)).json as TeamPage).reps).toHaveLength(1);
     });
 
+    it('the scores column copes with any stored coaching: legacy text, null, out of range', async () => {
+      const doc = canonicalDocument(parseCoaching(sampleCoaching())!);
+      const odd = [
+        { legacyText: '**Summary**\nOld.' },
+        { ...doc, sections: doc.sections.map((s) => ({ ...s, score: null })) },
+        { ...doc, sections: doc.sections.map((s) => ({ ...s, score: 99999 })) },
+        { ...doc, sections: doc.sections.map((s) => ({ ...s, score: 'seven' })) },
+      ];
+      const outsiderId = await accountId('outsider@example.com');
+      for (const coaching of odd) {
+        const [row] = await database()
+          .insert(sessions)
+          .values({ stage: 'General', coaching: coaching as never, accountId: outsiderId })
+          .returning({ id: sessions.id, scores: sessions.sectionScores });
+        expect(row.scores).toEqual([null, null, null, null, null, null]);
+      }
+      const [scored] = await database()
+        .select({ scores: sessions.sectionScores })
+        .from(sessions)
+        .where(eq(sessions.id, repCall));
+      expect(scored.scores).toEqual([
+        SAMPLE_SCORES.empathy,
+        SAMPLE_SCORES.needsAnalysis,
+        SAMPLE_SCORES.exploringOptions,
+        SAMPLE_SCORES.objectionHandling,
+        SAMPLE_SCORES.closing,
+        SAMPLE_SCORES.followUp,
+      ]);
+    });
+
     it('a manager deletes their team; then it answers nobody', async () => {
       const made = (await managerB.call('POST', '/api/teams', { name: 'Short-lived' })).json;
       expect((await managerA.call('DELETE', `/api/teams/${made.id}`)).status).toBe(404);

@@ -10,7 +10,7 @@ import {
   teamMembers,
   teams,
 } from '../../db/schema';
-import { GATED_SECTIONS } from '../../../core/coaching-format';
+import { GATED_SECTIONS, SECTION_KEYS } from '../../../core/coaching-format';
 import type { CallKind, TeamFilter } from '../../../core/teams';
 import type { OwnedPractice } from '../accounts/data';
 
@@ -183,73 +183,76 @@ function filterSql(filter: TeamFilter, stage: SQL, at: SQL): SQL {
 
 const rowsOf = (result: unknown): any[] => ((result as any).rows ?? result) as any[];
 
-/** The team's current reps' calls in the filter: per rep, how many and the newest. */
-export async function repCallCounts(db: Db, teamId: string, filter: TeamFilter) {
-  const result = await db.execute(sql`
-    with reps as (
-      select account_id from ${teamMembers} where team_id = ${teamId} and role = 'rep'
-    ), calls as (
-      select s.account_id, s.started_at as at from ${sessions} s
-        where s.account_id in (select account_id from reps) and ${filterSql(filter, sql`s.stage`, sql`s.started_at`)}
-      union all
-      select a.account_id, a.uploaded_at as at from ${audioSessions} a
-        where a.account_id in (select account_id from reps) and ${filterSql(filter, sql`a.stage`, sql`a.uploaded_at`)}
-    )
-    select account_id, count(*)::int as calls, max(at) as last_at from calls group by account_id`);
-  return rowsOf(result).map((r) => ({
-    accountId: String(r.account_id),
-    calls: Number(r.calls),
-    lastAt: r.last_at ? new Date(r.last_at).toISOString() : null,
-  }));
-}
-
-const GATED_LIST = sql.join(
-  GATED_SECTIONS.map((k) => sql`${k}`),
-  sql`, `,
+/** `section_scores[i]` as the rep sees it: a gated section only once the call was unlocked. */
+const visibleScores = sql.raw(
+  SECTION_KEYS.map(
+    (key, i) =>
+      `${GATED_SECTIONS.includes(key) ? `case when unlocked then sc[${i + 1}] end` : `sc[${i + 1}]`} as s${i + 1}`,
+  ).join(', '),
+);
+const S = SECTION_KEYS.map((_, i) => `s${i + 1}`);
+const sectionAggregates = sql.raw(
+  [
+    ...S.map((s) => `avg(${s})::float8 as avg_${s}, count(${s})::int as n_${s}`),
+    `sum(${S.map((s) => `coalesce(${s}, 0)`).join(' + ')})::float8 as total`,
+    `sum(num_nonnulls(${S.join(', ')}))::int as scored`,
+  ].join(', '),
 );
 
+export interface NumbersRow {
+  /** null: the whole team. */
+  accountId: string | null;
+  /** The week's Monday (YYYY-MM-DD); null: every week. */
+  week: string | null;
+  calls: number;
+  lastAt: string | null;
+  /** Per section (SECTION_KEYS order): the mean and how many scores it is over. */
+  sections: { average: number | null; n: number }[];
+  /** Mean of every visible score. */
+  average: number | null;
+}
+
 /**
- * Section scores of the team's current reps' calls in the filter, averaged per rep and section,
- * per section over the team, and per rep and week. Read in the database from the stored coaching
- * documents (a gated section counts only when that call was unlocked, as the rep sees it).
+ * The team's current reps' calls in the filter, in one pass: per rep, per rep and week, and
+ * over the team, the number of calls, the newest and the mean of each section. Scores come from
+ * `section_scores`, which the database keeps from each coaching document, so no document is read.
  */
-export async function scoreAverages(db: Db, teamId: string, filter: TeamFilter) {
+export async function teamNumbers(db: Db, teamId: string, filter: TeamFilter): Promise<NumbersRow[]> {
   const result = await db.execute(sql`
     with reps as (
       select account_id from ${teamMembers} where team_id = ${teamId} and role = 'rep'
     ), calls as (
-      select s.account_id, s.started_at as at, s.coaching,
+      select s.account_id, s.started_at as at, s.section_scores as sc,
           exists (select 1 from ${leads} l where l.session_id = s.id and l.session_kind = 'roleplay') as unlocked
         from ${sessions} s
-        where s.account_id in (select account_id from reps) and s.coaching is not null
-          and ${filterSql(filter, sql`s.stage`, sql`s.started_at`)}
+        where s.account_id in (select account_id from reps) and ${filterSql(filter, sql`s.stage`, sql`s.started_at`)}
       union all
-      select a.account_id, a.uploaded_at as at, a.coaching,
+      select a.account_id, a.uploaded_at as at, a.section_scores as sc,
           exists (select 1 from ${leads} l where l.session_id = a.id and l.session_kind = 'audio') as unlocked
         from ${audioSessions} a
-        where a.account_id in (select account_id from reps) and a.coaching is not null
-          and ${filterSql(filter, sql`a.stage`, sql`a.uploaded_at`)}
-    ), scores as (
-      select c.account_id, date_trunc('week', c.at at time zone 'UTC')::date as week,
-          e->>'key' as key, (e->>'score')::int as score
-        from calls c
-        cross join lateral jsonb_array_elements(
-          case when jsonb_typeof(c.coaching->'sections') = 'array' then c.coaching->'sections' else '[]'::jsonb end
-        ) e
-        where jsonb_typeof(e->'score') = 'number' and (c.unlocked or e->>'key' not in (${GATED_LIST}))
+        where a.account_id in (select account_id from reps) and ${filterSql(filter, sql`a.stage`, sql`a.uploaded_at`)}
+    ), v as (
+      select account_id, at, date_trunc('week', at at time zone 'UTC')::date as week, ${visibleScores} from calls
     )
-    select account_id, key, to_char(week, 'YYYY-MM-DD') as week,
-        grouping(account_id) as no_rep, grouping(key) as no_key, grouping(week) as no_week,
-        avg(score)::float8 as average, count(*)::int as n
-      from scores
-      group by grouping sets ((account_id, key), (key), (account_id, week), (account_id))`);
-  return rowsOf(result).map((r) => ({
-    accountId: Number(r.no_rep) ? null : String(r.account_id),
-    key: Number(r.no_key) ? null : String(r.key),
-    week: Number(r.no_week) ? null : String(r.week),
-    average: Number(r.average),
-    n: Number(r.n),
-  }));
+    select account_id, to_char(week, 'YYYY-MM-DD') as week,
+        grouping(account_id) as no_rep, grouping(week) as no_week,
+        count(*)::int as calls, max(at) as last_at, ${sectionAggregates}
+      from v
+      group by grouping sets ((account_id), (account_id, week), ())`);
+  return rowsOf(result).map((r) => {
+    const scored = Number(r.scored ?? 0);
+    return {
+      accountId: Number(r.no_rep) ? null : String(r.account_id),
+      week: Number(r.no_week) ? null : String(r.week),
+      calls: Number(r.calls),
+      lastAt: r.last_at ? new Date(r.last_at).toISOString() : null,
+      sections: S.map((s) => ({
+        average: r[`avg_${s}`] === null ? null : Number(r[`avg_${s}`]),
+        n: Number(r[`n_${s}`]),
+      })),
+      average: scored ? Number(r.total) / scored : null,
+    };
+  });
 }
 
 /** One rep's calls in the filter, newest first, at most `limit` of each kind. */

@@ -1,4 +1,4 @@
-import { SECTION_KEYS, SECTION_TITLES, type SectionKey } from '../../../core/coaching-format';
+import { SECTION_KEYS, SECTION_TITLES } from '../../../core/coaching-format';
 import { gateDocument, storedDocument } from '../../../core/coaching-document';
 import { isUuid } from '../../../core/ids';
 import { finalEntries, type TranscriptEntry } from '../../../core/transcript';
@@ -46,10 +46,10 @@ import {
   listTeamCalls,
   listTeamsOf,
   managerEmails,
-  repCallCounts,
   revokeInvite,
-  scoreAverages,
+  teamNumbers,
   type Membership,
+  type NumbersRow,
 } from './data';
 
 /**
@@ -165,12 +165,12 @@ export function parseFilter(filter: TeamFilter): TeamFilter {
   return filter;
 }
 
-function averagesOf(rows: { key: string | null; average: number }[]): SectionAverages {
+function averagesOf(row: NumbersRow | undefined): SectionAverages {
   const out: SectionAverages = {};
-  for (const key of SECTION_KEYS) {
-    const row = rows.find((r) => r.key === key);
-    out[key] = row ? round1(row.average) : null;
-  }
+  SECTION_KEYS.forEach((key, i) => {
+    const average = row?.sections[i]?.average;
+    out[key] = typeof average === 'number' ? round1(average) : null;
+  });
   return out;
 }
 
@@ -183,44 +183,45 @@ export async function teamPage(
 ): Promise<TeamPage> {
   const team = await requireManager(ctx, account, teamId);
   const db = ctx.database.db;
-  const [reps, counts, scores, invites] = await Promise.all([
+  const [reps, numbers, invites] = await Promise.all([
     listReps(db, teamId),
-    repCallCounts(db, teamId, filter),
-    scoreAverages(db, teamId, filter),
+    teamNumbers(db, teamId, filter),
     listLiveInvites(db, teamId),
   ]);
   const rows: TeamRepRow[] = reps.map((rep) => {
-    const count = counts.find((c) => c.accountId === rep.id);
-    const mine = scores.filter((s) => s.accountId === rep.id);
-    const overall = mine.find((s) => s.key === null && s.week === null);
+    const mine = numbers.filter((n) => n.accountId === rep.id);
+    const all = mine.find((n) => n.week === null);
     return {
       id: rep.id,
       email: rep.email,
       joinedAt: rep.joinedAt.toISOString(),
-      calls: count?.calls ?? 0,
-      overall: overall ? round1(overall.average) : null,
-      sections: averagesOf(mine.filter((s) => s.key !== null)),
-      lastAt: count?.lastAt ?? null,
+      calls: all?.calls ?? 0,
+      overall: typeof all?.average === 'number' ? round1(all.average) : null,
+      sections: averagesOf(all),
+      lastAt: all?.lastAt ?? null,
       weekly: mine
-        .filter((s) => s.week !== null)
-        .map((s) => ({ week: s.week!, average: round1(s.average) }))
+        .flatMap((n) =>
+          n.week !== null && typeof n.average === 'number'
+            ? [{ week: n.week, average: round1(n.average) }]
+            : [],
+        )
         .sort((a, b) => a.week.localeCompare(b.week))
         .slice(-12),
     };
   });
-  const teamRows = scores.filter((s) => s.accountId === null);
-  const weakest = teamRows
-    .filter((s): s is typeof s & { key: SectionKey } =>
-      (SECTION_KEYS as readonly string[]).includes(s.key ?? ''),
-    )
-    .map((s) => ({ key: s.key, title: SECTION_TITLES[s.key], average: round1(s.average), scores: s.n }))
-    .sort((a, b) => a.average - b.average || SECTION_KEYS.indexOf(a.key) - SECTION_KEYS.indexOf(b.key));
+  const whole = numbers.find((n) => n.accountId === null && n.week === null);
+  const weakest = SECTION_KEYS.flatMap((key, i) => {
+    const s = whole?.sections[i];
+    return s && typeof s.average === 'number' && s.n > 0
+      ? [{ key, title: SECTION_TITLES[key], average: round1(s.average), scores: s.n }]
+      : [];
+  }).sort((a, b) => a.average - b.average || SECTION_KEYS.indexOf(a.key) - SECTION_KEYS.indexOf(b.key));
   return {
     team: { id: team.teamId, name: team.name },
     filter,
     reps: rows,
     calls: rows.reduce((n, r) => n + r.calls, 0),
-    averages: averagesOf(teamRows),
+    averages: averagesOf(whole),
     weakest,
     invites: invites.map((i) => ({
       id: i.id,
