@@ -411,6 +411,9 @@ interface Scenario {
   prepare(t: Target): Promise<autocannon.Options | string>;
 }
 
+/** Each target's team, seeded once for every round. */
+const seededTeams = new Map<Target, Promise<{ cookie: string; teamId: string } | string>>();
+
 function scenarios(): Scenario[] {
   const out: Scenario[] = [];
   for (const c of CONNECTIONS) {
@@ -508,15 +511,14 @@ function scenarios(): Scenario[] {
       },
     });
   }
-  const teams = new Map<Target, Promise<{ cookie: string; teamId: string } | string>>();
   for (const c of [1, 10]) {
     out.push({
       key: 'team',
       name: `team page ${TEAM_REPS}x${TEAM_CALLS}`,
       connections: c,
       prepare: async (t) => {
-        if (!teams.has(t)) teams.set(t, seededTeam(t));
-        const team = await teams.get(t)!;
+        if (!seededTeams.has(t)) seededTeams.set(t, seededTeam(t));
+        const team = await seededTeams.get(t)!;
         if (typeof team === 'string') return team;
         return {
           url: `${t.server.url}/api/teams/${team.teamId}`,

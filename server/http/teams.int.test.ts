@@ -359,6 +359,10 @@ for (const db of dbKinds) {
     });
 
     it('the CSV has every call, with cells a spreadsheet will not run', async () => {
+      await database()
+        .update(sessions)
+        .set({ metrics: { talkRatioWordsPercent: 41, questions: { total: 9 } } })
+        .where(eq(sessions.id, repCall));
       const res = await managerA.call('GET', `/api/teams/${teamA}/export.csv`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -367,6 +371,20 @@ for (const db of dbKinds) {
       const lines = res.text.trim().split('\r\n');
       expect(lines[0]).toMatch(/^Rep,Kind,Trade,Date,File,Overall,Empathy and Connection,/);
       expect(lines).toHaveLength(4);
+      const s = SAMPLE_SCORES;
+      const unlocked = lines.find((l) => l.includes(',Windows,'))!;
+      expect(unlocked).toMatch(
+        new RegExp(
+          `^rep@example\\.com,Role-play,Windows,[^,]+,,5\\.5,${s.empathy},${s.needsAnalysis},${s.exploringOptions},${s.objectionHandling},${s.closing},${s.followUp},41,9$`,
+        ),
+      );
+      // The locked call: its gated sections and overall stay empty, as the rep sees them.
+      const locked = lines.find((l) => l.includes(',HVAC,'))!;
+      expect(locked).toMatch(
+        new RegExp(
+          `,HVAC,2026-01-05T12:00:00\\.000Z,,,${s.empathy},${s.needsAnalysis},${s.exploringOptions},,,,,$`,
+        ),
+      );
       const audioLine = lines.find((l) => l.includes('Roofing'))!;
       expect(audioLine).toContain(`"'=HYPERLINK(""http://evil.example"",""x"").mp3"`);
       expect(audioLine).not.toMatch(/,=/);

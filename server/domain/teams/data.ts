@@ -316,14 +316,66 @@ export async function listRepCalls(
   ].sort((a, b) => b.at.getTime() - a.at.getTime());
 }
 
-/** Every current rep's calls in the filter for the CSV, newest first. */
-export async function listTeamCalls(db: Db, teamId: string, filter: TeamFilter, limit: number) {
-  const reps = await listReps(db, teamId);
-  const out: (OwnedPractice & { email: string })[] = [];
-  for (const rep of reps) {
-    for (const call of await listRepCalls(db, rep.id, filter, limit)) out.push({ ...call, email: rep.email });
-  }
-  return out;
+export interface CsvCall {
+  email: string;
+  kind: CallKind;
+  stage: string;
+  at: Date;
+  fileName: string | null;
+  /** Section scores as the rep sees them (SECTION_KEYS order; gated ones null until unlocked). */
+  scores: (number | null)[];
+  talkRatio: number | null;
+  questions: number | null;
+}
+
+const numberAt = (column: SQL, key: string, inner?: string) => {
+  const path = inner ? sql`${column}->${key}->${inner}` : sql`${column}->${key}`;
+  return sql`case when jsonb_typeof(${path}) = 'number' then (${path})::text::float8 end`;
+};
+
+/**
+ * Every current rep's calls in the filter for the CSV, by rep then newest first: one query that
+ * reads `section_scores` and two numbers of the metrics, never a whole coaching document.
+ */
+export async function listTeamCalls(db: Db, teamId: string, filter: TeamFilter): Promise<CsvCall[]> {
+  const result = await db.execute(sql`
+    with reps as (
+      select m.account_id, a.email from ${teamMembers} m join ${accounts} a on a.id = m.account_id
+        where m.team_id = ${teamId} and m.role = 'rep'
+    )
+    select r.email, c.* from (
+      select s.account_id, 'roleplay' as kind, s.stage, s.started_at as at, null as file_name,
+          s.section_scores as sc, ${numberAt(sql`s.metrics`, 'talkRatioWordsPercent')} as talk,
+          ${numberAt(sql`s.metrics`, 'questions', 'total')} as questions,
+          exists (select 1 from ${leads} l where l.session_id = s.id and l.session_kind = 'roleplay') as unlocked
+        from ${sessions} s
+        where s.account_id in (select account_id from reps) and ${filterSql(filter, sql`s.stage`, sql`s.started_at`)}
+      union all
+      select a.account_id, 'audio', a.stage, a.uploaded_at, a.file_name,
+          a.section_scores, ${numberAt(sql`a.metrics`, 'talkRatioWordsPercent')},
+          ${numberAt(sql`a.metrics`, 'questions', 'total')},
+          exists (select 1 from ${leads} l where l.session_id = a.id and l.session_kind = 'audio')
+        from ${audioSessions} a
+        where a.account_id in (select account_id from reps) and ${filterSql(filter, sql`a.stage`, sql`a.uploaded_at`)}
+    ) c join reps r on r.account_id = c.account_id
+    order by r.email, c.at desc`);
+  return rowsOf(result).map((r) => {
+    const sc = Array.isArray(r.sc) ? r.sc : [];
+    return {
+      email: String(r.email),
+      kind: r.kind === 'audio' ? 'audio' : 'roleplay',
+      stage: String(r.stage),
+      at: new Date(r.at),
+      fileName: r.file_name ?? null,
+      scores: SECTION_KEYS.map((key, i) => {
+        const v = sc[i];
+        if (typeof v !== 'number' || (!r.unlocked && GATED_SECTIONS.includes(key))) return null;
+        return v;
+      }),
+      talkRatio: r.talk === null ? null : Number(r.talk),
+      questions: r.questions === null ? null : Number(r.questions),
+    };
+  });
 }
 
 export interface CallRecord {

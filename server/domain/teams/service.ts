@@ -387,7 +387,7 @@ export const CSV_HEADER = [
   'Questions',
 ];
 
-/** The team's calls in the filter as CSV (formula-safe cells), one row per call. */
+/** The team's calls in the filter as CSV (formula-safe cells), one row per call, by rep then newest first. */
 export async function teamCsv(
   ctx: AppContext,
   account: SignedIn,
@@ -395,21 +395,23 @@ export async function teamCsv(
   filter: TeamFilter,
 ): Promise<{ name: string; csv: string }> {
   const team = await requireManager(ctx, account, teamId);
-  const rows = await listTeamCalls(ctx.database.db, teamId, filter, TEAM_REP_MAX_CALLS);
+  const rows = await listTeamCalls(ctx.database.db, teamId, filter);
   const lines = [csvRow(CSV_HEADER)];
   for (const row of rows) {
-    const item = progressItem(row);
+    const known = row.scores.filter((v): v is number => v !== null);
+    const overall =
+      known.length === SECTION_KEYS.length ? round1(known.reduce((a, b) => a + b, 0) / known.length) : null;
     lines.push(
       csvRow([
         row.email,
-        item.kind === 'roleplay' ? 'Role-play' : 'Call analysis',
-        item.stage,
-        item.at,
-        item.fileName,
-        item.overall,
-        ...SECTION_KEYS.map((k) => item.scores[k] ?? null),
-        item.talkRatio,
-        item.questions,
+        row.kind === 'roleplay' ? 'Role-play' : 'Call analysis',
+        row.stage,
+        row.at.toISOString(),
+        row.fileName,
+        overall,
+        ...row.scores,
+        row.talkRatio,
+        row.questions,
       ]),
     );
   }
