@@ -114,7 +114,8 @@ export const sessions = pgTable(
     sectionScores: sectionScores(),
   },
   (t) => [
-    index('sessions_account_idx').on(t.accountId, t.startedAt),
+    // The account's rows by time, with what the team page reads: an index-only scan there.
+    index('sessions_account_idx').on(t.accountId, t.startedAt, t.id, t.stage, t.sectionScores),
     index('sessions_device_idx').on(t.deviceKey),
   ],
 );
@@ -169,7 +170,7 @@ export const audioSessions = pgTable(
   },
   (t) => [
     index('audio_sessions_status_idx').on(t.status),
-    index('audio_sessions_account_idx').on(t.accountId, t.uploadedAt),
+    index('audio_sessions_account_idx').on(t.accountId, t.uploadedAt, t.id, t.stage, t.sectionScores),
     index('audio_sessions_device_idx').on(t.deviceKey),
   ],
 );

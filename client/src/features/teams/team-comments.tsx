@@ -38,7 +38,7 @@ export function TeamCommentsCard({ kind, sessionId }: { kind: CallKind; sessionI
                 “{c.quote}”
               </blockquote>
               <p className="text-sm break-words text-slate-900">{c.text}</p>
-              <p className="text-xs break-all text-slate-500">
+              <p className="text-xs break-words text-slate-500">
                 {c.author ?? 'A manager'} · {c.team} · {shortDate(c.createdAt)}
               </p>
             </li>
