@@ -2,7 +2,8 @@
  * npm run bench:api — load on the real server (a separate process), on embedded PGlite and on
  * PostgreSQL (when TEST_DATABASE_URL or BENCH_DATABASE_URL is set): session creation, transcript
  * save, coaching, audio status polling and a signed-in rep's My progress (PROGRESS_CALLS coached
- * role-plays, default 200) at 10 and 100 connections. Each row also reports the
+ * role-plays, default 200) at 10 and 100 connections, and (PostgreSQL only) a manager's team page
+ * for TEAM_REPS reps with TEAM_CALLS coached calls each (default 50 x 200) at 1 and 10 connections. Each row also reports the
  * server's CPU time per request (from /proc: the whole process, and its main thread, the rest
  * being worker threads, garbage collection and libuv), which holds on a busy machine where
  * requests per second and latency do not.
@@ -13,7 +14,7 @@
  * Options (after `--`):
  *   --seconds N             seconds per row
  *   --repeats N             run every row N times and report medians (default 1)
- *   --rows a,b              only these rows: create, save, coaching, poll, progress
+ *   --rows a,b              only these rows: create, save, coaching, poll, progress, team
  *   --db pglite,postgres    only these databases
  *   --name NAME             what the summary calls this checkout (default "this tree")
  *   --compare NAME=DIR      also run the server of the checkout in DIR (with its own node_modules)
@@ -36,6 +37,9 @@ import { createTestDatabase, sharedDir } from '../server/test-support/harness';
 import { startSmtpSink, type SmtpSink } from '../server/test-support/smtp-sink';
 import { projectRoot, ServerProcess, tempDataDir } from './lib/server-process';
 import { LIMITS } from '../server/http/route';
+import { canonicalDocument } from '../core/coaching-document';
+import { parseCoaching } from '../core/coaching-format';
+import { sampleCoaching } from '../server/test-support/sample-session';
 import { MAX_CALL_TRANSCRIPT_CHARS } from '../core/constants';
 
 /** The value of `--name N` or `--name=N`, or undefined. */
@@ -66,6 +70,8 @@ const ONLY_DBS = option('db')?.toLowerCase().split(',');
 const CONNECTIONS = [10, 100];
 const COACHING_POOL = Number(process.env.BENCH_COACHING_POOL ?? 300);
 const PROGRESS_CALLS = Number(process.env.PROGRESS_CALLS ?? 200);
+const TEAM_REPS = Number(process.env.TEAM_REPS ?? 50);
+const TEAM_CALLS = Number(process.env.TEAM_CALLS ?? 200);
 
 interface Tree {
   name: string;
@@ -88,6 +94,7 @@ interface Row {
   connections: number;
   rps: number;
   p50: number;
+  p95: number;
   p99: number;
   non2xx: number;
   timeouts: number;
@@ -130,9 +137,18 @@ async function createSessions(base: string, n: number, withTranscript: boolean):
   return ids;
 }
 
-function run(opts: autocannon.Options): Promise<autocannon.Result> {
+/** An autocannon run, and its 95th-percentile latency (ms) from every response's own time. */
+function run(opts: autocannon.Options): Promise<autocannon.Result & { p95: number }> {
+  const times: number[] = [];
   return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    const instance = autocannon(opts, (err, result) => {
+      if (err) return reject(err);
+      times.sort((a, b) => a - b);
+      resolve({ ...result, p95: Math.round(percentile(times, 95)) });
+    });
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) =>
+      times.push(ms),
+    );
   });
 }
 
@@ -156,7 +172,7 @@ function cpuTime(pid: number): { total: number; main: number } | null {
 function print(row: Row) {
   console.log(
     `${row.tree.padEnd(11)} ${row.db.padEnd(9)} ${row.scenario.padEnd(18)} c=${String(row.connections).padEnd(4)} ` +
-      `${String(row.rps).padStart(6)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms` +
+      `${String(row.rps).padStart(6)} req/s  p50 ${String(row.p50).padStart(4)} ms  p95 ${String(row.p95).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms` +
       `  CPU ${row.cpuMs.toFixed(2)} ms/req (main ${row.mainMs.toFixed(2)})` +
       `  (${row.total} requests, ${row.non2xx} non-2xx, ${row.timeouts} timeouts/errors)`,
   );
@@ -183,6 +199,8 @@ interface Target {
   audioId: string | null;
   /** Receives the sign-in link of the progress rows. */
   sink: SmtpSink;
+  /** The PostgreSQL database the server uses (the team row seeds it directly); null on PGlite. */
+  databaseUrl: string | null;
   cleanup: () => Promise<void>;
 }
 
@@ -245,7 +263,17 @@ async function startTarget(tree: Tree, db: string): Promise<Target> {
       }
     }
     console.log(`${tree.name.padEnd(11)} ${db.padEnd(9)} server pid ${server.pid} (${tree.root})`);
-    return { tree: tree.name, db, server, coachOk, sessions, audioId, sink, cleanup };
+    return {
+      tree: tree.name,
+      db,
+      server,
+      coachOk,
+      sessions,
+      audioId,
+      sink,
+      databaseUrl: env.DATABASE_URL ?? null,
+      cleanup,
+    };
   } catch (err) {
     await cleanup();
     throw err;
@@ -258,26 +286,8 @@ async function startTarget(tree: Tree, db: string): Promise<Target> {
  */
 async function signedInRep(t: Target): Promise<string> {
   const base = t.server.url;
-  const email = `bench-${Date.now()}@example.com`;
-  const asked = await json(`${base}/api/account/sign-in-link`, 'POST', JSON.stringify({ email }));
-  if (asked.status !== 202) return `no sign-in here (${asked.status})`;
-  let token: string | undefined;
-  for (const deadline = Date.now() + 30_000; !token && Date.now() < deadline;) {
-    const mail = (await t.sink.messages()).find((m) => JSON.stringify(m.to ?? '').includes(email));
-    token = mail?.text?.match(/token=([A-Za-z0-9_-]{43})/)?.[1];
-    if (!token) await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!token) return 'the sign-in email did not arrive';
-  const res = await fetch(`${base}/api/account/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('doorstep_signin='));
-  if (!cookie) return `sign-in failed (${res.status})`;
+  const cookie = await signIn(t, `bench-${Date.now()}@example.com`);
+  if (!cookie.startsWith('doorstep_signin=')) return cookie;
   const headers = { cookie, 'content-type': 'application/json' };
   for (let i = 0; i < PROGRESS_CALLS; i += 4) {
     await Promise.all(
@@ -304,13 +314,106 @@ async function signedInRep(t: Target): Promise<string> {
   return cookie;
 }
 
+/** A cookie signed in to `email` through the real link flow, or why not. */
+async function signIn(t: Target, email: string): Promise<string> {
+  const base = t.server.url;
+  const asked = await json(`${base}/api/account/sign-in-link`, 'POST', JSON.stringify({ email }));
+  if (asked.status !== 202) return `no sign-in here (${asked.status})`;
+  let token: string | undefined;
+  for (const deadline = Date.now() + 30_000; !token && Date.now() < deadline;) {
+    const mail = (await t.sink.messages()).find((m) => JSON.stringify(m.to ?? '').includes(email));
+    token = mail?.text?.match(/token=([A-Za-z0-9_-]{43})/)?.[1];
+    if (!token) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!token) return 'the sign-in email did not arrive';
+  const res = await fetch(`${base}/api/account/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('doorstep_signin='));
+  return cookie ?? `sign-in failed (${res.status})`;
+}
+
+/**
+ * A manager signed in through the real link flow with a team of TEAM_REPS reps, each with
+ * TEAM_CALLS coached role-plays over the past months (scores varied, half of them unlocked),
+ * seeded straight into PostgreSQL: the cookie and team id, or why the row is skipped.
+ */
+async function seededTeam(t: Target): Promise<{ cookie: string; teamId: string } | string> {
+  if (!t.databaseUrl) return 'the team is seeded in the database directly (PostgreSQL only)';
+  const base = t.server.url;
+  const cookie = await signIn(t, `bench-manager-${Date.now()}@example.com`);
+  if (!cookie.startsWith('doorstep_signin=')) return cookie;
+  const made = await fetch(`${base}/api/teams`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench team' }),
+  });
+  if (made.status !== 201) return `no teams here (${made.status})`;
+  const teamId = ((await made.json()) as { id: string }).id;
+  const doc = canonicalDocument(parseCoaching(sampleCoaching())!);
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: t.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into accounts (email) select 'bench-rep-' || g || '@example.com' from generate_series(1, $1::int) g`,
+      [TEAM_REPS],
+    );
+    await client.query(
+      `insert into team_members (team_id, account_id, role)
+         select $1::uuid, id, 'rep' from accounts where email like 'bench-rep-%'`,
+      [teamId],
+    );
+    // Each call's six scores differ by rep, call and section (0-10), as real coaching does.
+    await client.query(
+      `insert into sessions (stage, started_at, transcript, coaching, account_id)
+         select (array['Windows','HVAC','Roofing','Flooring','General'])[1 + g % 5],
+             now() - make_interval(hours => g * 9),
+             $1::jsonb,
+             jsonb_set($2::jsonb, '{sections}', (
+               select jsonb_agg(jsonb_set(s, '{score}', to_jsonb(abs(hashtext(a.id::text || g || i)) % 11)) order by i)
+               from jsonb_array_elements($2::jsonb -> 'sections') with ordinality x(s, i))),
+             a.id
+           from accounts a cross join generate_series(1, $3::int) g
+           where a.email like 'bench-rep-%'`,
+      [JSON.stringify(fixture.transcript), JSON.stringify(doc), TEAM_CALLS],
+    );
+    await client.query(
+      `insert into leads (session_id, session_kind, email, consent)
+         select s.id, 'roleplay', 'bench-lead@example.com', true
+           from sessions s join accounts a on a.id = s.account_id
+           where a.email like 'bench-rep-%' and abs(hashtext(s.id::text)) % 2 = 0`,
+    );
+    // As autovacuum leaves weeks-old rows: all-visible, so the page can read them from the index alone.
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+  const page = (await (await fetch(`${base}/api/teams/${teamId}`, { headers: { cookie } })).json()) as {
+    reps?: { calls: number }[];
+  };
+  const calls = page.reps?.reduce((n, r) => n + r.calls, 0);
+  if (page.reps?.length !== TEAM_REPS || calls !== TEAM_REPS * TEAM_CALLS) {
+    return `the team page lists ${page.reps?.length} reps and ${calls} calls`;
+  }
+  return { cookie, teamId };
+}
+
 interface Scenario {
-  key: 'create' | 'save' | 'coaching' | 'poll' | 'progress';
+  key: 'create' | 'save' | 'coaching' | 'poll' | 'progress' | 'team';
   name: string;
   connections: number;
   /** The load for one target, or a reason it is skipped. Preparation here is not measured. */
   prepare(t: Target): Promise<autocannon.Options | string>;
 }
+
+/** Each target's team, seeded once for every round. */
+const seededTeams = new Map<Target, Promise<{ cookie: string; teamId: string } | string>>();
 
 function scenarios(): Scenario[] {
   const out: Scenario[] = [];
@@ -409,6 +512,24 @@ function scenarios(): Scenario[] {
       },
     });
   }
+  for (const c of [1, 10]) {
+    out.push({
+      key: 'team',
+      name: `team page ${TEAM_REPS}x${TEAM_CALLS}`,
+      connections: c,
+      prepare: async (t) => {
+        if (!seededTeams.has(t)) seededTeams.set(t, seededTeam(t));
+        const team = await seededTeams.get(t)!;
+        if (typeof team === 'string') return team;
+        return {
+          url: `${t.server.url}/api/teams/${team.teamId}`,
+          connections: c,
+          duration: DURATION_SEC,
+          headers: { cookie: team.cookie },
+        };
+      },
+    });
+  }
   return out.filter((s) => !ONLY_ROWS || ONLY_ROWS.includes(s.key));
 }
 
@@ -430,6 +551,7 @@ async function measure(t: Target, s: Scenario): Promise<Row | null> {
     connections: s.connections,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
+    p95: r.p95,
     p99: r.latency.p99,
     non2xx: r.non2xx,
     timeouts: r.timeouts + r.errors,
@@ -481,6 +603,7 @@ function medians(rows: Row[]): Row[] {
     ...g[0],
     rps: Math.round(median(g.map((r) => r.rps))),
     p50: median(g.map((r) => r.p50)),
+    p95: median(g.map((r) => r.p95)),
     p99: median(g.map((r) => r.p99)),
     non2xx: median(g.map((r) => r.non2xx)),
     timeouts: median(g.map((r) => r.timeouts)),
@@ -506,11 +629,11 @@ function markdown(rows: Row[]): string {
     return `${pct >= 0 ? '+' : ''}${pct}%`;
   };
   const lines = [
-    `| ${compare ? 'tree | ' : ''}database | scenario | connections | requests/s | p50 ms | p99 ms | non-2xx | timeouts | CPU ms/request (main thread)${compare ? ` | CPU vs ${TREES[0].name}` : ''} |`,
-    `| ${compare ? '--- | ' : ''}--- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---:${compare ? ' | ---:' : ''} |`,
+    `| ${compare ? 'tree | ' : ''}database | scenario | connections | requests/s | p50 ms | p95 ms | p99 ms | non-2xx | timeouts | CPU ms/request (main thread)${compare ? ` | CPU vs ${TREES[0].name}` : ''} |`,
+    `| ${compare ? '--- | ' : ''}--- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---:${compare ? ' | ---:' : ''} |`,
     ...rows.map(
       (r) =>
-        `| ${compare ? `${r.tree} | ` : ''}${r.db} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.timeouts} | ${ms(r.cpuMs)} (${ms(r.mainMs)})${compare ? ` | ${vs(r)}` : ''} |`,
+        `| ${compare ? `${r.tree} | ` : ''}${r.db} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.non2xx} | ${r.timeouts} | ${ms(r.cpuMs)} (${ms(r.mainMs)})${compare ? ` | ${vs(r)}` : ''} |`,
     ),
   ];
   return lines.join('\n');

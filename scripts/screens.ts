@@ -1,7 +1,8 @@
 /**
  * Screenshots of every page at phone (390x844) and desktop (1440x900) size into docs/screens/,
  * taken from the real server (embedded database, built client) with system Chromium.
- * Run after UI changes: `npm run screens`.
+ * Run after UI changes: `npm run screens`; `npm run screens -- --only team,join` takes only the
+ * shots whose names start with one of those.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,19 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
 import { roleplayUrl } from '../e2e/support/urls';
 import { startTestServer } from '../server/test-support/harness';
 // The recording shown on the audio page is written straight into the database, as the tests do.
-import { accounts, audioSessions, leads, outbox, sessions } from '../server/db/schema';
+import {
+  accounts,
+  audioSessions,
+  leads,
+  outbox,
+  sessions,
+  teamComments,
+  teamInvites,
+  teamMembers,
+  teams,
+} from '../server/db/schema';
+import { hashSecret, randomToken } from '../server/domain/accounts/tokens';
+import { transcriptLines } from '../server/domain/teams/service';
 import { desc, eq } from 'drizzle-orm';
 import { canonicalDocument } from '../core/coaching-document';
 import { parseCoaching } from '../core/coaching-format';
@@ -137,13 +150,72 @@ async function main() {
       .insert(leads)
       .values({ sessionId: row.id, sessionKind: 'roleplay', email: PROGRESS_EMAIL, consent: true });
   }
-  /** Signs the page's browser in as the rep above, through the real link flow. */
-  async function signIn(page: Page, site: string): Promise<void> {
-    await page.request.post(`${site}/api/account/sign-in-link`, { data: { email: PROGRESS_EMAIL } });
+  // A team: its manager, Dana and two more reps with a few calls, a comment on Dana's newest call
+  // and an invite link for a fourth rep's consent screen.
+  const MANAGER_EMAIL = 'sam.manager@example.com';
+  const NEW_REP_EMAIL = 'alex.rep@example.com';
+  const [manager] = await db.insert(accounts).values({ email: MANAGER_EMAIL }).returning();
+  const [team] = await db.insert(teams).values({ name: 'North Crew', createdBy: manager.id }).returning();
+  await db.insert(teamMembers).values([
+    { teamId: team.id, accountId: manager.id, role: 'manager' },
+    { teamId: team.id, accountId: account.id, role: 'rep' },
+  ]);
+  for (const [r, email] of ['jo.rep@example.com', 'kim.rep@example.com'].entries()) {
+    const [rep] = await db.insert(accounts).values({ email }).returning();
+    await db.insert(teamMembers).values({ teamId: team.id, accountId: rep.id, role: 'rep' });
+    for (let i = 0; i < 3 + r; i++) {
+      const doc = {
+        ...sampleDoc,
+        sections: sampleDoc.sections.map((sec, j) => ({
+          ...sec,
+          score: sec.score === null ? null : Math.max(1, Math.min(10, sec.score + ((i + j + r) % 4) - 1)),
+        })),
+      };
+      const [row] = await db
+        .insert(sessions)
+        .values({
+          stage: ['HVAC', 'Roofing', 'Windows'][i % 3],
+          transcript: fx.transcript,
+          coaching: doc,
+          startedAt: new Date(Date.now() - (i * 5 + r) * 86_400_000),
+          accountId: rep.id,
+        })
+        .returning({ id: sessions.id });
+      await db.insert(leads).values({ sessionId: row.id, sessionKind: 'roleplay', email, consent: true });
+    }
+  }
+  await db.insert(accounts).values({ email: NEW_REP_EMAIL });
+  const inviteToken = randomToken();
+  await db.insert(teamInvites).values({
+    teamId: team.id,
+    tokenHash: hashSecret(inviteToken),
+    createdBy: manager.id,
+    expiresAt: new Date(Date.now() + 14 * 86_400_000),
+  });
+  const [newest] = await db
+    .select({ id: sessions.id, transcript: sessions.transcript })
+    .from(sessions)
+    .where(eq(sessions.accountId, account.id))
+    .orderBy(desc(sessions.startedAt))
+    .limit(1);
+  const commentLine = 2;
+  await db.insert(teamComments).values({
+    teamId: team.id,
+    sessionKind: 'roleplay',
+    sessionId: newest.id,
+    line: commentLine,
+    quote: transcriptLines(newest.transcript, false)[commentLine].text,
+    authorId: manager.id,
+    body: 'Good opener. Next time ask what the drafts cost them each winter before you talk price.',
+  });
+
+  /** Signs the page's browser in (as the rep above unless told), through the real link flow. */
+  async function signIn(page: Page, site: string, email = PROGRESS_EMAIL): Promise<void> {
+    await page.request.post(`${site}/api/account/sign-in-link`, { data: { email } });
     const [mail] = await db
       .select()
       .from(outbox)
-      .where(eq(outbox.toAddress, PROGRESS_EMAIL))
+      .where(eq(outbox.toAddress, email))
       .orderBy(desc(outbox.createdAt))
       .limit(1);
     const token = mail.text.match(/token=([A-Za-z0-9_-]{43})/)![1];
@@ -278,6 +350,57 @@ async function main() {
       },
     },
     {
+      name: 'teams',
+      go: async (page, site) => {
+        await signIn(page, site, MANAGER_EMAIL);
+        await page.goto(`${site}/teams`);
+        await page.getByRole('heading', { name: 'Teams you manage' }).waitFor();
+      },
+    },
+    {
+      name: 'team-page',
+      go: async (page, site) => {
+        await signIn(page, site, MANAGER_EMAIL);
+        await page.goto(`${site}/teams/${team.id}`);
+        await page.getByTestId('team-reps').getByText(PROGRESS_EMAIL).waitFor();
+      },
+    },
+    {
+      name: 'team-rep',
+      go: async (page, site) => {
+        await signIn(page, site, MANAGER_EMAIL);
+        await page.goto(`${site}/teams/${team.id}/reps/${account.id}`);
+        await page.getByTestId('chart-empathy').locator('svg.recharts-surface').waitFor();
+      },
+    },
+    {
+      name: 'team-call',
+      go: async (page, site) => {
+        await signIn(page, site, MANAGER_EMAIL);
+        await page.goto(`${site}/teams/${team.id}/calls/roleplay/${newest.id}`);
+        await page.getByTestId('line-comment').waitFor();
+        await page.locator(`[data-line="${commentLine}"]`).scrollIntoViewIfNeeded();
+      },
+    },
+    {
+      name: 'join',
+      go: async (page, site) => {
+        await signIn(page, site, NEW_REP_EMAIL);
+        await page.goto(`${site}/join#invite=${inviteToken}`);
+        await page.getByText('Join North Crew?').waitFor();
+      },
+    },
+    {
+      name: 'results-comments',
+      go: async (page, site) => {
+        await signIn(page, site);
+        await page.goto(`${site}/?session=${newest.id}`);
+        const comments = page.getByRole('region', { name: 'Comments from your manager' });
+        await comments.waitFor();
+        await comments.scrollIntoViewIfNeeded();
+      },
+    },
+    {
       name: 'not-found',
       go: async (page, base) => {
         await page.goto(`${base}/no-such-page`);
@@ -287,8 +410,11 @@ async function main() {
   ];
 
   try {
+    const only = process.argv.includes('--only')
+      ? process.argv[process.argv.indexOf('--only') + 1]?.split(',')
+      : null;
     for (const [size, viewport] of Object.entries(SIZES)) {
-      for (const shot of shots) {
+      for (const shot of shots.filter((s) => !only || only.some((o) => s.name.startsWith(o)))) {
         const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
         const page = await context.newPage();
         page.setDefaultTimeout(60_000);

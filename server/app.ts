@@ -17,6 +17,7 @@ import { registerSessionRoutes } from './http/sessions';
 import { registerAudioRoutes } from './http/audio';
 import { registerFeedbackRoutes } from './http/feedback';
 import { registerAccountRoutes } from './http/accounts';
+import { registerTeamRoutes } from './http/teams';
 import { registerHealthRoutes } from './http/health';
 import { checkDataDirOutsideClient, registerClient, registerClientRoutes } from './http/client';
 import { clientErrorHandler, frameworkErrors, registerErrorReplies } from './http/replies';
@@ -220,6 +221,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<vo
   await registerAudioRoutes(app, ctx);
   await registerFeedbackRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);
+  await registerTeamRoutes(app, ctx);
   await registerVoiceRoutes(app, ctx);
   await registerClient(app);
 }

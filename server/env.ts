@@ -174,6 +174,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).default(10),
   /** Signed-in requests (progress, claiming, signing out) per client per window. */
   RATE_LIMIT_ACCOUNT: z.coerce.number().int().min(0).default(60),
+  /** Team requests (team pages, invites, joining, comments, CSV) per client per window. */
+  RATE_LIMIT_TEAMS: z.coerce.number().int().min(0).default(120),
   /** Sign-in links one email address may be sent in 15 minutes (0 = no limit). */
   SIGN_IN_LINKS_PER_ADDRESS: z.coerce.number().int().min(0).default(3),
   /** Sign-in links one client address may ask for in an hour, whatever the email (0 = no limit). */

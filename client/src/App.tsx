@@ -15,6 +15,11 @@ const DebugPage = lazy(() => import('@client/pages/debug').then((m) => ({ defaul
 const StatusPage = lazy(() => import('@client/pages/status').then((m) => ({ default: m.StatusPage })));
 const ProgressPage = lazy(() => import('@client/pages/progress').then((m) => ({ default: m.ProgressPage })));
 const SignInPage = lazy(() => import('@client/pages/sign-in').then((m) => ({ default: m.SignInPage })));
+const TeamsPage = lazy(() => import('@client/pages/teams').then((m) => ({ default: m.TeamsPage })));
+const JoinPage = lazy(() => import('@client/pages/join').then((m) => ({ default: m.JoinPage })));
+const TeamPage = lazy(() => import('@client/pages/team').then((m) => ({ default: m.TeamPage })));
+const TeamRepPage = lazy(() => import('@client/pages/team').then((m) => ({ default: m.TeamRepPage })));
+const TeamCallPage = lazy(() => import('@client/pages/team').then((m) => ({ default: m.TeamCallPage })));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -38,6 +43,11 @@ export function App() {
                 <Route path="/status" component={StatusPage} />
                 <Route path="/progress" component={ProgressPage} />
                 <Route path="/sign-in" component={SignInPage} />
+                <Route path="/teams" component={TeamsPage} />
+                <Route path="/join" component={JoinPage} />
+                <Route path="/teams/:teamId" component={TeamPage} />
+                <Route path="/teams/:teamId/reps/:repId" component={TeamRepPage} />
+                <Route path="/teams/:teamId/calls/:kind/:callId" component={TeamCallPage} />
                 <Route component={NotFoundPage} />
               </Switch>
             </Suspense>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  smallint,
   index,
   integer,
   jsonb,
@@ -15,8 +16,23 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TranscriptEntry } from '../../core/transcript';
 import type { StoredCoaching } from '../../core/coaching-document';
+import { SECTION_KEYS } from '../../core/coaching-format';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** One section's score in a stored coaching document (an integer 0-10), or null. */
+const sectionScore = (key: string) =>
+  `(jsonb_path_query_first(coaching, '$.sections[*] ? (@.key == "${key}").score ? (@.type() == "number" && @ >= 0 && @ <= 10)'))::smallint`;
+
+/**
+ * The six section scores of a row's coaching, in SECTION_KEYS order (core/coaching-format.ts),
+ * kept by the database from the coaching column: the team page averages thousands of calls
+ * without reading their documents. Null entries: not scored (or a legacy text document).
+ */
+const sectionScores = () =>
+  smallint('section_scores')
+    .array()
+    .generatedAlwaysAs(sql.raw(`array[${SECTION_KEYS.map(sectionScore).join(', ')}]`));
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -95,9 +111,11 @@ export const sessions = pgTable(
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /** SHA-256 of the device cookie of the browser that made it: what a later claim is checked against. */
     deviceKey: text('device_key'),
+    sectionScores: sectionScores(),
   },
   (t) => [
-    index('sessions_account_idx').on(t.accountId, t.startedAt),
+    // The account's rows by time, with what the team page reads: an index-only scan there.
+    index('sessions_account_idx').on(t.accountId, t.startedAt, t.id, t.stage, t.sectionScores),
     index('sessions_device_idx').on(t.deviceKey),
   ],
 );
@@ -147,10 +165,12 @@ export const audioSessions = pgTable(
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /** SHA-256 of the uploading browser's device cookie; see sessions. */
     deviceKey: text('device_key'),
+    /** See sessions. */
+    sectionScores: sectionScores(),
   },
   (t) => [
     index('audio_sessions_status_idx').on(t.status),
-    index('audio_sessions_account_idx').on(t.accountId, t.uploadedAt),
+    index('audio_sessions_account_idx').on(t.accountId, t.uploadedAt, t.id, t.stage, t.sectionScores),
     index('audio_sessions_device_idx').on(t.deviceKey),
   ],
 );
@@ -277,3 +297,80 @@ export const limitCounters = pgTable('limit_counters', {
   hits: integer('hits').notNull(),
   resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A manager's team. Reps join by an invite link and, while they are members, share their
+ * practice (scores, transcripts, coaching) with the team's managers; leaving ends that at once.
+ */
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** Who is in a team: `manager` (sees the reps' practice) or `rep` (agreed to share it). */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** manager | rep */
+    role: text('role').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.accountId] }),
+    index('team_members_account_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * Invite links: only the SHA-256 of the token is kept. Usable by many reps until it expires or
+ * a manager revokes it.
+ */
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('team_invites_team_idx').on(t.teamId)],
+);
+
+/**
+ * A manager's comment pinned to one line of a rep's call. `quote` keeps the line as it read
+ * when the comment was written. The rep sees it on that call's results.
+ */
+export const teamComments = pgTable(
+  'team_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** roleplay | audio */
+    sessionKind: text('session_kind').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    /** The line's position in the call's transcript as shown (0-based). */
+    line: integer('line').notNull(),
+    quote: text('quote').notNull(),
+    authorId: uuid('author_id').references(() => accounts.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('team_comments_session_idx').on(t.sessionId, t.sessionKind)],
+);

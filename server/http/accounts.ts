@@ -79,13 +79,20 @@ export async function recordOwner(
   }
 }
 
-const signedOut = () => new HttpError(401, 'signed_out', 'Please sign in to see this.');
+export const signedOut = () => new HttpError(401, 'signed_out', 'Please sign in to see this.');
 
 /** Only this site's own pages may change a sign-in (the cookie is SameSite=Lax as well). */
-function checkOrigin(ctx: AppContext, request: FastifyRequest): void {
+export function checkOrigin(ctx: AppContext, request: FastifyRequest): void {
   if (!originAllowed(request.headers.origin, request.headers.host, ctx.config)) {
     throw new HttpError(403, 'forbidden_origin', 'This can only be done from this site’s own pages.');
   }
+}
+
+/** The account this browser is signed in to, or a 401. */
+export async function requireAccount(ctx: AppContext, request: FastifyRequest): Promise<SignedIn> {
+  const account = await signedInAs(ctx, readCookie(request, SIGN_IN_COOKIE));
+  if (!account) throw signedOut();
+  return account;
 }
 
 function requestOrigin(request: FastifyRequest): string | null {
@@ -102,11 +109,7 @@ function requestOrigin(request: FastifyRequest): string | null {
 export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const config = ctx.config;
 
-  async function requireAccount(request: FastifyRequest): Promise<SignedIn> {
-    const account = await signedInAs(ctx, readCookie(request, SIGN_IN_COOKIE));
-    if (!account) throw signedOut();
-    return account;
-  }
+  const requireSignedIn = (request: FastifyRequest) => requireAccount(ctx, request);
 
   route(app, config, {
     method: 'GET',
@@ -164,7 +167,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
     limit: 'account',
     handler: async ({ request, reply }) => {
       checkOrigin(ctx, request);
-      const account = await requireAccount(request);
+      const account = await requireSignedIn(request);
       const devices = await signOutEverywhere(ctx, account);
       addCookie(reply, cookieHeader(ctx, SIGN_IN_COOKIE, '', 0));
       return { signedOut: devices };
@@ -176,7 +179,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
     url: '/api/account/claimable',
     limit: 'account',
     handler: async ({ request, reply }) => {
-      await requireAccount(request);
+      await requireSignedIn(request);
       reply.header('cache-control', 'no-store');
       return claimable(ctx, readCookie(request, DEVICE_COOKIE));
     },
@@ -188,7 +191,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
     limit: 'account',
     handler: async ({ request, reply }) => {
       checkOrigin(ctx, request);
-      const account = await requireAccount(request);
+      const account = await requireSignedIn(request);
       reply.header('cache-control', 'no-store');
       return claimDevice(ctx, account, readCookie(request, DEVICE_COOKIE));
     },
@@ -199,7 +202,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
     url: '/api/account/progress',
     limit: 'account',
     handler: async ({ request, reply }) => {
-      const account = await requireAccount(request);
+      const account = await requireSignedIn(request);
       reply.header('cache-control', 'no-store');
       return progressFor(ctx, account);
     },

@@ -23,6 +23,7 @@ export const LIMITS = {
   reads: { setting: 'RATE_LIMIT_READS', what: 'session reads' },
   signIn: { setting: 'RATE_LIMIT_SIGN_IN', what: 'sign-in requests' },
   account: { setting: 'RATE_LIMIT_ACCOUNT', what: 'requests' },
+  teams: { setting: 'RATE_LIMIT_TEAMS', what: 'team requests' },
 } as const satisfies Record<string, { setting: keyof Config; what: string }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { BarChart3, History, LogOut, Target, Smartphone } from 'lucide-react';
+import { BarChart3, History, LogOut, Target, Smartphone, Users } from 'lucide-react';
 import type { ProgressView } from '@core/accounts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
@@ -124,6 +124,12 @@ function AccountBar({ email }: { email: string }) {
       <span className="mr-auto">
         Signed in as <strong className="text-slate-900">{email}</strong>
       </span>
+      <Button asChild variant="outline" size="sm" className="min-h-11">
+        <Link href="/teams">
+          <Users aria-hidden="true" />
+          Teams
+        </Link>
+      </Button>
       <Button
         variant="outline"
         size="sm"

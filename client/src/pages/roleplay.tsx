@@ -19,6 +19,7 @@ import { ComingSoonPanel, StageSelector } from '@client/features/roleplay/stage-
 import { TranscriptCard } from '@client/features/roleplay/transcript-card';
 import { recordPractice } from '@client/features/roleplay/recent-practice';
 import { RecentPracticeCard } from '@client/features/roleplay/recent-practice-card';
+import { TeamCommentsCard } from '@client/features/teams/team-comments';
 import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { apiJson, apiRequest, errorMessage } from '@client/lib/request';
 import { useVoiceCall, type CallEnd } from '@client/voice';
@@ -296,6 +297,7 @@ export function RoleplayPage() {
                 });
             }}
           />
+          <TeamCommentsCard kind="roleplay" sessionId={state.sessionId} />
         </div>
       )}
 

@@ -9,6 +9,7 @@ import { Alert, AlertDescription } from '@client/components/ui/alert';
 import { errorMessage } from '@client/lib/request';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { signInWithToken } from '@client/features/progress/account-api';
+import { pendingInvite } from '@client/features/teams/team-api';
 
 /** The token from the emailed link's fragment (never sent to the server with the page). */
 function tokenFromHash(): string | null {
@@ -31,7 +32,8 @@ export function SignInPage() {
       // The token is spent: take it out of the address bar and history.
       window.history.replaceState(null, '', '/sign-in');
       await queryClient.invalidateQueries();
-      navigate('/progress');
+      // A rep who opened a team invite before signing in goes back to decide on it.
+      navigate(pendingInvite() ? '/join' : '/progress');
     },
   });
 

@@ -2,6 +2,7 @@ import { Download, Loader2, Sparkles } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { CoachingCard } from '@client/features/coaching/coaching-card';
 import { recordPractice } from '@client/features/roleplay/recent-practice';
+import { TeamCommentsCard } from '@client/features/teams/team-comments';
 import { AudioTranscript } from './audio-transcript';
 import { SPEAKER_LABELS, type AudioSessionView } from './audio-session';
 
@@ -77,6 +78,7 @@ export function RecordingResults({
               })
             }
           />
+          <TeamCommentsCard kind="audio" sessionId={session.id} />
           <Button
             size="lg"
             variant="outline"
