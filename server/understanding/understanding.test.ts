@@ -15,6 +15,7 @@ describe('the labelled corpus', () => {
     for (const l of lines) {
       for (const a of l.acts) expect(ACT_LABELS, `${l.id}: ${a}`).toContain(a);
       for (const t of l.topics) expect(CORPUS_TOPICS, `${l.id}: ${t}`).toContain(t);
+      expect(['clean', 'typed', 'recogniser'], `${l.id}: ${l.style}`).toContain(l.style);
     }
   });
 
