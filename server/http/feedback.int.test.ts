@@ -59,10 +59,14 @@ describe.each(dbKinds)('feedback, leads and outbox on %s', (db) => {
     expect(mail.text).toContain(`See this call again: https://coach.example.test/?session=${sessionId}`);
     expect(mail.html).toContain(`href="https://coach.example.test/?session=${sessionId}"`);
 
-    const jobRows = await dbh
-      .select()
-      .from(jobs)
-      .where(eq(jobs.dedupeKey, `feedback-email:${res.body.id}`));
+    // The row is marked sent a moment before the job itself is marked done: wait for both.
+    const jobRows = await waitFor(async () => {
+      const rows = await dbh
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `feedback-email:${res.body.id}`));
+      return rows.length !== 1 || rows[0].status === 'done' ? rows : null;
+    }, 'the email job to be marked done');
     expect(jobRows).toHaveLength(1);
     expect(jobRows[0].status).toBe('done');
   });

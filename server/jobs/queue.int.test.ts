@@ -201,6 +201,11 @@ for (const kind of dbKinds) {
       expect(await takeQueuedJob(database.db, 'taken:1', { holder: 'request:2' })).toBeNull();
       expect(await jobStatus(database.db, 'taken:1')).toMatchObject({ status: 'running' });
       await taken!.finish();
+      // A second job taken before any worker polls (a worker already running could claim it
+      // first on a loaded machine): held by its taker, no worker runs it either.
+      await enqueue(database.db, kind, {}, { dedupeKey: 'taken:2' });
+      const second = await takeQueuedJob(database.db, 'taken:2', { holder: 'request:3' });
+      expect(second).not.toBeNull();
       const worker = new JobWorker(database.db, { pollMs: 50 }).register(kind, undefined);
       workers.push(worker);
       await worker.start();
@@ -209,8 +214,6 @@ for (const kind of dbKinds) {
       expect(await jobStatus(database.db, 'taken:1')).toMatchObject({ status: 'done' });
 
       // A taker that cannot finish hands the job back to the workers.
-      await enqueue(database.db, kind, {}, { dedupeKey: 'taken:2' });
-      const second = await takeQueuedJob(database.db, 'taken:2', { holder: 'request:3' });
       await second!.release(new Error('the request was cut off'));
       await waitFor(async () => runs.length === 1, 'a worker to run the released job');
       expect(await jobStatus(database.db, 'taken:2')).toMatchObject({ status: 'done' });
